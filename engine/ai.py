@@ -1,0 +1,61 @@
+"""AI seats for any registered game, deciding only from the seat's own view and prompt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Field, Game, GameState, IllegalInput, Prompt
+from engine.rng import Rng, derive_seed
+
+RANDOM_RETRIES = 50
+
+
+def random_args(prompt: Prompt, rng: Rng) -> dict[str, Any]:
+    """Uniform random values for each field of `prompt` (legal as far as the fields tell)."""
+    return {field.name: _random_value(field, rng) for field in prompt.fields}
+
+
+def _random_value(field: Field, rng: Rng) -> Any:
+    values = [choice.value for choice in field.options]
+    if field.kind == "one":
+        return rng.choice(values)
+    if field.kind == "multiset":
+        return [rng.choice(values) for _ in range(field.count)]
+    if field.kind == "subset":
+        size = field.min + rng.below(max(field.max, field.min) - field.min + 1)
+        return rng.shuffled(values)[: min(size, len(values))]
+    if field.kind == "int":
+        return field.min + rng.below(field.max - field.min + 1)
+    return ""
+
+
+def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
+    """A random legal action; tries sampled inputs against the rules until one is accepted."""
+    rng = Rng(seed)
+    for _ in range(RANDOM_RETRIES):
+        action = Action(seat=seat, move=prompt.move, args=random_args(prompt, rng))
+        try:
+            game.apply(state, action)
+        except IllegalInput:
+            continue
+        return action
+    raise RuntimeError(f"{game.id}: no legal random input found for prompt {prompt.key}")
+
+
+def choose_action(
+    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, *, smart: bool = True
+) -> Action:
+    """The seat's AI decision: the game's own AI when it has one (and `smart`), else random.
+
+    The game AI sees only `game.view(state, seat)`; the random baseline tries candidates against
+    the rules, which reveals no more than the prompt itself does.
+    """
+    if smart:
+        action = game.ai_action(game.view(state, seat), prompt, seat, seed)
+        if action is not None:
+            return action
+    return random_action(game, state, prompt, seat, seed)
+
+
+def ai_seed(session_seed: int, step: int, seat: int) -> int:
+    return derive_seed(session_seed, step, seat)

@@ -1,0 +1,234 @@
+"""The contract between a game's rules and any front end (Discord, local terminal, AI, tests).
+
+A game is a set of pure functions over a pydantic state (boardgame.io's setup/moves/playerView,
+OpenSpiel's legal_actions/apply_action/observation):
+
+- `setup(options, seats, seed)` builds the initial state; all randomness comes from `state.rng`.
+- `pending(state)` says who must act now and how (`Prompt`s); it is empty once the game is over.
+- `apply(state, action)` validates one input and returns a *new* state plus `Event`s, or raises
+  `IllegalInput` with a stable error code and leaves the given state untouched.
+- `view(state, seat)` is the only way information leaves the engine: a seat's redacted view, or
+  the public (spectator) view for `seat=None`. Renderers and narration only ever see views.
+- `outcome(state)` is None while the game runs.
+
+Texts are never formatted here: prompts, options and events carry a `Msg` (catalog key + args)
+that the front end localizes with the game's `strings` catalog.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+JsonValue = int | str | bool | list[int] | list[str] | None
+
+
+class Kind(StrEnum):
+    """How an input is collected."""
+
+    SECRET = "secret"  # simultaneous hidden choice: collected privately, revealed together
+    TURN = "turn"  # public action in the channel, by one of `seats`
+    REPLY = "reply"  # private answer (yes/no, small choice) addressed to `seats`
+
+
+class Msg(BaseModel):
+    """A localizable text: a catalog key plus format arguments.
+
+    Argument names starting with `seat` hold seat numbers (or lists of them); front ends replace
+    them with player names before formatting.
+    """
+
+    model_config = ConfigDict(frozen=True)
+    key: str
+    args: dict[str, Any] = {}
+
+
+class Choice(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    value: int | str
+    label: Msg
+
+
+class Field(BaseModel):
+    """One piece of an input. `kind` tells a front end which widget fits.
+
+    - `one`: pick one of `options`.
+    - `multiset`: pick exactly `count` of `options`, repeats allowed (Imperium's three cards).
+    - `subset`: pick between `min` and `max` distinct `options`.
+    - `int`: a whole number in [`min`, `max`].
+    - `text`: free text up to `max` characters (may be empty when `optional`).
+    """
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    kind: Literal["one", "multiset", "subset", "int", "text"]
+    label: Msg
+    options: tuple[Choice, ...] = ()
+    count: int = 1
+    min: int = 0
+    max: int = 0
+    optional: bool = False
+
+
+class Prompt(BaseModel):
+    """A request for input. `key` is stable while the request stands, so a front end can tell a
+    stale answer (built for an earlier request) from a current one.
+
+    SECRET: each seat in `seats` still owes an answer; `done` have answered already.
+    TURN / REPLY: any one seat in `seats` may answer (usually there is one).
+    `public_options`: the options may be shown to everyone (TURN prompts built from a private
+    hand set this False, so front ends offer them privately).
+    """
+
+    model_config = ConfigDict(frozen=True)
+    key: str
+    move: str
+    kind: Kind
+    seats: tuple[int, ...]
+    fields: tuple[Field, ...]
+    text: Msg
+    done: tuple[int, ...] = ()
+    public_options: bool = True
+
+
+class Action(BaseModel):
+    """One input by one seat."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    move: str
+    args: dict[str, Any] = {}
+
+
+class Event(BaseModel):
+    """Something that happened, for narration and history. `to=None` is public; otherwise only
+    those seats may learn of it."""
+
+    model_config = ConfigDict(frozen=True)
+    type: str
+    data: dict[str, Any] = {}
+    to: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+class Outcome(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]  # 1 = best; tied seats share a rank
+    winners: tuple[int, ...]
+    reason: Msg | None = None
+
+
+class IllegalInput(Exception):
+    """An input the rules reject. `code` is stable (tests and front ends key on it)."""
+
+    def __init__(self, code: str, **args: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.args_ = args
+
+    @property
+    def msg(self) -> Msg:
+        return Msg(key=f"error.{self.code}", args=self.args_)
+
+
+class GameState(BaseModel):
+    """Base of every game's state. `rng` is the whole RNG state (see engine.rng)."""
+
+    schema_version: int = 1
+    seats: int
+    rng: int
+
+
+S = TypeVar("S", bound=GameState)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+Catalog = dict[str, dict[str, str]]  # locale ("en", "ja") -> key -> str.format template
+
+
+class Game(ABC, Generic[S, OptionsT]):
+    """A game's rules. Subclasses are stateless; every method is a pure function of its args."""
+
+    id: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    Options: ClassVar[type[BaseModel]]
+    State: ClassVar[type[GameState]]
+    # Must define at least "name", "summary" and "rules" in "en" and "ja".
+    strings: ClassVar[Catalog]
+    # Upper bound on inputs in one game, for playout tests and AI-only runs.
+    max_inputs: ClassVar[int] = 10_000
+
+    @abstractmethod
+    def setup(self, options: OptionsT, seats: int, seed: int) -> S: ...
+
+    @abstractmethod
+    def pending(self, state: S) -> list[Prompt]: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> tuple[S, list[Event]]: ...
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def private_lines(self, state: S, seat: int) -> list[Msg]:
+        """What `seat` alone knows (hand, chips...), as text lines for a DM or `/game hand`."""
+        return []
+
+    def ai_action(
+        self, view: BaseModel, prompt: Prompt, seat: int, rng_state: int
+    ) -> Action | None:
+        """A game-specific AI decision from the seat's own view, or None for the random baseline."""
+        return None
+
+    # Helpers shared by every game ---------------------------------------------------------
+
+    def parse_options(self, raw: dict[str, Any] | None) -> OptionsT:
+        """Validated variant options; unknown names are rejected rather than silently ignored."""
+        options = self.Options.model_validate(raw or {}, strict=False)
+        unknown = set(raw or {}) - set(self.Options.model_fields)
+        if unknown:
+            raise IllegalInput("unknown_option", names=", ".join(sorted(unknown)))
+        return options  # type: ignore[return-value]
+
+    def load_state(self, data: str | dict[str, Any]) -> S:
+        if isinstance(data, str):
+            return self.State.model_validate_json(data)  # type: ignore[return-value]
+        return self.State.model_validate(data)  # type: ignore[return-value]
+
+    def prompt_for(self, state: S, seat: int, key: str | None = None) -> Prompt | None:
+        """The prompt `seat` may answer now (optionally the one with `key`)."""
+        for prompt in self.pending(state):
+            if seat in prompt.seats and (key is None or prompt.key == key):
+                return prompt
+        return None
+
+    def text(self, locale: str, key: str) -> str | None:
+        return self.strings.get(locale, {}).get(key) or self.strings.get("en", {}).get(key)
+
+
+def competition_ranks(scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """1 + number of strictly better scores: equal scores share a rank (1, 1, 3)."""
+    return tuple(1 + sum(other > score for other in scores) for score in scores)
+
+
+def outcome_by_score(scores: tuple[int, ...], reason: Msg | None = None) -> Outcome:
+    """Highest score wins, equal highest share the victory."""
+    ranks = competition_ranks(scores)
+    winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+    return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason)
+
+
+def require(condition: bool, code: str, **args: Any) -> None:
+    """Raise IllegalInput(code) unless `condition` holds; keeps validation ladders flat."""
+    if not condition:
+        raise IllegalInput(code, **args)
