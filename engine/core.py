@@ -137,6 +137,19 @@ class IllegalInput(Exception):
         return Msg(key=f"error.{self.code}", args=self.args_)
 
 
+class TableTalk(BaseModel):
+    """A rule about who may talk in the channel right now (e.g. Prokonsul's quiet petitions).
+
+    `policy`: "remind" privately reminds anyone else who speaks of `rule`; "enforce" also
+    removes their message when the front end can. Spectators are never affected.
+    """
+
+    model_config = ConfigDict(frozen=True)
+    speakers: tuple[int, ...]
+    policy: Literal["remind", "enforce"]
+    rule: Msg
+
+
 class GameState(BaseModel):
     """Base of every game's state. `rng` is the whole RNG state (see engine.rng)."""
 
@@ -183,6 +196,10 @@ class Game(ABC, Generic[S, OptionsT]):
     def private_lines(self, state: S, seat: int) -> list[Msg]:
         """What `seat` alone knows (hand, chips...), as text lines for a DM or `/game hand`."""
         return []
+
+    def table_talk(self, state: S) -> TableTalk | None:
+        """Who may speak now, when the rules restrict it; None means anyone."""
+        return None
 
     def ai_action(
         self, view: BaseModel, prompt: Prompt, seat: int, rng_state: int
