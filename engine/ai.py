@@ -59,3 +59,28 @@ def choose_action(
 
 def ai_seed(session_seed: int, step: int, seat: int) -> int:
     return derive_seed(session_seed, step, seat)
+
+
+def play_out(
+    game: Game,
+    state: GameState,
+    seed: int,
+    smart: tuple[bool, ...] | None = None,
+) -> tuple[GameState, list[Action]]:
+    """Let AI seats play `state` to the end; returns the final state and the inputs applied.
+
+    `smart[seat]` picks the game's AI (True) or the random baseline (False) per seat.
+    """
+    actions: list[Action] = []
+    while prompts := game.pending(state):
+        if len(actions) >= game.max_inputs:
+            raise RuntimeError(f"{game.id}: no end after {game.max_inputs} inputs (seed {seed})")
+        prompt = prompts[0]
+        seat = prompt.seats[0]
+        use_game_ai = True if smart is None else smart[seat]
+        action = choose_action(
+            game, state, prompt, seat, ai_seed(seed, len(actions), seat), smart=use_game_ai
+        )
+        state, _ = game.apply(state, action)
+        actions.append(action)
+    return state, actions

@@ -1,0 +1,156 @@
+"""Properties every registered game must have, over many seeded random games
+(after OpenSpiel's random_sim_test). A failing assertion names the game and the seed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.ai import ai_seed, random_action
+from engine.core import Action, Game, GameState, IllegalInput, Kind
+from engine.registry import GAMES
+
+SEEDS = range(12)
+
+
+def _seat_counts(game: Game) -> list[int]:
+    return sorted({game.min_seats, game.max_seats})
+
+
+def _random_game(game: Game, seats: int, seed: int):
+    """Yield (state_before, action) along a random legal game."""
+    state = game.setup(game.parse_options({}), seats, seed)
+    for step in range(game.max_inputs):
+        prompts = game.pending(state)
+        if not prompts:
+            return
+        prompt = prompts[step % len(prompts)]
+        seat = prompt.seats[step % len(prompt.seats)]
+        action = random_action(game, state, prompt, seat, ai_seed(seed, step, seat))
+        yield state, action
+        state, _ = game.apply(state, action)
+    raise AssertionError(f"{game.id} seed {seed}: no end within {game.max_inputs} inputs")
+
+
+def _final(game: Game, seats: int, seed: int) -> tuple[GameState, list[Action]]:
+    state = game.setup(game.parse_options({}), seats, seed)
+    actions = []
+    for before, action in _random_game(game, seats, seed):
+        state, _ = game.apply(before, action)
+        actions.append(action)
+    return state, actions
+
+
+GAME_IDS = sorted(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_play_ends_with_an_outcome(game_id: str) -> None:
+    game = GAMES[game_id]
+    for seats in _seat_counts(game):
+        for seed in SEEDS:
+            state, _ = _final(game, seats, seed)
+            outcome = game.outcome(state)
+            assert outcome is not None, f"{game_id} seats={seats} seed={seed}"
+            assert len(outcome.scores) == seats and outcome.winners, f"{game_id} seed={seed}"
+            assert game.pending(state) == [], f"{game_id} seed={seed}: prompts after the end"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_pending_iff_not_over(game_id: str) -> None:
+    game = GAMES[game_id]
+    for seed in SEEDS[:4]:
+        for state, _ in _random_game(game, game.min_seats, seed):
+            assert game.outcome(state) is None, f"{game_id} seed={seed}: outcome while pending"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_json_round_trip_is_exact(game_id: str) -> None:
+    game = GAMES[game_id]
+    for seed in SEEDS[:4]:
+        for state, _ in _random_game(game, game.max_seats, seed):
+            text = state.model_dump_json()
+            again = game.load_state(text)
+            assert again == state, f"{game_id} seed={seed}"
+            assert again.model_dump_json() == text, f"{game_id} seed={seed}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_gives_identical_state(game_id: str) -> None:
+    game = GAMES[game_id]
+    for seed in SEEDS[:4]:
+        final, actions = _final(game, game.max_seats, seed)
+        state = game.setup(game.parse_options({}), game.max_seats, seed)
+        for action in actions:
+            replayed = Action.model_validate(json.loads(action.model_dump_json()))
+            state, _ = game.apply(state, replayed)
+        assert state.model_dump_json() == final.model_dump_json(), f"{game_id} seed={seed}"
+
+
+def _illegal_inputs(state: GameState, action: Action) -> list[Action]:
+    return [
+        action.model_copy(update={"seat": state.seats}),
+        action.model_copy(update={"seat": -1}),
+        action.model_copy(update={"move": "no_such_move"}),
+        action.model_copy(update={"args": {}}),
+        action.model_copy(update={"args": {k: "junk" for k in action.args}}),
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_illegal_inputs_are_rejected_and_change_nothing(game_id: str) -> None:
+    game = GAMES[game_id]
+    for seed in SEEDS[:4]:
+        for state, action in _random_game(game, game.min_seats, seed):
+            before = state.model_dump_json()
+            for bad in _illegal_inputs(state, action):
+                if bad.args == action.args and bad.seat == action.seat and bad.move == action.move:
+                    continue
+                try:
+                    game.apply(state, bad)
+                except IllegalInput as error:
+                    assert error.code, f"{game_id} seed={seed}: empty error code"
+                else:
+                    if bad.seat != action.seat or bad.move != action.move:
+                        raise AssertionError(f"{game_id} seed={seed}: accepted {bad}")
+                assert state.model_dump_json() == before, f"{game_id} seed={seed}: mutated"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_secret_choices_do_not_leak_into_other_views(game_id: str) -> None:
+    """Two different secret answers by one seat leave every other view unchanged."""
+    game = GAMES[game_id]
+    checked = 0
+    for seed in SEEDS:
+        for state, action in _random_game(game, game.max_seats, seed):
+            prompt = next((p for p in game.pending(state) if action.seat in p.seats), None)
+            if prompt is None or prompt.kind != Kind.SECRET or len(prompt.seats) < 2:
+                continue
+            other = random_action(game, state, prompt, action.seat, ai_seed(seed, 99, 7))
+            first, _ = game.apply(state, action)
+            second, _ = game.apply(state, other)
+            for seat in [None, *range(state.seats)]:
+                if seat == action.seat:
+                    continue
+                assert game.view(first, seat) == game.view(second, seat), (
+                    f"{game_id} seed={seed}: seat {action.seat}'s secret shows to {seat}"
+                )
+            checked += 1
+    if any(p.kind == Kind.SECRET for p in _all_prompt_kinds(game)):
+        assert checked, f"{game_id}: no secret choice was exercised"
+
+
+def _all_prompt_kinds(game: Game):
+    for state, _ in _random_game(game, game.max_seats, 0):
+        yield from game.pending(state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_catalog_has_both_locales_with_same_keys(game_id: str) -> None:
+    strings = GAMES[game_id].strings
+    assert set(strings) >= {"en", "ja"}
+    assert set(strings["en"]) == set(strings["ja"]), set(strings["en"]) ^ set(strings["ja"])
+    assert {"name", "summary", "rules"} <= set(strings["en"])
+    for option in GAMES[game_id].Options.model_fields:
+        assert f"option.{option}" in strings["en"], option
