@@ -1,0 +1,1 @@
+"""Front ends: the Discord bot (bot.client) and the terminal (bot.local)."""

@@ -1,0 +1,46 @@
+"""Settings from config.toml (optional) and the environment; the token is never logged."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str = ""
+    database: str = "data/forum.sqlite3"
+    default_locale: str = "ja"
+    ai_delay_seconds: float = 1.5
+    repost_after_messages: int = 15
+    reminder_minutes: float = 10
+    idle_policy: Literal["ai", "abort"] = "ai"
+    idle_after_reminder_minutes: float = 20
+
+    def __repr__(self) -> str:  # keep the token out of any log line or traceback
+        return f"Config(database={self.database!r}, token={'set' if self.token else 'unset'})"
+
+
+def load_config(path: str | Path = "config.toml") -> Config:
+    data: dict[str, Any] = {}
+    file = Path(path)
+    if file.exists():
+        data = tomllib.loads(file.read_text("utf-8"))
+    discord, storage = data.get("discord", {}), data.get("storage", {})
+    bot, timers = data.get("bot", {}), data.get("timers", {})
+    defaults = Config()
+    return Config(
+        token=os.environ.get("DISCORD_TOKEN") or discord.get("token", ""),
+        database=os.environ.get("FORUM_DATABASE") or storage.get("database", defaults.database),
+        default_locale=bot.get("default_locale", defaults.default_locale),
+        ai_delay_seconds=float(bot.get("ai_delay_seconds", defaults.ai_delay_seconds)),
+        repost_after_messages=int(bot.get("repost_after_messages", defaults.repost_after_messages)),
+        reminder_minutes=float(timers.get("reminder_minutes", defaults.reminder_minutes)),
+        idle_policy=timers.get("idle_policy", defaults.idle_policy),
+        idle_after_reminder_minutes=float(
+            timers.get("idle_after_reminder_minutes", defaults.idle_after_reminder_minutes)
+        ),
+    )

@@ -1,0 +1,1 @@
+"""Sessions around the engine: storage (store), lobbies and inputs (service), texts (i18n)."""

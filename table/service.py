@@ -1,0 +1,385 @@
+"""The table: lobbies, seats and inputs for every front end (Discord, local terminal, tests).
+
+Front ends never call a game's `apply` themselves: they go through `TableService.submit`, which
+serializes inputs per session, recognises double submissions, commits to the store and only then
+returns the events to announce.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Iterator
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.ai import ai_seed, choose_action
+from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
+from engine.registry import get_game
+from table.store import SNAPSHOT_EVERY, ChannelBusy, InputRow, SessionRow, Store
+
+
+class TableError(Exception):
+    """A refused table operation; `code` keys a localized message (`error.<code>`)."""
+
+    def __init__(self, code: str, **args: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.args_ = args
+
+    @property
+    def msg(self) -> Msg:
+        return Msg(key=f"error.{self.code}", args=self.args_)
+
+
+@dataclass
+class Session:
+    """A session row plus, once started, its live state (rebuilt from the log on load)."""
+
+    row: SessionRow
+    game: Game
+    state: GameState | None = None
+    seq: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.row.seats
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["name"] for seat in self.row.seats]
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.row.seats):
+            if seat["user_id"] == user_id and not seat["ai"]:
+                return index
+        return None
+
+    def is_ai(self, seat: int) -> bool:
+        return bool(self.row.seats[seat]["ai"])
+
+    def live(self) -> GameState:
+        if self.state is None:
+            raise TableError("not_started")
+        return self.state
+
+    def pending(self) -> list[Prompt]:
+        return self.game.pending(self.state) if self.state is not None else []
+
+    def prompts_for(self, seat: int) -> list[Prompt]:
+        return [p for p in self.pending() if seat in p.seats]
+
+    def view(self, seat: int | None) -> BaseModel:
+        return self.game.view(self.live(), seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state) if self.state is not None else None
+
+
+@dataclass(frozen=True)
+class Submission:
+    """The result of an accepted (or duplicate) input."""
+
+    seq: int
+    events: list[Event]
+    duplicate: bool = False
+    finished: bool = False
+
+
+class TableService:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._sessions: dict[int, Session] = {}
+        self._loading = asyncio.Lock()  # one Session object (and one lock) per session id
+
+    # Loading ----------------------------------------------------------------------------
+
+    async def get(self, session_id: int) -> Session:
+        cached = self._sessions.get(session_id)
+        if cached is not None:
+            return cached
+        row = await self.store.session(session_id)
+        if row is None:
+            raise TableError("no_session")
+        return await self._load(row)
+
+    async def in_channel(self, channel_id: int) -> Session | None:
+        row = await self.store.open_session_in(channel_id)
+        if row is None:
+            return None
+        cached = self._sessions.get(row.id)
+        return cached if cached is not None else await self._load(row)
+
+    async def open_sessions(self) -> list[Session]:
+        return [await self.get(row.id) for row in await self.store.open_sessions()]
+
+    async def _load(self, row: SessionRow) -> Session:
+        async with self._loading:
+            cached = self._sessions.get(row.id)
+            return cached if cached is not None else await self._build(row)
+
+    async def _build(self, row: SessionRow) -> Session:
+        game = get_game(row.game)
+        if row.rules_version != game.rules_version:
+            raise TableError("rules_changed", game=row.game)
+        session = Session(row=row, game=game)
+        if row.status in ("active", "finished"):
+            session.state, session.seq = await self._rebuild(session)
+        if row.status in ("lobby", "active"):
+            self._sessions[row.id] = session
+        return session
+
+    async def _rebuild(self, session: Session) -> tuple[GameState, int]:
+        """Latest snapshot (or setup) + the inputs after it."""
+        snapshot = await self.store.latest_snapshot(session.id)
+        if snapshot is None:
+            state, seq = self._setup(session), 0
+        else:
+            seq, text = snapshot
+            state = session.game.load_state(text)
+        for row in await self.store.inputs(session.id, after=seq):
+            state, _ = session.game.apply(state, _action(row))
+            seq = row.seq
+        return state, seq
+
+    def _setup(self, session: Session) -> GameState:
+        game = session.game
+        options = game.parse_options(session.row.options)
+        return game.setup(options, len(session.row.seats), session.row.seed)
+
+    async def replay(self, session_id: int) -> Iterator[tuple[InputRow, list[Event]]]:
+        """Every accepted input with the events it caused, recomputed from the log."""
+        session = await self.get(session_id)
+        state = self._setup(session)
+        steps = []
+        for row in await self.store.inputs(session_id):
+            state, events = session.game.apply(state, _action(row))
+            steps.append((row, events))
+        return iter(steps)
+
+    # Lobby ------------------------------------------------------------------------------
+
+    async def open(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        game_id: str,
+        options: dict[str, Any],
+        host_id: int,
+        host_name: str,
+        locale: str | None = None,
+        seed: int | None = None,
+    ) -> Session:
+        try:
+            game = get_game(game_id)
+        except KeyError:
+            raise TableError("unknown_game", game=game_id) from None
+        try:
+            parsed = game.parse_options(options)
+        except IllegalInput as error:
+            raise TableError(error.code, **error.args_) from None
+        except ValueError as error:
+            raise TableError("bad_option", detail=_first_error(error)) from None
+        row = SessionRow(
+            id=0,
+            channel_id=channel_id,
+            guild_id=guild_id,
+            game=game_id,
+            rules_version=game.rules_version,
+            options=parsed.model_dump(),
+            seed=seed if seed is not None else secrets.randbits(63),
+            status="lobby",
+            host_id=host_id,
+            seats=[_seat(host_id, host_name, locale=locale)],
+            meta={},
+        )
+        try:
+            row.id = await self.store.create_session(row)
+        except ChannelBusy:
+            raise TableError("channel_busy") from None
+        session = Session(row=row, game=game)
+        self._sessions[row.id] = session
+        return session
+
+    async def join(self, session: Session, user_id: int, name: str, locale: str | None = None):
+        async with session.lock:
+            self._require_lobby(session)
+            if session.seat_of(user_id) is not None:
+                raise TableError("already_joined")
+            self._require_room(session)
+            session.row.seats.append(_seat(user_id, name, locale=locale))
+            await self.store.save_session(session.row)
+
+    async def add_ai(self, session: Session, by_user: int) -> None:
+        async with session.lock:
+            self._require_lobby(session)
+            self._require_host(session, by_user)
+            self._require_room(session)
+            number = sum(1 for seat in session.seats if seat["ai"]) + 1
+            session.row.seats.append(_seat(0, f"AI {number}", ai=True))
+            await self.store.save_session(session.row)
+
+    async def leave(self, session: Session, user_id: int) -> None:
+        async with session.lock:
+            self._require_lobby(session)
+            seat = session.seat_of(user_id)
+            if seat is None:
+                raise TableError("not_joined")
+            del session.row.seats[seat]
+            humans = [s for s in session.seats if not s["ai"]]
+            if not humans:
+                session.row.status = "aborted"
+                self._sessions.pop(session.id, None)
+            elif user_id == session.row.host_id:
+                session.row.host_id = humans[0]["user_id"]
+            await self.store.save_session(session.row)
+
+    async def start(self, session: Session, by_user: int) -> None:
+        async with session.lock:
+            self._require_lobby(session)
+            self._require_host(session, by_user)
+            count = len(session.seats)
+            if count < session.game.min_seats:
+                raise TableError("too_few_players", minimum=session.game.min_seats, count=count)
+            session.row.status = "active"
+            session.state, session.seq = self._setup(session), 0
+            await self.store.save_session(session.row)
+
+    async def abort(self, session: Session) -> None:
+        async with session.lock:
+            session.row.status = "aborted"
+            await self.store.save_session(session.row)
+            await self.store.clear_deadline(session.id)
+            self._sessions.pop(session.id, None)
+
+    async def hand_seat_to_ai(self, session: Session, seat: int) -> None:
+        """Timeout policy: an AI plays this seat from now on (the log is unaffected)."""
+        async with session.lock:
+            session.row.seats[seat]["ai"] = True
+            await self.store.save_session(session.row)
+
+    async def set_meta(self, session: Session, **values: Any) -> None:
+        session.row.meta.update(values)
+        await self.store.save_session(session.row)
+
+    def _require_lobby(self, session: Session) -> None:
+        if session.status != "lobby":
+            raise TableError("not_in_lobby")
+
+    def _require_host(self, session: Session, user_id: int) -> None:
+        if user_id != session.row.host_id:
+            raise TableError("not_host")
+
+    def _require_room(self, session: Session) -> None:
+        if len(session.seats) >= session.game.max_seats:
+            raise TableError("table_full", maximum=session.game.max_seats)
+
+    # Play -------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        session: Session,
+        seat: int,
+        move: str,
+        args: dict[str, Any],
+        prompt_key: str | None = None,
+    ) -> Submission:
+        """Apply one input: validated by the rules, committed, then returned for announcing.
+
+        `prompt_key` (what the front end showed) lets a stale answer be refused and a repeated
+        identical answer be recognised as a duplicate (a no-op) rather than a second move.
+        """
+        async with session.lock:
+            if session.status != "active":
+                raise TableError("not_active")
+            state = session.live()
+            prompt = _find_prompt(session.game.pending(state), seat, move, prompt_key)
+            key = prompt.key if prompt else (prompt_key or "")
+            action = Action(seat=seat, move=move, args=args)
+            try:
+                if prompt is None and prompt_key is not None:
+                    raise IllegalInput("stale")
+                new_state, events = session.game.apply(state, action)
+            except IllegalInput:
+                if prompt_key and await self.store.find_input(session.id, seat, key, move, args):
+                    return Submission(seq=session.seq, events=[], duplicate=True)
+                raise
+            return await self._commit(session, action, key, new_state, events)
+
+    async def _commit(
+        self, session: Session, action: Action, key: str, state: GameState, events: list[Event]
+    ) -> Submission:
+        seq = session.seq + 1
+        finished = session.game.outcome(state) is not None
+        snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
+        row = InputRow(seq, action.seat, action.move, action.args, key)
+        await self.store.append_input(
+            session.id, row, snapshot=snapshot, status="finished" if finished else None
+        )
+        session.state, session.seq = state, seq
+        if finished:
+            session.row.status = "finished"
+            self._sessions.pop(session.id, None)
+            with suppress(Exception):
+                await self.store.clear_deadline(session.id)
+        return Submission(seq=seq, events=events, finished=finished)
+
+    def ai_turns(self, session: Session) -> list[tuple[int, Prompt]]:
+        """(seat, prompt) for every AI seat that owes an answer now."""
+        turns = []
+        for prompt in session.pending():
+            for seat in prompt.seats:
+                if session.is_ai(seat) and (seat, prompt) not in turns:
+                    turns.append((seat, prompt))
+        return turns
+
+    def ai_action(self, session: Session, seat: int, prompt: Prompt) -> Action:
+        seed = ai_seed(session.row.seed, session.seq, seat)
+        return choose_action(session.game, session.live(), prompt, seat, seed)
+
+    async def play_ai(self, session: Session) -> Submission | None:
+        """Let one AI seat act, if any owes an answer; returns what happened."""
+        turns = self.ai_turns(session)
+        if not turns or session.status != "active":
+            return None
+        seat, prompt = turns[0]
+        action = self.ai_action(session, seat, prompt)
+        return await self.submit(session, seat, action.move, action.args, prompt.key)
+
+
+def _find_prompt(prompts: list[Prompt], seat: int, move: str, key: str | None) -> Prompt | None:
+    for prompt in prompts:
+        if prompt.move != move or (key is not None and prompt.key != key):
+            continue
+        if seat in prompt.seats or seat in prompt.done:
+            return prompt
+    return None
+
+
+def _action(row: InputRow) -> Action:
+    return Action(seat=row.seat, move=row.move, args=row.args)
+
+
+def _seat(user_id: int, name: str, *, ai: bool = False, locale: str | None = None) -> dict:
+    return {"user_id": user_id, "name": name, "ai": ai, "locale": locale}
+
+
+def _first_error(error: ValueError) -> str:
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
+    return str(error)
