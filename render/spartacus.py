@@ -1,0 +1,245 @@
+"""Spartacus table: the current trick in play order, then one row per player with hand size,
+tricks won (face down: count only), who passed, whose turn it is and the running series score."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.games.spartacus import FLAG, SpartacusView, hand_penalty, pile_value
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_DARK,
+    WHITE,
+    WIDTH,
+    canvas,
+    font,
+    player_colour,
+    player_label,
+    title,
+    token,
+)
+
+MARGIN = 24
+TRICK_TOP = 108
+CARD_W, CARD_H, CARD_GAP = 68, 108, 8
+TRICK_H = 200
+PLAYERS_TOP = TRICK_TOP + TRICK_H + 22
+ROW_H = 66
+COL_HAND, COL_TRICKS, COL_STATUS, COL_SERIES = 420, 600, 790, 1010
+
+
+def draw(view: SpartacusView, names: list[str]) -> Image.Image:
+    over = view.phase == "over"
+    top = TRICK_TOP if over else PLAYERS_TOP  # a finished game has no trick to show
+    image, pen = canvas(top + 50 + ROW_H * view.seats + 24)
+    title(pen, "Spartacus", _subtitle(view))
+    if not over:
+        _trick(pen, view)
+    _players(pen, view, names, top)
+    return image
+
+
+def _subtitle(view: SpartacusView) -> str:
+    parts = []
+    if view.series_games > 1:
+        parts.append(f"Game {view.game_no} of {view.series_games}")
+    if view.flags_as_jokers:
+        rules = ["jokers"]
+        if view.joker_penalty:
+            rules.append("−10 per joker")
+        if view.joker_voids_trick:
+            rules.append("a joker voids the trick")
+        parts.append(", ".join(rules))
+    elif view.no_flags:
+        parts.append("no flags")
+    else:
+        parts.append("low cards win · each flag doubles")
+    if view.phase == "over":
+        parts.insert(0, "Game over")
+    return " · ".join(parts)
+
+
+def _trick(pen: ImageDraw.ImageDraw, view: SpartacusView) -> None:
+    pen.rounded_rectangle(
+        (MARGIN, TRICK_TOP, WIDTH - MARGIN, TRICK_TOP + TRICK_H),
+        radius=14,
+        fill=PANEL,
+        outline=PANEL_DARK,
+        width=2,
+    )
+    pen.text((MARGIN + 18, TRICK_TOP + 10), _trick_heading(view), font=font(28), fill=INK)
+    count = len(view.trick)
+    step = CARD_W + CARD_GAP
+    if count * step > WIDTH - 2 * MARGIN - 24:  # never in real play (at most 15 cards), but safe
+        step = (WIDTH - 2 * MARGIN - 24 - CARD_W) / max(1, count - 1)
+    top = TRICK_TOP + 62
+    last = count - 1
+    for index, (seat, card) in enumerate(view.trick):
+        taking = view.leader == seat and (
+            index == last if view.flags_as_jokers else card == view.lowest
+        )
+        _card(pen, MARGIN + 16 + index * step, top, seat, card, view.flags_as_jokers, taking)
+
+
+def _trick_heading(view: SpartacusView) -> str:
+    if not view.trick:
+        return "New trick: waiting for the lead"
+    cards = tuple(card for _, card in view.trick)
+    worth = f"Trick worth {pile_value(cards, view)}".replace("-", "−")
+    if view.flags_as_jokers:
+        below = "any card"
+        if view.lowest:
+            below = "only a joker" if view.lowest == 1 else f"below {view.lowest} or a joker"
+        return f"{worth} · the last card takes it · {below}"
+    if view.lowest is None:
+        return f"{worth} · no number yet: nobody may pass"
+    below = "nothing beats a 1" if view.lowest == 1 else f"play below {view.lowest}"
+    return f"{worth} · lowest card takes it · {below}"
+
+
+def _card(
+    pen: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    seat: int,
+    card: int,
+    jokers: bool,
+    taking: bool,
+) -> None:
+    pen.rounded_rectangle(
+        (x, y, x + CARD_W, y + CARD_H),
+        radius=8,
+        fill=WHITE,
+        outline=HIGHLIGHT if taking else INK,
+        width=5 if taking else 2,
+    )
+    token(pen, x + CARD_W / 2, y + 24, 16, seat)
+    cx, cy = x + CARD_W / 2, y + 76
+    if card != FLAG:
+        pen.text((cx, cy), str(card), font=font(44), fill=INK, anchor="mm")
+    elif jokers:
+        pen.text((cx, cy), "★", font=font(44), fill=INK, anchor="mm")
+    else:
+        _flag(pen, cx, cy, seat)
+
+
+def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, seat: int) -> None:
+    """A pennant on a pole (the font has no flag glyph)."""
+    pen.line((cx - 14, cy - 22, cx - 14, cy + 24), fill=INK, width=4)
+    pen.polygon(
+        [(cx - 12, cy - 22), (cx + 20, cy - 12), (cx - 12, cy + 2)],
+        fill=player_colour(seat),
+        outline=INK,
+        width=2,
+    )
+
+
+def _players(pen: ImageDraw.ImageDraw, view: SpartacusView, names: list[str], top: int) -> None:
+    over = view.phase == "over"
+    pen.text((MARGIN, top), "Final scores" if over else "Players", font=font(26), fill=INK)
+    score = f"Game {view.game_no}" if view.series_games > 1 else "Score"
+    headings = [score if over else "Hand", "Tricks", "Left in hand" if over else "Status"]
+    columns = [COL_HAND, COL_TRICKS, COL_STATUS]
+    if view.series_games > 1:
+        headings.append("Series total")
+        columns.append(COL_SERIES)
+    for text, x in zip(headings, columns, strict=True):
+        pen.text((x, top + 4), text, font=font(22), fill=MUTED)
+    winners = _winners(view) if over else ()
+    for seat in range(view.seats):
+        y = top + 44 + seat * ROW_H
+        mid = y + ROW_H / 2
+        if seat % 2 == 0:
+            pen.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=PANEL)
+        token(pen, MARGIN + 26, mid, 20, seat)
+        label = _fit(player_label(seat, names), COL_HAND - MARGIN - 74, 28)
+        pen.text((MARGIN + 58, mid), label, font=font(28), fill=INK, anchor="lm")
+        if over:
+            _final_row(pen, view, seat, mid, seat in winners)
+        else:
+            _live_row(pen, view, seat, mid)
+        if view.series_games > 1:
+            pen.text(
+                (COL_SERIES, mid), str(view.totals[seat]), font=font(30), fill=INK, anchor="lm"
+            )
+
+
+def _live_row(pen: ImageDraw.ImageDraw, view: SpartacusView, seat: int, mid: float) -> None:
+    size = view.hand_sizes[seat]
+    _card_backs(pen, COL_HAND, mid, min(size, 11))
+    pen.text((COL_HAND + 112, mid), str(size), font=font(30), fill=INK, anchor="lm")
+    _piles(pen, COL_TRICKS, mid, view.tricks_won[seat])
+    if view.active == seat:
+        status, colour = "▶ to play", HIGHLIGHT
+    elif view.leader == seat:
+        status, colour = "takes it so far", INK
+    elif view.passed[seat]:
+        status, colour = "passed", MUTED
+    else:
+        status, colour = "", MUTED
+    pen.text((COL_STATUS, mid), status, font=font(28), fill=colour, anchor="lm")
+
+
+def _final_row(
+    pen: ImageDraw.ImageDraw, view: SpartacusView, seat: int, mid: float, winner: bool
+) -> None:
+    score = view.results[-1][seat] if view.results else 0
+    pen.text(
+        (COL_HAND, mid),
+        f"{score}" + ("  ★" if winner else ""),
+        font=font(30),
+        fill=HIGHLIGHT if winner else INK,
+        anchor="lm",
+    )
+    won = view.won[seat] if view.won else ()
+    earned = sum(pile_value(pile, view) for pile in won)
+    pen.text((COL_TRICKS, mid), f"{len(won)} = {earned}", font=font(26), fill=INK, anchor="lm")
+    hand = view.final_hands[seat] if view.final_hands else ()
+    text = " ".join(str(card) for card in hand if card != FLAG)
+    if FLAG in hand:  # the font has no flag glyph: name it
+        text += " + joker" if view.flags_as_jokers else " + flag"
+    if hand:
+        text = f"{text.strip(' +')}  (−{hand_penalty(hand, view)})"
+    width = (COL_SERIES if view.series_games > 1 else WIDTH - MARGIN) - COL_STATUS - 12
+    pen.text((COL_STATUS, mid), _fit(text or "-", width, 26), font=font(26), fill=INK, anchor="lm")
+
+
+def _winners(view: SpartacusView) -> tuple[int, ...]:
+    scores = view.totals
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def _card_backs(pen: ImageDraw.ImageDraw, x: float, mid: float, count: int) -> None:
+    """A fan of face-down cards, one per card in hand."""
+    for index in range(count):
+        left = x + index * 7
+        pen.rounded_rectangle(
+            (left, mid - 20, left + 24, mid + 20), radius=4, fill=PANEL_DARK, outline=INK, width=1
+        )
+
+
+def _piles(pen: ImageDraw.ImageDraw, x: float, mid: float, count: int) -> None:
+    """Face-down trick piles: a stack icon and the count."""
+    for layer in range(min(count, 3)):
+        offset = layer * 4
+        pen.rounded_rectangle(
+            (x + offset, mid - 18 - offset, x + 34 + offset, mid + 18 - offset),
+            radius=4,
+            fill=MUTED,
+            outline=INK,
+            width=1,
+        )
+    pen.text((x + 56, mid), f"× {count}", font=font(30), fill=INK, anchor="lm")
+
+
+def _fit(text: str, width: float, size: int) -> str:
+    """Cut `text` with an ellipsis so it fits `width` pixels."""
+    if font(size).getlength(text) <= width:
+        return text
+    while text and font(size).getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
