@@ -1,0 +1,303 @@
+"""Senator board: the 21 squares (senate in the middle, stairs around it), the 20 entry arrows,
+cards face up or face down, the flag, and a side panel with scores, hands and the last push."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.games.senator import (
+    COL,
+    ROW,
+    SQUARES,
+    SenatorView,
+    affected,
+    line_of,
+)
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_DARK,
+    WHITE,
+    WIDTH,
+    canvas,
+    font,
+    player_label,
+    title,
+    token,
+)
+
+CELL = 120
+X0, Y0 = 92, 196  # top-left corner of the 5x5 grid
+BAND = 34  # depth of the arrow band outside an entry square
+PANEL_X = 780
+HEIGHT = Y0 + 5 * CELL + 80
+MARBLE = (252, 249, 240)
+STAIRS = (214, 201, 174)
+STEP_LINE = (178, 162, 130)
+SENATE_EDGE = (120, 96, 60)
+FLAG_YELLOW = (240, 228, 66)
+FLAG_EDGE = (214, 180, 0)
+CARD_BACK = (96, 84, 120)
+ARROW_IDLE = (92, 84, 72)
+ARROW_FULL = (205, 196, 178)
+DIRECTIONS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
+EFFECTS = {
+    "none": "no effect",
+    "double": "senate cards in its {reach} count double",
+    "stairs": "stair cards in its {reach} also score",
+    "double_and_stairs": "in its {reach}, senate cards count double and stair cards score",
+    "neutralize": "cards in its {reach} score nothing",
+}
+
+
+def draw(view: SenatorView, names: list[str]) -> Image.Image:
+    image, pen = canvas(HEIGHT)
+    title(pen, "Senator", _subtitle(view, names))
+    _labels(pen)
+    last = view.pushes[-1].entry if view.pushes and view.phase != "flag" else None
+    flag = next((i for i, sq in enumerate(view.board) if sq.kind == "flag"), None)
+    for i in range(len(SQUARES)):
+        hit = flag is not None and view.flag_effect != "none" and affected(i, flag, view.flag_scope)
+        _square(pen, view, i, last, hit)
+    _senate_frame(pen)
+    for entry in _all_entries():
+        _arrow(pen, entry, view, last)
+    _panel(pen, view, names)
+    return image
+
+
+def _all_entries() -> list[str]:
+    return [f"{d}-{x}" for d in ("down", "up") for x in "abcde"] + [
+        f"{d}-{n}" for d in ("right", "left") for n in range(1, 6)
+    ]
+
+
+def _subtitle(view: SenatorView, names: list[str]) -> str:
+    total = sum(view.hand_sizes) + len(view.pushes)
+    mode = " · hidden game" if view.hidden else ""
+    if view.phase == "flag" and view.turn is not None:
+        return f"{player_label(view.turn, names)} places the flag{mode}"
+    if view.phase == "push" and view.turn is not None:
+        number = len(view.pushes) + 1
+        return f"Push {number} of {total}: {player_label(view.turn, names)} to move{mode}"
+    scores = view.scores or ()
+    best = max(scores, default=0)
+    winners = [seat for seat, score in enumerate(scores) if score == best]
+    result = "–".join(str(s) for s in scores)
+    if len(winners) == 1:
+        return f"Game over: {player_label(winners[0], names)} wins ({result})"
+    return f"Game over: shared victory ({result})"
+
+
+def _cell_box(i: int) -> tuple[int, int, int, int]:
+    x, y = X0 + COL[i] * CELL, Y0 + ROW[i] * CELL
+    return x, y, x + CELL, y + CELL
+
+
+def _labels(pen: ImageDraw.ImageDraw) -> None:
+    for c, letter in enumerate("abcde"):
+        pen.text(
+            (X0 + c * CELL + CELL / 2, Y0 - BAND - 24),
+            letter,
+            font=font(30),
+            fill=MUTED,
+            anchor="mm",
+        )
+    for r in range(5):
+        pen.text(
+            (X0 - BAND - 26, Y0 + r * CELL + CELL / 2),
+            str(r + 1),
+            font=font(30),
+            fill=MUTED,
+            anchor="mm",
+        )
+
+
+def _square(
+    pen: ImageDraw.ImageDraw, view: SenatorView, i: int, last: str | None, hit: bool
+) -> None:
+    sq = view.board[i]
+    x0, y0, x1, y1 = _cell_box(i)
+    if sq.senate:
+        pen.rectangle((x0, y0, x1, y1), fill=MARBLE, outline=PANEL_DARK, width=2)
+    else:
+        pen.rectangle((x0, y0, x1, y1), fill=STAIRS, outline=PANEL_DARK, width=2)
+        _steps(pen, i, (x0, y0, x1, y1))
+    if hit:
+        pen.rectangle((x0 + 9, y0 + 9, x1 - 9, y1 - 9), outline=FLAG_EDGE, width=5)
+    if last is not None and line_of(last)[0] == i:
+        pen.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=5)
+    pen.text((x0 + 8, y0 + 5), sq.square, font=font(18), fill=MUTED)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 6
+    if sq.kind == "card" and sq.seat is not None:
+        token(pen, cx, cy, 40, sq.seat, str(sq.value))
+    elif sq.kind == "flag":
+        _flag(pen, cx, cy)
+    elif sq.kind == "face_down":
+        _card_back(pen, cx, cy)
+
+
+def _steps(pen: ImageDraw.ImageDraw, i: int, box: tuple[int, int, int, int]) -> None:
+    """Three stair treads parallel to the board edge the square lies on."""
+    x0, y0, x1, y1 = box
+    col, row = COL[i], ROW[i]
+    for k in (1, 2, 3):
+        t = k * CELL // 4
+        if row in (0, 4):
+            y = y0 + t
+            pen.line((x0 + 6, y, x1 - 6, y), fill=STEP_LINE, width=2)
+        elif col in (0, 4):
+            x = x0 + t
+            pen.line((x, y0 + 6, x, y1 - 6), fill=STEP_LINE, width=2)
+
+
+def _senate_frame(pen: ImageDraw.ImageDraw) -> None:
+    box = (X0 + CELL, Y0 + CELL, X0 + 4 * CELL, Y0 + 4 * CELL)
+    pen.rectangle(box, outline=SENATE_EDGE, width=6)
+
+
+def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    pole_x = cx - 26
+    pen.line((pole_x, cy - 42, pole_x, cy + 40), fill=INK, width=5)
+    pen.polygon(
+        [(pole_x + 2, cy - 40), (cx + 34, cy - 24), (pole_x + 2, cy - 6)],
+        fill=FLAG_YELLOW,
+        outline=INK,
+        width=2,
+    )
+    pen.text((cx + 8, cy + 22), "flag", font=font(22), fill=INK, anchor="mm")
+
+
+def _card_back(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    pen.rounded_rectangle(
+        (cx - 32, cy - 42, cx + 32, cy + 42), radius=8, fill=CARD_BACK, outline=INK, width=2
+    )
+    pen.rounded_rectangle(
+        (cx - 24, cy - 34, cx + 24, cy + 34), radius=6, outline=(190, 180, 210), width=2
+    )
+    pen.text((cx, cy), "?", font=font(40), fill=WHITE, anchor="mm")
+
+
+def _arrow(pen: ImageDraw.ImageDraw, entry: str, view: SenatorView, last: str | None) -> None:
+    """A triangle just outside the entry square, pointing in the push direction."""
+    first = line_of(entry)[0]
+    dx, dy = DIRECTIONS[entry.split("-")[0]]
+    x0, y0, x1, y1 = _cell_box(first)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    # centre of the band on the side the push comes from
+    bx, by = cx - dx * (CELL / 2 + BAND / 2), cy - dy * (CELL / 2 + BAND / 2)
+    half, depth = 20, 13
+    tip = (bx + dx * depth, by + dy * depth)
+    base = [(bx - dx * depth - dy * half, by - dy * depth - dx * half)]
+    base.append((bx - dx * depth + dy * half, by - dy * depth + dx * half))
+    if entry == last:
+        colour = HIGHLIGHT
+    elif view.phase == "push" and entry not in view.open_entries:
+        colour = ARROW_FULL
+    else:
+        colour = ARROW_IDLE
+    pen.polygon([tip, *base], fill=colour, outline=BACKGROUND if colour != HIGHLIGHT else INK)
+
+
+def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str]) -> None:
+    x, y = PANEL_X, 130
+    for seat in range(view.seats):
+        top = y
+        height = 128
+        is_turn = view.turn == seat
+        pen.rounded_rectangle(
+            (x, top, WIDTH - 20, top + height),
+            radius=12,
+            fill=PANEL,
+            outline=HIGHLIGHT if is_turn else PANEL_DARK,
+            width=5 if is_turn else 2,
+        )
+        token(pen, x + 30, top + 30, 18, seat)
+        label = player_label(seat, names)
+        if seat == view.start:
+            label += "  (starts)"
+        pen.text(
+            (x + 58, top + 30),
+            _fit(label, 24, WIDTH - 40 - x - 58),
+            font=font(24),
+            fill=INK,
+            anchor="lm",
+        )
+        score = "?" if view.scores is None else str(view.scores[seat])
+        what = "Senate" if view.flag_effect == "none" else "Points"
+        pen.text((x + 16, top + 66), f"{what}: {score}", font=font(26), fill=INK, anchor="lm")
+        hand = view.hands[seat]
+        if hand is None:
+            pen.text(
+                (x + 16, top + 102),
+                f"{view.hand_sizes[seat]} card(s) in hand (secret)",
+                font=font(22),
+                fill=MUTED,
+                anchor="lm",
+            )
+        elif not hand:
+            pen.text((x + 16, top + 102), "no cards left", font=font(22), fill=MUTED, anchor="lm")
+        else:
+            for k, value in enumerate(hand):
+                left = x + 14 + k * 38
+                pen.rounded_rectangle(
+                    (left, top + 86, left + 32, top + 118),
+                    radius=5,
+                    fill=WHITE,
+                    outline=INK,
+                    width=2,
+                )
+                pen.text((left + 16, top + 102), str(value), font=font(20), fill=INK, anchor="mm")
+        y += height + 14
+    y += 6
+    for line in _wrap(_flag_text(view), 22, WIDTH - 20 - x):
+        pen.text((x, y), line, font=font(22), fill=INK)
+        y += 30
+    y += 10
+    if view.pushes and view.phase != "flag":
+        push = view.pushes[-1]
+        card = "a face-down card" if push.card is None else f"card {push.card}"
+        pen.text((x, y), "Last push:", font=font(22), fill=MUTED)
+        pen.text(
+            (x, y + 30),
+            _fit(f"{player_label(push.seat, names)}: {card}", 22, WIDTH - 20 - x),
+            font=font(22),
+            fill=INK,
+        )
+        pen.text((x, y + 60), f"in at {push.entry} (red arrow)", font=font(22), fill=INK)
+    elif view.flag_square is not None:
+        pen.text((x, y), f"Flag placed on {view.flag_square}", font=font(22), fill=INK)
+
+
+def _flag_text(view: SenatorView) -> str:
+    if view.seats != 2:
+        return "No flag (3 players)"
+    reach = "row & column" if view.flag_scope == "line" else "neighbouring squares"
+    text = "Flag: " + EFFECTS[view.flag_effect].format(reach=reach)
+    if view.flag_effect != "none":
+        text += " (yellow frames)"
+    return text
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    face = font(size)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and face.getlength(lines[-1] + " " + word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _fit(text: str, size: int, width: int) -> str:
+    """Shorten `text` with an ellipsis until it fits `width` pixels."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
