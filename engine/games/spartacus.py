@@ -240,11 +240,13 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             options.append(_PASS_CHOICE)
         field = Field(name="card", kind="one", label=Msg(key="field.card"), options=tuple(options))
         low = lowest_card(state.trick)
-        text = (
-            Msg(key="prompt.lead", args={"seat": seat})
-            if low is None
-            else Msg(key="prompt.play", args={"seat": seat, "lowest": low})
-        )
+        if not state.trick:
+            text = Msg(key="prompt.lead", args={"seat": seat})
+        elif low is None:  # only flags so far, or a led joker
+            text = Msg(key="prompt.any", args={"seat": seat})
+        else:
+            key = "prompt.play_joker" if jokers else "prompt.play"
+            text = Msg(key=key, args={"seat": seat, "lowest": low})
         return [
             Prompt(
                 key=f"g{state.game_no}.m{state.moves}",
@@ -372,9 +374,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
                 },
             )
         )
-        state = state.model_copy(
-            update={"totals": totals, "results": (*state.results, scores), "active": 0}
-        )
+        state = state.model_copy(update={"totals": totals, "results": (*state.results, scores)})
         if state.game_no < state.series_games:
             return self._next_game(state, events)
         state = state.model_copy(update={"phase": "over"})
@@ -492,7 +492,9 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             "choice.pass": "Pass",
             "field.card": "Card to play",
             "prompt.lead": "{seat}: lead a card.",
-            "prompt.play": "{seat}: play below {lowest}, or pass.",
+            "prompt.any": "{seat}: no number on the table yet, any card may follow.",
+            "prompt.play": "{seat}: play a number below {lowest} or your flag, or pass.",
+            "prompt.play_joker": "{seat}: play a number below {lowest} or your joker, or pass.",
             "event.played": "{seat} plays {card}.",
             "event.played_flag": "{seat} plays the flag ⚑.",
             "event.played_joker": "{seat} plays the joker ★.",
@@ -551,7 +553,11 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             "choice.pass": "パス",
             "field.card": "出すカード",
             "prompt.lead": "{seat}：カードをリードしてください。",
-            "prompt.play": "{seat}：{lowest}より低いカードを出すか、パスしてください。",
+            "prompt.any": "{seat}：まだ数字カードが出ていません。どのカードでも出せます。",
+            "prompt.play": "{seat}：{lowest}より低い数字カードか旗印を出すか、パスしてください。",
+            "prompt.play_joker": (
+                "{seat}：{lowest}より低い数字カードかジョーカーを出すか、パスしてください。"
+            ),
             "event.played": "{seat}が{card}を出しました。",
             "event.played_flag": "{seat}が旗印⚑を出しました。",
             "event.played_joker": "{seat}がジョーカー★を出しました。",
@@ -627,9 +633,7 @@ def ai_choice(view: SpartacusView, prompt: Prompt) -> int | str:
     hand = view.hand or ()
     if len(hand) == 1:  # the last card ends the game with no hand penalty
         return values[0]
-    trick_numbers = sum(card for _, card in view.trick if card != FLAG)
-    flags = sum(1 for _, card in view.trick if card == FLAG)
-    worth = trick_numbers if jokers else trick_numbers * 2**flags
+    worth = pile_value(tuple(card for _, card in view.trick), view)
     if not view.trick or (view.lowest is None and not jokers):  # leading
         if flag and not jokers:
             return "flag"
@@ -639,6 +643,8 @@ def ai_choice(view: SpartacusView, prompt: Prompt) -> int | str:
         if worth >= limit:
             return "flag"
     if numbers:
+        if worth + numbers[-1] < 0 and PASS in values:  # a joker penalty would cost more
+            return PASS
         if not jokers and numbers[0] == 1 and worth >= AI_TAKE_WITH_ONE:
             return 1
         if numbers[-1] <= AI_SAVE_LOW and worth < AI_SAVE_BELOW and PASS in values:
