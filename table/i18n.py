@@ -97,6 +97,7 @@ class Localizer:
         key: str,
         game: Game | None = None,
         names: Sequence[str] = (),
+        /,
         **args: Any,
     ) -> str:
         return self.msg(locale, Msg(key=key, args=args), game, names)

@@ -1,0 +1,291 @@
+"""Discord components for any prompt, built from its fields alone (no game knowledge here).
+
+Every component carries a custom_id `f:{session}:{prompt key}:{op}[:{arg}]`, so routing needs no
+stored view: a click after a restart is understood like any other, and a click on an outdated
+prompt is recognised by its key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from engine.core import Field, Game, Prompt
+from table.i18n import Localizer
+
+BUTTONS_MAX = 20  # four rows of five; the fifth row holds Undo / Confirm
+SELECT_MAX = 25
+_CUSTOM_ID = re.compile(r"^f:(?P<sid>\d+):(?P<key>[\w.\-]+):(?P<op>\w+)(?::(?P<arg>.*))?$")
+
+
+def cid(sid: int, key: str, op: str, arg: str | int = "") -> str:
+    return f"f:{sid}:{key}:{op}" + (f":{arg}" if arg != "" else "")
+
+
+@dataclass(frozen=True)
+class ParsedId:
+    sid: int
+    key: str
+    op: str
+    arg: str
+
+
+def parse_cid(custom_id: str) -> ParsedId | None:
+    match = _CUSTOM_ID.match(custom_id or "")
+    if match is None:
+        return None
+    return ParsedId(int(match["sid"]), match["key"], match["op"], match["arg"] or "")
+
+
+class Components(discord.ui.View):
+    """A plain bundle of components. Never stored by discord.py: bot.router handles clicks."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+@dataclass
+class Draft:
+    """A player's answer being assembled, field by field."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class Texts:
+    """What the chooser needs to word things for one reader."""
+
+    localizer: Localizer
+    locale: str
+    game: Game | None
+    names: Sequence[str]
+
+    def __call__(self, key: str, /, **args: Any) -> str:
+        return self.localizer.text(self.locale, key, self.game, self.names, **args)
+
+    def msg(self, msg) -> str:
+        return self.localizer.msg(self.locale, msg, self.game, self.names)
+
+
+def current_field(prompt: Prompt, draft: Draft) -> Field | None:
+    for item in prompt.fields:
+        value = draft.values.get(item.name)
+        if item.kind == "multiset":
+            if len(value or []) < item.count:
+                return item
+        elif value is None:
+            return item
+    return None
+
+
+def is_immediate(prompt: Prompt) -> bool:
+    """A single pick-one field: a click is the whole answer, no confirm step."""
+    return len(prompt.fields) == 1 and prompt.fields[0].kind == "one"
+
+
+def pick(prompt: Prompt, draft: Draft, index: int) -> None:
+    """Record option `index` of the current field."""
+    item = current_field(prompt, draft)
+    if item is None or not 0 <= index < len(item.options):
+        return
+    value = item.options[index].value
+    if item.kind == "multiset":
+        draft.values.setdefault(item.name, []).append(value)
+    else:
+        draft.values[item.name] = value
+    draft.page = 0
+
+
+def pick_many(prompt: Prompt, draft: Draft, raw_values: Sequence[str]) -> None:
+    """A select's values (option indexes as text) for the current field."""
+    item = current_field(prompt, draft)
+    if item is None:
+        return
+    indexes = [int(v) for v in raw_values if v.isdigit() and int(v) < len(item.options)]
+    if item.kind == "subset":
+        draft.values[item.name] = [item.options[i].value for i in indexes]
+    else:
+        for index in indexes[:1]:
+            pick(prompt, draft, index)
+
+
+def fill_typed(prompt: Prompt, draft: Draft, typed: dict[str, str]) -> None:
+    """Values typed into the modal; ints stay text when unreadable so the rules reject them."""
+    for item in prompt.fields:
+        if item.name in typed:
+            text = typed[item.name].strip()
+            if item.kind == "int":
+                draft.values[item.name] = int(text) if re.fullmatch(r"-?\d+", text) else text
+            else:
+                draft.values[item.name] = text
+
+
+def undo(prompt: Prompt, draft: Draft) -> None:
+    for item in reversed(prompt.fields):
+        value = draft.values.get(item.name)
+        if isinstance(value, list) and value and item.kind == "multiset":
+            value.pop()
+            return
+        if value is not None:
+            del draft.values[item.name]
+            return
+
+
+def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
+    return {item.name: draft.values.get(item.name) for item in prompt.fields}
+
+
+def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
+    parts = []
+    for item in prompt.fields:
+        value = draft.values.get(item.name)
+        if value is None or value == []:
+            continue
+        shown = _value_text(item, value, texts)
+        parts.append(texts("chooser.field_value", label=texts.msg(item.label), value=shown))
+    return " · ".join(parts)
+
+
+def _value_text(item: Field, value: Any, texts: Texts) -> str:
+    labels = {choice.value: texts.msg(choice.label) for choice in item.options}
+    values = value if isinstance(value, list) else [value]
+    return ", ".join(labels.get(v, str(v)) for v in values)
+
+
+def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, Components]:
+    """The message content and components that ask for (the rest of) `prompt`."""
+    view = Components()
+    lines = [texts.msg(prompt.text)]
+    done = summary(prompt, draft, texts)
+    item = current_field(prompt, draft)
+    if item is None:
+        lines.append(texts("chooser.ready", summary=done))
+        _add_confirm(view, sid, prompt, texts)
+        return "\n".join(lines), view
+    if done:
+        lines.append(texts("chooser.progress", picks=done))
+    lines.append(f"**{texts.msg(item.label)}**")
+    if item.kind in ("int", "text"):
+        view.add_item(
+            _button(
+                texts("button.enter"), cid(sid, prompt.key, "m"), 0, discord.ButtonStyle.primary
+            )
+        )
+    elif item.kind == "subset" or len(item.options) > BUTTONS_MAX:
+        _add_select(view, sid, prompt, item, draft, texts)
+    else:
+        _add_option_buttons(view, sid, prompt, item, texts)
+    if draft.values:
+        view.add_item(_button(texts("button.undo"), cid(sid, prompt.key, "u"), 4))
+    return "\n".join(lines), view
+
+
+def _add_option_buttons(
+    view: Components, sid: int, prompt: Prompt, item: Field, texts: Texts
+) -> None:
+    for index, choice in enumerate(item.options):
+        label = texts.msg(choice.label)[:80] or str(choice.value)
+        view.add_item(
+            _button(
+                label, cid(sid, prompt.key, "v", index), index // 5, discord.ButtonStyle.primary
+            )
+        )
+
+
+def _add_select(
+    view: Components, sid: int, prompt: Prompt, item: Field, draft: Draft, texts: Texts
+) -> None:
+    start = draft.page * SELECT_MAX
+    page = list(enumerate(item.options))[start : start + SELECT_MAX]
+    options = [
+        discord.SelectOption(
+            label=(texts.msg(choice.label) or str(choice.value))[:100], value=str(index)
+        )
+        for index, choice in page
+    ]
+    many = item.kind == "subset"
+    select = discord.ui.Select(
+        custom_id=cid(sid, prompt.key, "s", draft.page),
+        placeholder=texts("select.placeholder"),
+        options=options,
+        min_values=min(item.min, len(options)) if many else 1,
+        max_values=min(max(item.max, 1), len(options)) if many else 1,
+        row=0,
+    )
+    view.add_item(select)
+    if draft.page > 0:
+        view.add_item(
+            _button(texts("button.previous"), cid(sid, prompt.key, "p", draft.page - 1), 1)
+        )
+    if start + SELECT_MAX < len(item.options):
+        view.add_item(_button(texts("button.next"), cid(sid, prompt.key, "p", draft.page + 1), 1))
+
+
+def _add_confirm(view: Components, sid: int, prompt: Prompt, texts: Texts) -> None:
+    view.add_item(
+        _button(texts("button.confirm"), cid(sid, prompt.key, "ok"), 0, discord.ButtonStyle.success)
+    )
+    view.add_item(_button(texts("button.reset"), cid(sid, prompt.key, "r"), 0))
+
+
+def _button(
+    label: str, custom_id: str, row: int, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> discord.ui.Button:
+    return discord.ui.Button(label=label, custom_id=custom_id, row=row, style=style)
+
+
+def modal(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> discord.ui.Modal:
+    """Text inputs for the remaining int/text fields (at most five, Discord's limit)."""
+    form = _Form(title=texts("modal.title")[:45], custom_id=cid(sid, prompt.key, "f"))
+    for item in prompt.fields:
+        if item.kind not in ("int", "text") or item.name in draft.values:
+            continue
+        hint = f" ({item.min}–{item.max})" if item.kind == "int" else ""
+        form.add_item(
+            discord.ui.TextInput(
+                label=(texts.msg(item.label) + hint)[:45],
+                custom_id=item.name,
+                required=not item.optional,
+                max_length=min(item.max, 4000) if item.kind == "text" and item.max else None,
+                style=discord.TextStyle.short,
+            )
+        )
+        if len(form.children) == 5:
+            break
+    return form
+
+
+class _Form(discord.ui.Modal):
+    """Submissions are routed by custom_id in bot.router; nothing to do here."""
+
+    def __init__(self, *, title: str, custom_id: str) -> None:
+        super().__init__(title=title, custom_id=custom_id, timeout=900)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        return None
+
+
+def modal_values(data: dict[str, Any]) -> dict[str, str]:
+    """custom_id -> value from a modal submission, whatever the nesting (rows or labels)."""
+    found: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "custom_id" in node and "value" in node:
+                found[node["custom_id"]] = node["value"]
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(data.get("components", []))
+    return found

@@ -1,0 +1,172 @@
+"""The Discord client: wiring, start-up recovery, chat rules and the idle-timer loop.
+
+Gateway intents: only the default, non-privileged ones (guilds, guild messages, DMs). Message
+*content* is never read: the quiet-petition rule only needs who spoke, where.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.commands import GameCommands, Translator
+from bot.config import Config
+from bot.play import Play
+from bot.router import Router
+from table.service import Session, TableError, TableService
+from table.store import Store
+
+log = logging.getLogger("forum.bot")
+TIMER_PERIOD_SECONDS = 20.0
+
+
+class ForumBot(commands.Bot):
+    def __init__(
+        self, config: Config, *, timer_period: float = TIMER_PERIOD_SECONDS, **client_kwargs: Any
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            **client_kwargs,
+        )
+        self.config = config
+        self.timer_period = timer_period
+        self.store: Store | None = None
+        self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
+        self.play: Play = None  # type: ignore[assignment]
+        self.router = Router(self)
+        self._tasks: set[asyncio.Task] = set()
+        self._recovered = False
+
+    def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
+        """A background task that is kept alive and whose failure is logged, never lost."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.database)
+        self.service = TableService(self.store)
+        self.play = Play(self, self.service, self.config)
+        await self.tree.set_translator(Translator())
+        self.tree.add_command(GameCommands(self))
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.spawn(self._timer_loop())
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    # Events -----------------------------------------------------------------------------
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d guilds", self.user, len(self.guilds))
+        if not self._recovered:
+            self._recovered = True
+            await self.recover()
+
+    async def recover(self) -> None:
+        """Re-post boards, re-prompt players whose private prompts died, resume AI seats."""
+        for session in await self.service.open_sessions():
+            if session.status == "active":
+                log.info("recovering session %s", session.id)
+                self.spawn(self.play.publish(session, restarted=True))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.router.handle(interaction)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None:
+            return
+        self.play.messages_since_board[message.channel.id] += 1
+        session = await self.service.in_channel(message.channel.id)
+        if session is None or session.status != "active":
+            return
+        await self.enforce_table_talk(session, message)
+
+    async def enforce_table_talk(self, session: Session, message: discord.Message) -> None:
+        """Players other than the allowed speakers are reminded (or their message removed)."""
+        seat = session.seat_of(message.author.id)
+        rule = session.game.table_talk(session.live())
+        if rule is None or seat is None or seat in rule.speakers:
+            return
+        texts = self.play.seat_texts(session, seat)
+        remind = texts("quiet.remind", seat=seat, rule=texts.msg(rule.rule))
+        if rule.policy == "enforce":
+            if message.channel.permissions_for(message.guild.me).manage_messages:
+                await message.delete()
+            elif not session.row.meta.get("quiet_warned"):
+                await self.service.set_meta(session, quiet_warned=True)
+                await message.channel.send(self.play.channel_texts(session)("quiet.no_permission"))
+        await self.play.dm(session, seat, remind, None)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        texts = self.router.texts_for(interaction, None)
+        if isinstance(original, TableError):
+            text = "✗ " + texts.msg(original.msg)
+        else:
+            log.error("command failed", exc_info=original)
+            text = texts("error.internal")
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    def may_abort(self, interaction: discord.Interaction, session: Session) -> bool:
+        if interaction.user.id == session.row.host_id:
+            return True
+        permissions = getattr(interaction, "permissions", None)
+        return bool(permissions and permissions.manage_channels)
+
+    # Timers -------------------------------------------------------------------------------
+
+    async def _timer_loop(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.play.fire_deadlines()
+            except Exception:
+                log.exception("deadline check failed")
+            await asyncio.sleep(self.timer_period)
+
+
+def run_bot(config: Config, *, sync_guild: int | None = None) -> int:
+    """Run until stopped; with `sync_guild`, register the commands and exit instead."""
+    bot = ForumBot(config)
+    if sync_guild is not None:
+        return asyncio.run(_sync(bot, config, sync_guild))
+    bot.run(config.token, log_handler=None)
+    return 0
+
+
+async def _sync(bot: ForumBot, config: Config, guild_id: int) -> int:
+    async with bot:
+        await bot.login(config.token)
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+        else:
+            synced = await bot.tree.sync()
+        print(f"Synced {len(synced)} command(s){f' to guild {guild_id}' if guild_id else ''}.")
+    return 0

@@ -1,0 +1,232 @@
+"""The /game slash commands, generic over every registered game."""
+
+from __future__ import annotations
+
+import shlex
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.chooser import Components, Texts, cid
+from bot.strings import COMMANDS_JA
+from engine.core import Game
+from engine.registry import GAMES
+from table.i18n import Localizer, locale_of
+from table.service import TableError
+
+if TYPE_CHECKING:
+    from bot.client import ForumBot
+
+GAME_CHOICES = [
+    app_commands.Choice(name=_(game.strings["en"]["name"]), value=game_id)
+    for game_id, game in sorted(GAMES.items())
+]
+
+
+class Translator(app_commands.Translator):
+    """Japanese names for the commands, their descriptions and the game choices."""
+
+    def __init__(self) -> None:
+        self.ja = dict(COMMANDS_JA)
+        for game in GAMES.values():
+            self.ja[game.strings["en"]["name"]] = game.strings["ja"]["name"]
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is discord.Locale.japanese:
+            return self.ja.get(string.message)
+        return None
+
+
+def parse_options_text(text: str | None) -> dict[str, Any]:
+    """`thirty_points=true negotiation=free` → {"thirty_points": "true", ...}; types are
+    checked by the game's options model."""
+    options: dict[str, Any] = {}
+    for part in shlex.split(text or ""):
+        name, sep, value = part.partition("=")
+        if not sep or not name:
+            raise TableError("bad_options_text", detail=part)
+        options[name.strip()] = value.strip()
+    return options
+
+
+def options_help(game: Game, texts: Texts) -> list[str]:
+    lines = []
+    for name, spec in game.Options.model_fields.items():
+        kind = getattr(spec.annotation, "__name__", None) or str(spec.annotation).replace(
+            "typing.", ""
+        )
+        lines.append(
+            texts(
+                "option_line",
+                name=name,
+                kind=kind,
+                default=spec.default,
+                description=texts(f"option.{name}"),
+            )
+        )
+    return lines
+
+
+class GameCommands(app_commands.Group):
+    def __init__(self, bot: ForumBot) -> None:
+        super().__init__(
+            name="game", description=_("Play a board game in this channel"), guild_only=True
+        )
+        self.bot = bot
+
+    def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
+        locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
+        return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
+
+    @app_commands.command(name="new", description=_("Open a new game in this channel"))
+    @app_commands.describe(game=_("Which game"), options=_("Variants, e.g. thirty_points=true"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self, interaction: discord.Interaction, game: str, options: str | None = None
+    ) -> None:
+        existing = await self.bot.service.in_channel(interaction.channel_id)
+        if existing is not None:
+            texts = self.bot.play.texts(existing, str(interaction.locale))
+            status = texts(f"status.{existing.status}")
+            await _ephemeral(
+                interaction, texts("channel_busy_status", game=texts("name"), status=status)
+            )
+            return
+        session = await self.bot.service.open(
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
+            game_id=game,
+            options=parse_options_text(options),
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            locale=str(interaction.locale),
+        )
+        content, view = self.bot.play.lobby_content(session)
+        await interaction.response.send_message(content=content, view=view)
+        message = await interaction.original_response()
+        await self.bot.service.set_meta(session, board=message.id)
+
+    @new.autocomplete("options")
+    async def new_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = GAMES.get(getattr(interaction.namespace, "game", "") or "")
+        if game is None:
+            return []
+        head = current.rsplit(" ", 1)[0] + " " if " " in current else ""
+        suggestions = []
+        for name, spec in game.Options.model_fields.items():
+            for value in _example_values(spec):
+                suggestion = f"{head}{name}={value}".strip()
+                if suggestion.startswith(current.strip()) or not current.strip():
+                    suggestions.append(app_commands.Choice(name=suggestion, value=suggestion))
+        return suggestions[:25]
+
+    @app_commands.command(
+        name="status", description=_("Show the board and what the game is waiting for")
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        session = await self.bot.service.in_channel(interaction.channel_id)
+        if session is None:
+            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        self.bot.play.messages_since_board[interaction.channel_id] = 10**6  # force a re-post
+        if session.status == "lobby":
+            await self.bot.play.show_lobby(session)
+        else:
+            await self.bot.play.publish(session)
+        await interaction.followup.send("✓", ephemeral=True)
+
+    @app_commands.command(
+        name="hand", description=_("Your private view and your choices (only you see it)")
+    )
+    async def hand(self, interaction: discord.Interaction) -> None:
+        session = await self.bot.service.in_channel(interaction.channel_id)
+        if session is None:
+            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            return
+        await self.bot.router.show_hand(interaction, session)
+
+    @app_commands.command(name="rules", description=_("Rules summary and variants"))
+    @app_commands.describe(game=_("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is None:
+            session = await self.bot.service.in_channel(interaction.channel_id)
+            game = session.row.game if session else next(iter(sorted(GAMES)))
+        chosen = GAMES[game]
+        texts = self.texts(interaction, chosen)
+        example = " ".join(
+            f"{n}={next(iter(_example_values(s)))}"
+            for n, s in list(chosen.Options.model_fields.items())[:2]
+        )
+        lines = [
+            f"**{texts('rules.title', game=texts('name'))}**",
+            texts("rules"),
+            "",
+            texts("rules.options", example=example),
+            *options_help(chosen, texts),
+        ]
+        await _ephemeral(interaction, "\n".join(lines)[:2000])
+
+    @app_commands.command(name="abort", description=_("Abort the game in this channel"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        session = await self.bot.service.in_channel(interaction.channel_id)
+        if session is None:
+            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            return
+        texts = self.bot.play.texts(session, str(interaction.locale))
+        if not self.bot.may_abort(interaction, session):
+            await _ephemeral(interaction, texts("abort_denied"))
+            return
+        view = Components()
+        view.add_item(
+            discord.ui.Button(
+                label=texts("button.abort_yes"),
+                style=discord.ButtonStyle.danger,
+                custom_id=cid(session.id, "abort", "yes"),
+            )
+        )
+        view.add_item(
+            discord.ui.Button(
+                label=texts("button.abort_no"), custom_id=cid(session.id, "abort", "no")
+            )
+        )
+        await _ephemeral(interaction, texts("abort_confirm", game=texts("name")), view)
+
+    @app_commands.command(name="history", description=_("What has happened so far"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        session = await self.bot.service.in_channel(interaction.channel_id)
+        if session is None:
+            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            return
+        content, view = await self.bot.router.history_page(interaction, session, 0)
+        await _ephemeral(interaction, content, view)
+
+
+def _example_values(spec: Any) -> list[Any]:
+    annotation = spec.annotation
+    if annotation is bool:
+        return ["true", "false"]
+    choices = getattr(annotation, "__args__", None)
+    if choices:
+        return [str(c) for c in choices]
+    return [str(spec.default)]
+
+
+async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = None) -> None:
+    kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)

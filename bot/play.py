@@ -1,0 +1,404 @@
+"""After every state change: the board message, private prompts by DM, AI seats and timers.
+
+Nothing here knows a game's rules: it reads prompts, views, events and outcomes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.chooser import Components, Draft, Texts, chooser, cid
+from bot.config import Config
+from bot.strings import BOT
+from engine.core import Event, Kind, Prompt
+from render import render_png
+from table.i18n import Localizer, locale_of
+from table.service import Session, TableService
+
+if TYPE_CHECKING:
+    from bot.client import ForumBot
+
+log = logging.getLogger("forum.play")
+RENDER_SLOTS = asyncio.Semaphore(2)  # two cores: never more renders at once
+DM_CLOSED = 50007
+
+
+def is_private(prompt: Prompt) -> bool:
+    """Answered out of the channel's sight (DM or ephemeral)."""
+    return prompt.kind != Kind.TURN or not prompt.public_options
+
+
+class Play:
+    def __init__(self, bot: ForumBot, service: TableService, config: Config) -> None:
+        self.bot = bot
+        self.service = service
+        self.config = config
+        self.localizer = Localizer(BOT)
+        self.drafts: dict[tuple[int, int, str], Draft] = {}
+        self._queued: dict[int, list[Event]] = defaultdict(list)
+        self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ai_tasks: dict[int, asyncio.Task] = {}
+        self.messages_since_board: dict[int, int] = defaultdict(int)
+        self.api_calls = 0  # Discord requests made while publishing (for measurements)
+
+    # Texts ------------------------------------------------------------------------------
+
+    def texts(self, session: Session, locale: str | None) -> Texts:
+        return Texts(
+            self.localizer,
+            locale_of(locale, self.config.default_locale),
+            session.game,
+            session.names,
+        )
+
+    def channel_texts(self, session: Session) -> Texts:
+        return self.texts(session, self.config.default_locale)
+
+    def seat_texts(self, session: Session, seat: int) -> Texts:
+        return self.texts(session, session.seats[seat].get("locale"))
+
+    # The board message --------------------------------------------------------------------
+
+    def lobby_content(self, session: Session) -> tuple[str, Components]:
+        t = self.channel_texts(session)
+        game = session.game
+        names = [f"{s['name']}{' 🤖' if s['ai'] else ''}" for s in session.seats]
+        options = ", ".join(
+            f"{k}={v}"
+            for k, v in session.row.options.items()
+            if game.Options.model_fields[k].default != v
+        )
+        lines = [
+            f"**{t('lobby.title', game=t('name'))}**",
+            t(
+                "lobby.body",
+                host=f"<@{session.row.host_id}>",
+                count=len(names),
+                maximum=game.max_seats,
+                minimum=game.min_seats,
+                players=", ".join(names),
+            ),
+            t("lobby.options", options=options) if options else t("lobby.options_none"),
+            t("lobby.hint"),
+        ]
+        view = Components()
+        for op, label, style in (
+            ("join", "button.join", discord.ButtonStyle.success),
+            ("leave", "button.leave", discord.ButtonStyle.secondary),
+            ("ai", "button.add_ai", discord.ButtonStyle.secondary),
+            ("start", "button.start", discord.ButtonStyle.primary),
+        ):
+            view.add_item(
+                discord.ui.Button(
+                    label=t(label), style=style, custom_id=cid(session.id, "lobby", op)
+                )
+            )
+        return "\n".join(lines), view
+
+    def board_content(self, session: Session, events: list[Event]) -> tuple[str, Components]:
+        t = self.channel_texts(session)
+        lines = [f"**{t('name')}**"]
+        lines += [
+            f"• {t.localizer.event(t.locale, e, session.game, session.names)}"
+            for e in events
+            if e.to is None
+        ][-12:]
+        outcome = session.outcome()
+        view = Components()
+        if outcome is not None:
+            lines.append(f"**{t('finished')}**")
+            for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
+                lines.append(
+                    t(
+                        "ranking_line",
+                        rank=outcome.ranks[seat],
+                        seat=seat,
+                        score=outcome.scores[seat],
+                    )
+                )
+            return _clip("\n".join(lines)), view
+        lines += self._waiting_lines(session, t)
+        self._board_buttons(session, view, t)
+        return _clip("\n".join(lines)), view
+
+    def _waiting_lines(self, session: Session, t: Texts) -> list[str]:
+        lines = []
+        for prompt in session.pending():
+            if prompt.kind == Kind.SECRET:
+                lines.append(
+                    t(
+                        "waiting_secret",
+                        waiting=list(prompt.seats) or t("nobody"),
+                        done=list(prompt.done) or t("nobody"),
+                    )
+                )
+            else:
+                lines.append(t.msg(prompt.text))
+                lines.append(t("waiting_turn", waiting=list(prompt.seats)))
+        return lines
+
+    def _board_buttons(self, session: Session, view: Components, t: Texts) -> None:
+        prompts = session.pending()
+        if any(is_private(p) for p in prompts):
+            view.add_item(
+                discord.ui.Button(
+                    label=t("button.hand"),
+                    row=4,
+                    style=discord.ButtonStyle.primary,
+                    custom_id=cid(session.id, "hand", "open"),
+                )
+            )
+        public = [p for p in prompts if not is_private(p)]
+        for position, prompt in enumerate(public):
+            if position == 0 and _fits_on_board(prompt):
+                for index, choice in enumerate(prompt.fields[0].options):
+                    view.add_item(
+                        discord.ui.Button(
+                            label=t.msg(choice.label)[:80],
+                            row=index // 5,
+                            custom_id=cid(session.id, prompt.key, "v", index),
+                        )
+                    )
+            elif position < 5:
+                view.add_item(
+                    discord.ui.Button(
+                        label=t("button.take_turn"),
+                        row=3,
+                        style=discord.ButtonStyle.success,
+                        custom_id=cid(session.id, prompt.key, "open"),
+                    )
+                )
+
+    async def render(self, session: Session) -> discord.File:
+        async with RENDER_SLOTS:
+            png = await asyncio.to_thread(
+                render_png, session.row.game, session.view(None), session.names
+            )
+        return discord.File(io.BytesIO(png), filename="board.png")
+
+    async def post_board(
+        self, session: Session, content: str, view: Components, file: discord.File | None
+    ) -> None:
+        """Edit the board message in place, or post it anew when missing or scrolled away."""
+        channel = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
+            session.row.channel_id
+        )
+        board_id = session.row.meta.get("board")
+        scrolled = (
+            self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
+        )
+        files = [file] if file else []
+        if board_id and not scrolled:
+            try:
+                self.api_calls += 1
+                await channel.get_partial_message(board_id).edit(
+                    content=content, attachments=files, view=view
+                )
+                return
+            except discord.NotFound:
+                pass
+        self.api_calls += 1
+        message = await channel.send(content=content, files=files, view=view)
+        if board_id:
+            await self._delete_quietly(channel, board_id)
+        self.messages_since_board[session.row.channel_id] = 0
+        await self.service.set_meta(session, board=message.id)
+
+    async def _delete_quietly(self, channel: Any, message_id: int) -> None:
+        try:
+            self.api_calls += 1
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            log.info("old board %s could not be deleted", message_id)
+
+    async def show_lobby(self, session: Session) -> None:
+        content, view = self.lobby_content(session)
+        await self.post_board(session, content, view, None)
+
+    # After each change ----------------------------------------------------------------------
+
+    def changed(self, session: Session, events: list[Event]) -> None:
+        """Queue a publish of the session's latest state (coalescing concurrent changes)."""
+        self._queued[session.id].extend(events)
+        self.bot.spawn(self.publish(session))
+
+    async def publish(
+        self, session: Session, *, restarted: bool = False, start_ai: bool = True
+    ) -> None:
+        async with self._publishing[session.id]:
+            events = self._queued.pop(session.id, [])
+            if session.state is None:
+                return
+            content, view = self.board_content(session, events)
+            await self.post_board(session, content, view, await self.render(session))
+            await self.prompt_players(session, events, restarted=restarted)
+            await self.arm_deadline(session)
+        if start_ai and session.outcome() is None and session.status == "active":
+            self.schedule_ai(session)
+
+    async def prompt_players(
+        self, session: Session, events: list[Event], *, restarted: bool = False
+    ) -> None:
+        sent: dict[str, str] = session.row.meta.setdefault("prompted", {})
+        private_seen: dict[str, str] = session.row.meta.setdefault("private", {})
+        for seat, info in enumerate(session.seats):
+            if info["ai"]:
+                continue
+            prompt = self.private_prompt(session, seat)
+            private = self.private_text(session, seat, events)
+            is_new = prompt is not None and (restarted or sent.get(str(seat)) != prompt.key)
+            if is_new:
+                assert prompt is not None
+                await self.send_prompt(session, seat, prompt, private, restarted)
+                sent[str(seat)] = prompt.key
+            elif private and private != private_seen.get(str(seat)) and not restarted:
+                await self.dm(session, seat, private, None)
+            private_seen[str(seat)] = private
+        await self.service.set_meta(session)
+
+    def private_prompt(self, session: Session, seat: int) -> Prompt | None:
+        return next((p for p in session.prompts_for(seat) if is_private(p)), None)
+
+    def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
+        t = self.seat_texts(session, seat)
+        lines = [t.msg(line) for line in session.game.private_lines(session.live(), seat)]
+        lines += [
+            t.localizer.event(t.locale, e, session.game, session.names)
+            for e in events
+            if e.to is not None and seat in e.to
+        ]
+        return "\n".join(lines)
+
+    async def send_prompt(
+        self, session: Session, seat: int, prompt: Prompt, private: str, restarted: bool
+    ) -> None:
+        t = self.seat_texts(session, seat)
+        draft = self.drafts.setdefault(
+            (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
+        )
+        body, view = chooser(session.id, prompt, draft, t)
+        header = t("dm.new_prompt", game=t("name"), channel=session.row.channel_id)
+        parts = [header] + ([t("chooser.restarted")] if restarted else [])
+        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
+        await self.dm(session, seat, "\n".join(p for p in parts if p), view)
+
+    async def dm(self, session: Session, seat: int, content: str, view: Components | None) -> None:
+        """DM a seat; when their DMs are closed, say so once in the channel with a way in."""
+        closed: list[int] = session.row.meta.setdefault("dm_closed", [])
+        if seat in closed:
+            return
+        user_id = session.seats[seat]["user_id"]
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            self.api_calls += 2
+            await user.send(content=_clip(content), view=view or Components())
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            closed.append(seat)
+            await self.dm_fallback(session, seat)
+
+    async def dm_fallback(self, session: Session, seat: int) -> None:
+        t = self.seat_texts(session, seat)
+        channel = self.bot.get_channel(session.row.channel_id)
+        view = Components()
+        view.add_item(
+            discord.ui.Button(
+                label=t("button.hand"),
+                style=discord.ButtonStyle.primary,
+                custom_id=cid(session.id, "hand", "open"),
+            )
+        )
+        text = t("dm.closed", seat=f"<@{session.seats[seat]['user_id']}>")
+        self.api_calls += 1
+        await channel.send(content=text, view=view)
+        self.messages_since_board[session.row.channel_id] += 1
+
+    # AI seats -----------------------------------------------------------------------------
+
+    def schedule_ai(self, session: Session) -> None:
+        running = self._ai_tasks.get(session.id)
+        if running is not None and not running.done():
+            return
+        if self.service.ai_turns(session):
+            self._ai_tasks[session.id] = self.bot.spawn(self._run_ai(session))
+
+    async def _run_ai(self, session: Session) -> None:
+        while session.status == "active" and self.service.ai_turns(session):
+            await asyncio.sleep(self.config.ai_delay_seconds)
+            result = await self.service.play_ai(session)
+            if result is None:
+                return
+            self._queued[session.id].extend(result.events)
+            await self.publish(session, start_ai=False)
+
+    # Idle timers ----------------------------------------------------------------------------
+
+    def owing_humans(self, session: Session) -> list[int]:
+        return sorted({s for p in session.pending() for s in p.seats if not session.is_ai(s)})
+
+    async def arm_deadline(self, session: Session) -> None:
+        if self.config.reminder_minutes <= 0 or not self.owing_humans(session):
+            await self.service.store.clear_deadline(session.id)
+            return
+        due = time.time() + self.config.reminder_minutes * 60
+        await self.service.store.set_deadline(session.id, due, "remind")
+
+    async def fire_deadlines(self) -> None:
+        now = time.time()
+        for session_id, due_at, stage in await self.service.store.deadlines():
+            if due_at > now:
+                continue
+            session = await self.service.get(session_id)
+            if session.status != "active":
+                await self.service.store.clear_deadline(session_id)
+            elif stage == "remind":
+                await self._remind(session)
+            else:
+                await self._idle(session)
+
+    async def _remind(self, session: Session) -> None:
+        owing = self.owing_humans(session)
+        t = self.channel_texts(session)
+        mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in owing)
+        channel = self.bot.get_channel(session.row.channel_id)
+        await channel.send(t("reminder", seats=mentions))
+        for seat in owing:
+            await self.dm(
+                session, seat, self.seat_texts(session, seat)("reminder", seats=[seat]), None
+            )
+        due = time.time() + self.config.idle_after_reminder_minutes * 60
+        await self.service.store.set_deadline(session.id, due, "idle")
+
+    async def _idle(self, session: Session) -> None:
+        owing = self.owing_humans(session)
+        t = self.channel_texts(session)
+        channel = self.bot.get_channel(session.row.channel_id)
+        if self.config.idle_policy == "abort":
+            await self.service.abort(session)
+            await channel.send(t("idle_abort"))
+            return
+        for seat in owing:
+            await self.service.hand_seat_to_ai(session, seat)
+        await channel.send(t("idle_ai", seats=owing))
+        await self.service.store.clear_deadline(session.id)
+        self.schedule_ai(session)
+
+
+def _fits_on_board(prompt: Prompt) -> bool:
+    return (
+        len(prompt.fields) == 1
+        and prompt.fields[0].kind == "one"
+        and len(prompt.fields[0].options) <= 10
+    )
+
+
+def _clip(text: str, limit: int = 2000) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

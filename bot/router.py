@@ -1,0 +1,333 @@
+"""Every button, select and modal of the bot arrives here, routed by its custom_id.
+
+No view objects are kept in memory, so clicks on messages posted before a restart work the same.
+Each handler answers the interaction first-hand (an edit of the clicked message or an ephemeral
+reply); state changes are committed before that answer and published afterwards.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.chooser import (
+    Components,
+    Draft,
+    ParsedId,
+    Texts,
+    args_of,
+    chooser,
+    cid,
+    current_field,
+    fill_typed,
+    is_immediate,
+    modal,
+    modal_values,
+    parse_cid,
+    pick,
+    pick_many,
+    summary,
+    undo,
+)
+from engine.core import IllegalInput, Prompt
+from table.i18n import locale_of
+from table.service import Session, TableError
+
+if TYPE_CHECKING:
+    from bot.client import ForumBot
+
+log = logging.getLogger("forum.router")
+HISTORY_PAGE = 15
+
+
+class Router:
+    def __init__(self, bot: ForumBot) -> None:
+        self.bot = bot
+
+    @property
+    def play(self):
+        return self.bot.play
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        if interaction.type not in (
+            discord.InteractionType.component,
+            discord.InteractionType.modal_submit,
+        ):
+            return
+        parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
+        if parsed is None:
+            return
+        try:
+            await self._route(interaction, parsed)
+        except (IllegalInput, TableError) as error:
+            await self.reply_error(interaction, error)
+        except Exception:
+            log.exception("interaction %s failed", parsed)
+            await self.reply(interaction, self.texts_for(interaction, None)("error.internal"))
+
+    async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
+        try:
+            session = await self.bot.service.get(parsed.sid)
+        except TableError:
+            session = None
+        if session is None or session.status in ("aborted", "finished"):
+            await self.reply(interaction, self.texts_for(interaction, session)("game_gone"))
+            return
+        handler = {
+            "lobby": self.lobby,
+            "hand": self.hand,
+            "abort": self.abort,
+            "history": self.history,
+        }.get(parsed.key, self.prompt)
+        await handler(interaction, session, parsed)
+
+    # Helpers ------------------------------------------------------------------------------
+
+    def texts_for(self, interaction: discord.Interaction, session: Session | None) -> Texts:
+        if session is None:
+            return Texts(self.play.localizer, locale_of(_locale(interaction)), None, ())
+        return self.play.texts(session, _locale(interaction))
+
+    async def reply(self, interaction: discord.Interaction, text: str, view: Any = None) -> None:
+        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        if view is not None:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+    async def reply_error(
+        self, interaction: discord.Interaction, error: IllegalInput | TableError
+    ) -> None:
+        session = None
+        parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
+        if parsed is not None:
+            session = self.bot.service._sessions.get(parsed.sid)
+        texts = self.texts_for(interaction, session)
+        await self.reply(interaction, "✗ " + texts.msg(error.msg))
+
+    def remember_locale(
+        self, session: Session, seat: int, interaction: discord.Interaction
+    ) -> None:
+        session.seats[seat]["locale"] = str(interaction.locale)
+
+    # Lobby --------------------------------------------------------------------------------
+
+    async def lobby(
+        self, interaction: discord.Interaction, session: Session, parsed: ParsedId
+    ) -> None:
+        user = interaction.user
+        service = self.bot.service
+        if parsed.op == "join":
+            await service.join(session, user.id, user.display_name, str(interaction.locale))
+        elif parsed.op == "leave":
+            await service.leave(session, user.id)
+        elif parsed.op == "ai":
+            await service.add_ai(session, user.id)
+        elif parsed.op == "start":
+            await service.start(session, user.id)
+            await interaction.response.defer()
+            self.play.changed(session, [])
+            return
+        if session.status == "aborted":
+            await interaction.response.edit_message(
+                content=self.texts_for(interaction, session)("aborted"), view=None
+            )
+            return
+        content, view = self.play.lobby_content(session)
+        await interaction.response.edit_message(content=content, view=view)
+
+    # Private view and chooser ---------------------------------------------------------------
+
+    async def hand(
+        self, interaction: discord.Interaction, session: Session, parsed: ParsedId
+    ) -> None:
+        await self.show_hand(interaction, session)
+
+    async def show_hand(self, interaction: discord.Interaction, session: Session) -> None:
+        texts = self.texts_for(interaction, session)
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await self.reply(interaction, texts("hand.none"))
+            return
+        self.remember_locale(session, seat, interaction)
+        private = self.play.private_text(session, seat, []) if session.state else ""
+        prompt = self.play.private_prompt(session, seat)
+        if prompt is None:
+            await self.reply(
+                interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
+            )
+            return
+        body, view = chooser(session.id, prompt, self._draft(session, interaction, prompt), texts)
+        await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
+
+    def _draft(self, session: Session, interaction: discord.Interaction, prompt: Prompt) -> Draft:
+        return self.play.drafts.setdefault((session.id, interaction.user.id, prompt.key), Draft())
+
+    async def prompt(
+        self, interaction: discord.Interaction, session: Session, parsed: ParsedId
+    ) -> None:
+        texts = self.texts_for(interaction, session)
+        seat = session.seat_of(interaction.user.id)
+        if seat is None:
+            await self.reply(interaction, texts("not_player"))
+            return
+        self.remember_locale(session, seat, interaction)
+        prompt = next((p for p in session.prompts_for(seat) if p.key == parsed.key), None)
+        if prompt is None:
+            await self._not_current(interaction, session, seat, parsed, texts)
+            return
+        draft = self._draft(session, interaction, prompt)
+        if parsed.op == "open":
+            body, view = chooser(session.id, prompt, draft, texts)
+            await self.reply(interaction, body, view)
+            return
+        if parsed.op == "m":
+            await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
+            return
+        self._edit_draft(prompt, draft, parsed, interaction)
+        if parsed.op == "ok" or (is_immediate(prompt) and current_field(prompt, draft) is None):
+            await self._submit(interaction, session, seat, prompt, draft, texts)
+            return
+        body, view = chooser(session.id, prompt, draft, texts)
+        await self._update(interaction, session, body, view)
+
+    def _edit_draft(
+        self, prompt: Prompt, draft: Draft, parsed: ParsedId, interaction: discord.Interaction
+    ) -> None:
+        data = interaction.data or {}
+        if parsed.op == "v" and parsed.arg.isdigit():
+            pick(prompt, draft, int(parsed.arg))
+        elif parsed.op == "s":
+            pick_many(prompt, draft, data.get("values", []))
+        elif parsed.op == "p" and parsed.arg.isdigit():
+            draft.page = int(parsed.arg)
+        elif parsed.op == "u":
+            undo(prompt, draft)
+        elif parsed.op == "r":
+            draft.values.clear()
+        elif parsed.op == "f":
+            fill_typed(prompt, draft, modal_values(data))
+
+    async def _not_current(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        seat: int,
+        parsed: ParsedId,
+        texts: Texts,
+    ) -> None:
+        """Not a prompt this seat may answer now: a duplicate, another's turn, or stale."""
+        same = [p for p in session.pending() if p.key == parsed.key]
+        if any(seat in p.done for p in same):
+            key = "chooser.duplicate"
+        elif same:
+            key = "not_your_turn"
+        else:
+            key = "error.stale"
+        await self.reply(interaction, texts(key))
+
+    async def _submit(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        seat: int,
+        prompt: Prompt,
+        draft: Draft,
+        texts: Texts,
+    ) -> None:
+        shown = summary(prompt, draft, texts)
+        try:
+            result = await self.bot.service.submit(
+                session, seat, prompt.move, args_of(prompt, draft), prompt.key
+            )
+        except IllegalInput as error:
+            draft.values.clear()
+            body, view = chooser(session.id, prompt, draft, texts)
+            await self._update(interaction, session, f"✗ {texts.msg(error.msg)}\n{body}", view)
+            return
+        self.play.drafts.pop((session.id, interaction.user.id, prompt.key), None)
+        if result.duplicate:
+            await self.reply(interaction, texts("chooser.duplicate"))
+            return
+        done = (
+            texts("chooser.submitted", summary=shown) if shown else texts("chooser.submitted_plain")
+        )
+        await self._update(interaction, session, done, None)
+        self.play.changed(session, result.events)
+
+    async def _update(
+        self, interaction: discord.Interaction, session: Session, content: str, view: Any
+    ) -> None:
+        """Edit the chooser message that was clicked; on the board, answer privately instead."""
+        on_board = interaction.message is not None and (
+            interaction.message.id == session.row.meta.get("board")
+        )
+        if on_board or interaction.message is None:
+            if on_board and view is None:
+                await interaction.response.defer()
+                return
+            await self.reply(interaction, content, view)
+            return
+        await interaction.response.edit_message(content=content, view=view)
+
+    # Abort and history --------------------------------------------------------------------
+
+    async def abort(
+        self, interaction: discord.Interaction, session: Session, parsed: ParsedId
+    ) -> None:
+        texts = self.texts_for(interaction, session)
+        if parsed.op != "yes":
+            await interaction.response.edit_message(content=texts("abort_kept"), view=None)
+            return
+        if not self.bot.may_abort(interaction, session):
+            await interaction.response.edit_message(content=texts("abort_denied"), view=None)
+            return
+        await self.bot.service.abort(session)
+        await interaction.response.edit_message(content=texts("aborted"), view=None)
+        channel = self.bot.get_channel(session.row.channel_id)
+        if channel is not None:
+            await channel.send(self.play.channel_texts(session)("aborted"))
+
+    async def history(
+        self, interaction: discord.Interaction, session: Session, parsed: ParsedId
+    ) -> None:
+        content, view = await self.history_page(interaction, session, int(parsed.arg or 0))
+        await interaction.response.edit_message(content=content, view=view)
+
+    async def history_page(
+        self, interaction: discord.Interaction, session: Session, page: int
+    ) -> tuple[str, Any]:
+        texts = self.texts_for(interaction, session)
+        lines = [
+            f"#{row.seq} {texts.localizer.event(texts.locale, event, session.game, session.names)}"
+            for row, events in await self.bot.service.replay(session.id)
+            for event in events
+            if event.to is None
+        ]
+        if not lines:
+            return texts("history.empty"), None
+        pages = max(1, -(-len(lines) // HISTORY_PAGE))
+        page = max(0, min(page, pages - 1))
+        chunk = lines[page * HISTORY_PAGE : (page + 1) * HISTORY_PAGE]
+        view = Components()
+        for op, target, label in (
+            ("prev", page - 1, "button.previous"),
+            ("next", page + 1, "button.next"),
+        ):
+            view.add_item(
+                discord.ui.Button(
+                    label=texts(label),
+                    disabled=not 0 <= target < pages,
+                    custom_id=cid(session.id, "history", op, max(0, min(target, pages - 1))),
+                )
+            )
+        title = texts("history.title", page=page + 1, pages=pages)
+        return f"**{title}**\n" + "\n".join(chunk)[:1900], view
+
+
+def _locale(interaction: discord.Interaction) -> str:
+    return str(interaction.locale) if interaction.locale else ""
