@@ -1,0 +1,268 @@
+"""FakeDiscord: the public facade tying store, server, gateway and driver together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+import yarl
+
+from .driver import UserActions
+from .gateway import Gateway
+from .model import FakeMessage, FakeUser, InteractionRecord, RequestRecord
+from .rest import RestApi
+from .server import Server
+from .store import Store
+from .webhooks import WebhookApi
+
+if TYPE_CHECKING:
+    import discord
+
+log = logging.getLogger("tests.fakediscord")
+
+
+class FakeDiscord(UserActions):
+    """A loopback Discord (REST v10 + gateway) for a real discord.py client, plus users."""
+
+    def __init__(
+        self,
+        bot_has_manage_messages: bool = True,
+        *,
+        bot_has_manage_channels: bool = True,
+        token: str = "fake-token",
+        guild_locale: str = "en-US",
+        interaction_deadline: float | None = 3.0,
+        response_timeout: float = 5.0,
+    ) -> None:
+        self.token = token
+        self.response_timeout = response_timeout
+        self.store = Store(
+            bot_has_manage_messages=bot_has_manage_messages,
+            bot_has_manage_channels=bot_has_manage_channels,
+            guild_locale=guild_locale,
+        )
+        self.server = Server(self.store, Gateway(self.store, token, self._touch))
+        self.gateway = self.server.gateway
+        RestApi(self.server, token).register()
+        WebhookApi(self.server, interaction_deadline).register()
+        self._saved: tuple[str, yarl.URL] | None = None
+        self._bots: list[tuple[discord.Client, asyncio.Task[None]]] = []
+        self._started = False
+
+    def _touch(self) -> None:
+        self.server.touch()
+
+    # ---- lifecycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.server.start()
+        self._started = True
+
+    async def stop(self) -> None:
+        """Close bots started with :meth:`start_bot`, every socket, the server; unpatch."""
+        for client, _ in list(self._bots):
+            await self.stop_bot(client)
+        await self.server.stop()
+        self.unpatch_discord()
+        self._started = False
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        self.patch_discord()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    def patch_discord(self) -> None:
+        """Point discord.py's REST base and default gateway at this fake."""
+        from discord.gateway import DiscordWebSocket
+        from discord.http import Route
+
+        if not self._started:
+            raise RuntimeError("start() the fake before patching discord")
+        if self._saved is None:
+            self._saved = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+        Route.BASE = f"{self.server.base_url}/api/v10"
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway.url)
+
+    def unpatch_discord(self) -> None:
+        from discord.gateway import DiscordWebSocket
+        from discord.http import Route
+
+        if self._saved is not None:
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+
+    def client_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for the bot constructor that keep startup fast."""
+        return {"guild_ready_timeout": 0.05, "chunk_guilds_at_startup": False}
+
+    # ---- bots -----------------------------------------------------------------------------
+
+    async def wait_ready(self, timeout: float = 10, *, grace: float = 0.1) -> None:
+        """Until a bot has identified and got READY + GUILD_CREATE (plus ``grace`` seconds
+        so that ``on_ready`` has fired with ``guild_ready_timeout=0.05``)."""
+        await self.wait_for(lambda: bool(self.gateway.active), timeout)
+        await asyncio.sleep(grace)
+
+    async def start_bot(
+        self, client: discord.Client, *, timeout: float = 10, grace: float = 0.1
+    ) -> asyncio.Task[None]:
+        """Run ``client.start(token)`` in a task and wait until it is ready."""
+        before = self.gateway.ready_count
+        task = asyncio.create_task(client.start(self.token), name="fakediscord-bot")
+        self._bots.append((client, task))
+        await self.wait_for(lambda: self.gateway.ready_count > before or task.done(), timeout)
+        if task.done():
+            self._bots.remove((client, task))
+            task.result()  # raise the startup error
+            raise RuntimeError("bot stopped during startup")
+        await asyncio.sleep(grace)
+        return task
+
+    async def stop_bot(self, client: discord.Client) -> None:
+        """Close a bot started with :meth:`start_bot` and wait for its task."""
+        await client.close()
+        for entry in [e for e in self._bots if e[0] is client]:
+            self._bots.remove(entry)
+            await asyncio.wait_for(entry[1], 5)
+
+    async def disconnect_bot(self) -> None:
+        """Close every bot gateway socket hard, like a killed process; the old client's
+        resume attempts are parked (never dispatched to) so only new clients get events."""
+        await self.gateway.kill_all()
+        self._touch()
+
+    # ---- guild setup ----------------------------------------------------------------------
+
+    def add_user(
+        self, name: str, locale: str = "en-US", *, manage_channels: bool = False
+    ) -> FakeUser:
+        """A new guild member; a connected bot gets GUILD_MEMBER_ADD."""
+        user = self.store.add_user(name, locale, manage_channels)
+        data = self.store.member_json(user) | {"guild_id": str(self.guild_id)}
+        self.gateway.dispatch_soon("GUILD_MEMBER_ADD", data, self.guild_id)
+        return user
+
+    def add_channel(self, name: str) -> int:
+        """A new guild text channel; a connected bot gets CHANNEL_CREATE."""
+        channel = self.store.add_channel(name)
+        self.gateway.dispatch_soon(
+            "CHANNEL_CREATE", self.store.channel_json(channel), self.guild_id
+        )
+        return channel.id
+
+    def close_dms(self, user: FakeUser) -> None:
+        """Bot DMs to ``user`` now fail with 403 / code 50007."""
+        user.dms_open = False
+
+    def open_dms(self, user: FakeUser) -> None:
+        user.dms_open = True
+
+    def dm_channel_id(self, user: FakeUser) -> int:
+        return self.store.dm_channel(user).id
+
+    # ---- ids ------------------------------------------------------------------------------
+
+    @property
+    def guild_id(self) -> int:
+        return self.store.guild_id
+
+    @property
+    def channel_id(self) -> int:
+        return self.store.channel_id
+
+    @property
+    def application_id(self) -> int:
+        return self.store.application_id
+
+    @property
+    def bot_user_id(self) -> int:
+        return self.store.bot.id
+
+    @property
+    def base_url(self) -> str:
+        return self.server.base_url
+
+    # ---- waiting --------------------------------------------------------------------------
+
+    async def settle(self, quiet: float = 0.15, timeout: float = 10) -> None:
+        """Until no REST request or gateway event happened for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            idle = time.monotonic() - self.server.last_activity
+            if self.server.inflight == 0 and not self.gateway.pending and idle >= quiet:
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"bot still busy after {timeout}s")
+            await asyncio.sleep(min(0.02, max(quiet - idle, 0.005)))
+
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"condition not met within {timeout}s")
+            await asyncio.sleep(0.01)
+
+    # ---- what users see -------------------------------------------------------------------
+
+    def channel_messages(self, channel_id: int | None = None) -> list[FakeMessage]:
+        """Public messages of a channel (default: general), edits applied, deletions gone."""
+        return self.store.channel_messages(channel_id or self.channel_id)
+
+    @property
+    def deleted_messages(self) -> list[FakeMessage]:
+        return list(self.store.deleted_messages)
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        return self.store.dms(user)
+
+    def ephemerals(self, user: FakeUser) -> list[FakeMessage]:
+        return self.store.ephemerals(user)
+
+    def visible_to(self, user: FakeUser) -> list[FakeMessage]:
+        return self.store.visible_to(user)
+
+    def message(self, message_id: int) -> FakeMessage:
+        return self.store.messages[message_id]
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        return self.store.requests
+
+    def calls(self, method: str | None = None, path_contains: str = "") -> list[RequestRecord]:
+        """REST calls filtered by method and a substring of the path."""
+        return [
+            r
+            for r in self.store.requests
+            if (method is None or r.method == method) and path_contains in r.path
+        ]
+
+    @property
+    def unknown_routes(self) -> list[RequestRecord]:
+        return self.store.unknown_routes
+
+    @property
+    def server_errors(self) -> list[str]:
+        return self.store.server_errors
+
+    @property
+    def interactions(self) -> list[InteractionRecord]:
+        return list(self.store.interactions.values())
+
+    @property
+    def users(self) -> list[FakeUser]:
+        return [u for u in self.store.users.values() if not u.bot]
+
+    def __repr__(self) -> str:
+        return f"<FakeDiscord {self.server.base_url} messages={len(self.store.messages)}>"

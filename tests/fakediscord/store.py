@@ -1,0 +1,459 @@
+"""State of the fake guild and the message store, plus the JSON payloads built from it."""
+
+from __future__ import annotations
+
+import mimetypes
+import re
+from typing import Any
+
+from .model import (
+    EPHEMERAL,
+    LOADING,
+    MANAGE_CHANNELS,
+    MANAGE_MESSAGES,
+    TEXT_PERMISSIONS,
+    Attachment,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+    InteractionRecord,
+    RequestRecord,
+    Snowflakes,
+    iter_components,
+    now_iso,
+    snowflake_iso,
+)
+
+COMPONENTS_V2 = 1 << 15
+FILE_SIZE_LIMIT = 10 * 1024 * 1024
+KEPT_FLAGS = EPHEMERAL  # flags an edit cannot change
+
+
+class ApiError(Exception):
+    """An error answer of the REST API: HTTP status plus Discord JSON error code."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status, self.code, self.message = status, code, message
+
+    def body(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+def unknown(what: str, code: int) -> ApiError:
+    return ApiError(404, code, f"Unknown {what}")
+
+
+def invalid_form(message: str) -> ApiError:
+    return ApiError(400, 50035, f"Invalid Form Body: {message}")
+
+
+def _check_components(components: list[dict[str, Any]], flags: int) -> None:
+    if not flags & COMPONENTS_V2 and len(components) > 5:
+        raise invalid_form("components: Must be 5 or fewer in length.")
+    ids = [c["custom_id"] for c in iter_components(components) if "custom_id" in c]
+    if len(set(ids)) != len(ids):
+        raise invalid_form("components: Component custom id cannot be duplicated")
+    for cid in ids:
+        if not 1 <= len(cid) <= 100:
+            raise invalid_form(f"custom_id {cid!r}: Must be between 1 and 100 in length.")
+    for comp in iter_components(components):
+        if len(comp.get("options") or []) > 25:
+            raise invalid_form("options: Must be 25 or fewer in length.")
+
+
+def _embed_chars(embed: dict[str, Any]) -> int:
+    fields = embed.get("fields", [])
+    return (
+        len(embed.get("title", ""))
+        + len(embed.get("description", ""))
+        + sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
+        + len(embed.get("footer", {}).get("text", ""))
+        + len(embed.get("author", {}).get("name", ""))
+    )
+
+
+def validate_message(data: dict[str, Any], files: list[Attachment], *, creating: bool) -> None:
+    """Reject what real Discord rejects (limits, empty messages, duplicate custom ids)."""
+    content = data.get("content") or ""
+    if len(content) > 2000:
+        raise invalid_form("content: Must be 2000 or fewer in length.")
+    embeds = data.get("embeds") or []
+    if len(embeds) > 10:
+        raise invalid_form("embeds: Must be 10 or fewer in length.")
+    if sum(_embed_chars(e) for e in embeds) > 6000:
+        raise invalid_form("embeds: Embed size exceeds maximum size of 6000")
+    components = data.get("components") or []
+    _check_components(components, data.get("flags") or 0)
+    if sum(f.size for f in files) > FILE_SIZE_LIMIT:
+        raise ApiError(413, 40005, "Request entity too large")
+    has_any = content or embeds or components or files or data.get("attachments")
+    if creating and not (has_any or data.get("sticker_ids") or data.get("poll")):
+        raise ApiError(400, 50006, "Cannot send an empty message")
+
+
+class Store:
+    """Everything the fake remembers; it outlives bot instances."""
+
+    def __init__(
+        self,
+        *,
+        bot_has_manage_messages: bool = True,
+        bot_has_manage_channels: bool = True,
+        guild_locale: str = "en-US",
+    ) -> None:
+        self.ids = Snowflakes()
+        self.base_url = "http://127.0.0.1:0"
+        self.bot_has_manage_messages = bot_has_manage_messages
+        self.bot_has_manage_channels = bot_has_manage_channels
+        self.guild_locale = guild_locale
+        self.application_id = self.ids.next()
+        self.bot = FakeUser(self.application_id, "Forum", bot=True)
+        self.guild_id = self.ids.next()
+        self.owner_id = self.ids.next()
+        self.bot_role_id = self.ids.next()
+        self.manager_role_id = self.ids.next()
+        self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
+        self.channels: dict[int, FakeChannel] = {}
+        self.dm_channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.deleted_messages: list[FakeMessage] = []
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.tokens: dict[str, InteractionRecord] = {}
+        self.requests: list[RequestRecord] = []
+        self.unknown_routes: list[RequestRecord] = []
+        self.server_errors: list[str] = []
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.channel_id = self.add_channel("general").id
+
+    # ---- entities -------------------------------------------------------------------------
+
+    def add_channel(self, name: str) -> FakeChannel:
+        position = len([c for c in self.channels.values() if not c.is_dm])
+        channel = FakeChannel(self.ids.next(), name, 0, self.guild_id, position=position)
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_user(self, name: str, locale: str, manage_channels: bool) -> FakeUser:
+        user = FakeUser(self.ids.next(), name, locale=locale, manage_channels=manage_channels)
+        self.users[user.id] = user
+        return user
+
+    def members(self) -> list[FakeUser]:
+        return list(self.users.values())
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The DM channel between the bot and ``user``; stable id per user."""
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = FakeChannel(self.ids.next(), "", 1, None, recipient=user)
+            self.dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    def channel(self, channel_id: int) -> FakeChannel:
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise unknown("Channel", 10003) from None
+
+    def user(self, user_id: int) -> FakeUser:
+        try:
+            return self.users[user_id]
+        except KeyError:
+            raise unknown("User", 10013) from None
+
+    def message(self, message_id: int, channel_id: int | None = None) -> FakeMessage:
+        msg = self.messages.get(message_id)
+        if msg is None or msg.deleted or channel_id not in (None, msg.channel_id):
+            raise unknown("Message", 10008)
+        return msg
+
+    # ---- permissions ----------------------------------------------------------------------
+
+    def bot_role_permissions(self) -> int:
+        perms = MANAGE_MESSAGES if self.bot_has_manage_messages else 0
+        return perms | (MANAGE_CHANNELS if self.bot_has_manage_channels else 0)
+
+    def roles_of(self, user: FakeUser) -> list[int]:
+        if user.bot:
+            return [self.bot_role_id]
+        return [self.manager_role_id] if user.manage_channels else []
+
+    def permissions_of(self, user: FakeUser) -> int:
+        perms = TEXT_PERMISSIONS
+        if user.bot:
+            perms |= self.bot_role_permissions()
+        if user.manage_channels:
+            perms |= MANAGE_CHANNELS
+        return perms
+
+    # ---- payloads -------------------------------------------------------------------------
+
+    def role_json(self, role_id: int, name: str, perms: int, position: int) -> dict[str, Any]:
+        return {
+            "id": str(role_id),
+            "name": name,
+            "color": 0,
+            "colors": {"primary_color": 0},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": position,
+            "permissions": str(perms),
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+    def roles_json(self) -> list[dict[str, Any]]:
+        return [
+            self.role_json(self.guild_id, "@everyone", TEXT_PERMISSIONS, 0),
+            self.role_json(self.manager_role_id, "Channel Manager", MANAGE_CHANNELS, 1),
+            self.role_json(self.bot_role_id, self.bot.name, self.bot_role_permissions(), 2),
+        ]
+
+    def member_json(
+        self, user: FakeUser, *, with_user: bool = True, permissions: bool = False
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "roles": [str(r) for r in self.roles_of(user)],
+            "joined_at": user.joined_at,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "avatar": None,
+            "premium_since": None,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = user.to_json()
+        if permissions:
+            data["permissions"] = str(self.permissions_of(user))
+        return data
+
+    def channel_json(self, channel: FakeChannel) -> dict[str, Any]:
+        if channel.is_dm:
+            assert channel.recipient is not None
+            return {
+                "id": str(channel.id),
+                "type": 1,
+                "recipients": [channel.recipient.to_json()],
+                "last_message_id": None,
+                "flags": 0,
+            }
+        return {
+            "id": str(channel.id),
+            "type": channel.type,
+            "name": channel.name,
+            "guild_id": str(channel.guild_id),
+            "position": channel.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+        }
+
+    def guild_json(self) -> dict[str, Any]:
+        members = self.members()
+        channels = [self.channel_json(c) for c in self.channels.values() if not c.is_dm]
+        return {
+            "id": str(self.guild_id),
+            "name": "Fake Guild",
+            "icon": None,
+            "owner_id": str(self.owner_id),
+            "preferred_locale": self.guild_locale,
+            "roles": self.roles_json(),
+            "channels": channels,
+            "members": [self.member_json(u) for u in members],
+            "member_count": len(members),
+            "large": False,
+            "unavailable": False,
+            "joined_at": self.bot.joined_at,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "voice_states": [],
+            "presences": [],
+            "threads": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "premium_tier": 0,
+            "mfa_level": 0,
+            "verification_level": 0,
+            "explicit_content_filter": 0,
+            "default_message_notifications": 0,
+            "system_channel_id": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "nsfw_level": 0,
+        }
+
+    def attachment_json(self, msg: FakeMessage, att: Attachment) -> dict[str, Any]:
+        url = f"{self.base_url}/attachments/{msg.channel_id}/{att.id}/{att.filename}"
+        data: dict[str, Any] = {
+            "id": str(att.id),
+            "filename": att.filename,
+            "size": att.size,
+            "url": url,
+            "proxy_url": url,
+            "content_type": att.content_type,
+        }
+        if att.description is not None:
+            data["description"] = att.description
+        return data
+
+    def message_json(self, msg: FakeMessage) -> dict[str, Any]:
+        author = self.users.get(msg.author_id) or self.bot
+        data: dict[str, Any] = {
+            "id": str(msg.id),
+            "channel_id": str(msg.channel_id),
+            "author": author.to_json(),
+            "content": msg.content,
+            "timestamp": snowflake_iso(msg.id),
+            "edited_timestamp": msg.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": self._mentions(msg.content),
+            "mention_roles": [],
+            "attachments": [self.attachment_json(msg, a) for a in msg.attachments],
+            "embeds": msg.embeds,
+            "pinned": False,
+            "type": msg.type,
+            "flags": msg.flags,
+            "components": msg.components,
+            "reactions": [],
+        }
+        if msg.guild_id is not None:
+            data["guild_id"] = str(msg.guild_id)
+            if not author.bot:
+                data["member"] = self.member_json(author, with_user=False)
+        if msg.webhook_id is not None:
+            data["webhook_id"] = str(msg.webhook_id)
+            data["application_id"] = str(self.application_id)
+        return data
+
+    def _mentions(self, content: str) -> list[dict[str, Any]]:
+        ids = dict.fromkeys(int(m) for m in re.findall(r"<@!?(\d+)>", content))
+        return [self.users[i].to_json() for i in ids if i in self.users]
+
+    # ---- messages -------------------------------------------------------------------------
+
+    def _stored_files(
+        self, files: list[Attachment], specs: list[dict[str, Any]]
+    ) -> list[Attachment]:
+        """Give uploaded files snowflakes; ``specs`` is the payload's attachments list."""
+        by_index = {str(s.get("id")): s for s in specs}
+        stored = []
+        for index, f in enumerate(files):
+            spec = by_index.get(str(index), {})
+            content_type = mimetypes.guess_type(f.filename)[0]
+            stored.append(
+                Attachment(
+                    spec.get("filename", f.filename),
+                    f.data,
+                    self.ids.next(),
+                    content_type or "application/octet-stream",
+                    spec.get("description"),
+                )
+            )
+        return stored
+
+    def create_message(
+        self,
+        channel: FakeChannel,
+        author: FakeUser,
+        data: dict[str, Any],
+        files: list[Attachment],
+        *,
+        ephemeral_for: int | None = None,
+        interaction: InteractionRecord | None = None,
+        validate: bool = True,
+    ) -> FakeMessage:
+        if validate:
+            validate_message(data, files, creating=True)
+        flags = (data.get("flags") or 0) & ~EPHEMERAL
+        if ephemeral_for is not None:
+            flags |= EPHEMERAL
+        msg = FakeMessage(
+            id=self.ids.next(),
+            channel_id=channel.id,
+            author_id=author.id,
+            content=data.get("content") or "",
+            embeds=list(data.get("embeds") or []),
+            components=list(data.get("components") or []),
+            attachments=self._stored_files(files, data.get("attachments") or []),
+            flags=flags,
+            ephemeral_for=ephemeral_for,
+            guild_id=channel.guild_id,
+            type=20 if interaction is not None and interaction.type == 2 else 0,
+            webhook_id=self.application_id if interaction is not None else None,
+            interaction_id=interaction.id if interaction is not None else None,
+        )
+        self.messages[msg.id] = msg
+        return msg
+
+    def edit_message(self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]) -> None:
+        """Apply a PATCH-style edit: only keys present change; ``attachments`` lists what stays."""
+        validate_message(data, files, creating=False)
+        if "content" in data:
+            msg.content = data["content"] or ""
+        if "embeds" in data:
+            msg.embeds = list(data["embeds"] or [])
+        if "components" in data:
+            msg.components = list(data["components"] or [])
+        if data.get("flags") is not None:
+            msg.flags = (msg.flags & KEPT_FLAGS) | (data["flags"] & ~(KEPT_FLAGS | LOADING))
+        self._edit_attachments(msg, data, files)
+        if msg.loading:
+            msg.flags &= ~LOADING  # the deferred placeholder becomes the real response
+        else:
+            msg.edits += 1
+            msg.edited_timestamp = now_iso()
+
+    def _edit_attachments(
+        self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]
+    ) -> None:
+        new = self._stored_files(files, data.get("attachments") or [])
+        if "attachments" not in data:
+            msg.attachments += new
+            return
+        listed = {str(a.get("id")) for a in data["attachments"] or []}
+        kept = [a for a in msg.attachments if str(a.id) in listed]
+        msg.attachments = kept + new
+
+    def delete_message(self, msg: FakeMessage) -> None:
+        if not msg.deleted:
+            msg.deleted = True
+            self.deleted_messages.append(msg)
+
+    # ---- recorder queries -----------------------------------------------------------------
+
+    def live_messages(self) -> list[FakeMessage]:
+        return [m for m in self.messages.values() if not m.deleted]
+
+    def channel_messages(self, channel_id: int) -> list[FakeMessage]:
+        return [m for m in self.live_messages() if m.channel_id == channel_id and not m.ephemeral]
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        channel = self.dm_channels.get(user.id)
+        return [] if channel is None else self.channel_messages(channel.id)
+
+    def ephemerals(self, user: FakeUser) -> list[FakeMessage]:
+        return [m for m in self.live_messages() if m.ephemeral_for == user.id]
+
+    def visible_to(self, user: FakeUser) -> list[FakeMessage]:
+        guild_channels = {c.id for c in self.channels.values() if not c.is_dm}
+        own_dm = self.dm_channels.get(user.id)
+        seen = guild_channels | ({own_dm.id} if own_dm else set())
+        return [
+            m
+            for m in self.live_messages()
+            if (m.channel_id in seen and not m.ephemeral) or m.ephemeral_for == user.id
+        ]
