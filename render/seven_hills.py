@@ -115,7 +115,7 @@ def _player_row(
     pen.text((WIDTH - MARGIN - 6, mid), " · ".join(status), font=font(24), fill=MUTED, anchor="rm")
     if view.open_hand_cards is not None:
         hand = " ".join("F" if v == FLAG else str(v) for v in view.open_hand_cards[seat])
-        pen.text((540, mid), f"[{hand}]", font=font(24), fill=INK, anchor="lm")
+        pen.text((540, mid), f"cards: {hand}", font=font(24), fill=INK, anchor="lm")
 
 
 def _hill(pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int) -> None:

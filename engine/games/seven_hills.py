@@ -24,7 +24,11 @@ Decisions where the spec is silent:
 - With `barricades`, an active guard left at the end of the game simply stays (a flag, value 0).
 - The TURN prompt offers the player's hand as card options and every hill except the blocked one;
   the options are private unless `open_hands` makes the hands public.
-- Event texts show a flag as 🚩.
+- Event texts show a flag as 🚩; the events carry card values as display strings.
+- A face-down placement is narrated publicly without its value (`placed_hidden`) and privately
+  to its owner with the value (`placed_hidden_own`).
+- The public view lists each side's cards in play order with a back (value None) for each
+  face-down card; a seat's own view also shows the values of its own face-down cards (§9.2).
 """
 
 from __future__ import annotations
