@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import defaultdict
 from collections.abc import Coroutine
 from typing import Any
 
@@ -44,6 +45,7 @@ class ForumBot(commands.Bot):
         self.router = Router(self)
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
+        self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""
@@ -64,9 +66,16 @@ class ForumBot(commands.Bot):
         await self.tree.set_translator(Translator())
         self.tree.add_command(GameCommands(self))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        self.spawn(self._timer_loop())
+        self._timer = asyncio.get_running_loop().create_task(self._timer_loop())
+
+    async def idle(self) -> None:
+        """Until every background publish and AI move has finished (tests and shutdown)."""
+        while self._tasks:
+            await asyncio.wait(list(self._tasks))
 
     async def close(self) -> None:
+        if getattr(self, "_timer", None) is not None:
+            self._timer.cancel()
         for task in list(self._tasks):
             task.cancel()
         await super().close()

@@ -46,7 +46,6 @@ class Play:
         self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self.messages_since_board: dict[int, int] = defaultdict(int)
-        self.api_calls = 0  # Discord requests made while publishing (for measurements)
 
     # Texts ------------------------------------------------------------------------------
 
@@ -135,13 +134,13 @@ class Play:
                 lines.append(
                     t(
                         "waiting_secret",
-                        waiting=list(prompt.seats) or t("nobody"),
-                        done=list(prompt.done) or t("nobody"),
+                        seats=list(prompt.seats) or t("nobody"),
+                        seat_done=list(prompt.done) or t("nobody"),
                     )
                 )
             else:
                 lines.append(t.msg(prompt.text))
-                lines.append(t("waiting_turn", waiting=list(prompt.seats)))
+                lines.append(t("waiting_turn", seats=list(prompt.seats)))
         return lines
 
     def _board_buttons(self, session: Session, view: Components, t: Texts) -> None:
@@ -197,14 +196,12 @@ class Play:
         files = [file] if file else []
         if board_id and not scrolled:
             try:
-                self.api_calls += 1
                 await channel.get_partial_message(board_id).edit(
                     content=content, attachments=files, view=view
                 )
                 return
             except discord.NotFound:
                 pass
-        self.api_calls += 1
         message = await channel.send(content=content, files=files, view=view)
         if board_id:
             await self._delete_quietly(channel, board_id)
@@ -213,7 +210,6 @@ class Play:
 
     async def _delete_quietly(self, channel: Any, message_id: int) -> None:
         try:
-            self.api_calls += 1
             await channel.get_partial_message(message_id).delete()
         except discord.HTTPException:
             log.info("old board %s could not be deleted", message_id)
@@ -233,6 +229,7 @@ class Play:
         self, session: Session, *, restarted: bool = False, start_ai: bool = True
     ) -> None:
         async with self._publishing[session.id]:
+            started = time.perf_counter()
             events = self._queued.pop(session.id, [])
             if session.state is None:
                 return
@@ -240,6 +237,7 @@ class Play:
             await self.post_board(session, content, view, await self.render(session))
             await self.prompt_players(session, events, restarted=restarted)
             await self.arm_deadline(session)
+            self.bot.metrics["publish"].append(time.perf_counter() - started)
         if start_ai and session.outcome() is None and session.status == "active":
             self.schedule_ai(session)
 
@@ -265,6 +263,11 @@ class Play:
 
     def private_prompt(self, session: Session, seat: int) -> Prompt | None:
         return next((p for p in session.prompts_for(seat) if is_private(p)), None)
+
+    def seen_privately(self, session: Session, seat: int) -> None:
+        """The seat just acted privately and saw the result: no separate DM for that change."""
+        seen = session.row.meta.setdefault("private", {})
+        seen[str(seat)] = self.private_text(session, seat, [])
 
     def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
         t = self.seat_texts(session, seat)
@@ -296,9 +299,8 @@ class Play:
             return
         user_id = session.seats[seat]["user_id"]
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            self.api_calls += 2
-            await user.send(content=_clip(content), view=view or Components())
+            channel = await self.bot.create_dm(discord.Object(id=user_id))  # cached after once
+            await channel.send(content=_clip(content), view=view or Components())
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
@@ -317,7 +319,6 @@ class Play:
             )
         )
         text = t("dm.closed", seat=f"<@{session.seats[seat]['user_id']}>")
-        self.api_calls += 1
         await channel.send(content=text, view=view)
         self.messages_since_board[session.row.channel_id] += 1
 

@@ -8,6 +8,7 @@ reply); state changes are committed before that answer and published afterwards.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -59,6 +60,7 @@ class Router:
         parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
         if parsed is None:
             return
+        started = time.perf_counter()
         try:
             await self._route(interaction, parsed)
         except (IllegalInput, TableError) as error:
@@ -66,6 +68,8 @@ class Router:
         except Exception:
             log.exception("interaction %s failed", parsed)
             await self.reply(interaction, self.texts_for(interaction, None)("error.internal"))
+        finally:
+            self.bot.metrics[f"interaction.{parsed.op}"].append(time.perf_counter() - started)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         try:
@@ -257,6 +261,8 @@ class Router:
             texts("chooser.submitted", summary=shown) if shown else texts("chooser.submitted_plain")
         )
         await self._update(interaction, session, done, None)
+        if session.outcome() is None:
+            self.play.seen_privately(session, seat)
         self.play.changed(session, result.events)
 
     async def _update(

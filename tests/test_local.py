@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import subprocess
 import sys
@@ -13,17 +14,43 @@ from bot.local import LocalOptions, run_local
 
 
 def options(tmp_path: Path, **overrides) -> LocalOptions:
-    base = dict(game="imperium", players=3, ai=0, ai_only=True, out=tmp_path / "out",
-                database=str(tmp_path / "forum.sqlite3"), locale="en", options={}, seed=11)
+    base = dict(
+        game="imperium",
+        players=3,
+        ai=0,
+        ai_only=True,
+        out=tmp_path / "out",
+        database=str(tmp_path / "forum.sqlite3"),
+        locale="en",
+        options={},
+        seed=11,
+    )
     base.update(overrides)
     return LocalOptions(**base)
 
 
 def test_ai_only_command_plays_a_full_game(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bot", "--config", str(tmp_path / "none.toml"), "local",
-         "imperium", "--players", "3", "--ai-only", "--seed", "4", "--out", str(tmp_path / "o")],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "--config",
+            str(tmp_path / "none.toml"),
+            "local",
+            "imperium",
+            "--players",
+            "3",
+            "--ai-only",
+            "--seed",
+            "4",
+            "--out",
+            str(tmp_path / "o"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
         env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": ""},
     )
     assert result.returncode == 0, result.stderr
@@ -54,10 +81,8 @@ async def test_interrupted_local_game_resumes(tmp_path: Path) -> None:
         return "" if "Pass" in prompt else "4 4 4"
 
     opts = options(tmp_path, players=2, ai=1, ai_only=False)
-    try:
+    with contextlib.suppress(EOFError):
         await run_local(opts, ask=stop_after_three)
-    except EOFError:
-        pass
     resumed = await run_local(opts, ask=lambda prompt: "" if "Pass" in prompt else "9 9 9")
     assert resumed.outcome() is not None and resumed.id == 1
     with sqlite3.connect(opts.database) as db:

@@ -1,0 +1,134 @@
+"""Runs the real ForumBot against the loopback fake Discord, and plays as its users."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.client import ForumBot
+from bot.config import Config
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+
+class Harness:
+    def __init__(self, fake: FakeDiscord, database: Path, **config: object) -> None:
+        self.fake = fake
+        settings = dict(
+            token=fake.token,
+            database=str(database),
+            ai_delay_seconds=0.0,
+            reminder_minutes=0,
+            default_locale="en",
+        )
+        settings.update(config)
+        self.config = Config(**settings)  # type: ignore[arg-type]
+        self.bot: ForumBot | None = None
+        self.timings: list[float] = []
+
+    async def start(self) -> ForumBot:
+        self.bot = ForumBot(self.config, timer_period=0.1, **self.fake.client_kwargs())
+        await self.fake.start_bot(self.bot)
+        return self.bot
+
+    async def kill(self) -> None:
+        """Stop the bot as a crash would: the gateway dies first, nothing is flushed on purpose."""
+        assert self.bot is not None
+        await self.fake.disconnect_bot()
+        await self.fake.stop_bot(self.bot)
+        self.bot = None
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.fake.stop_bot(self.bot)
+            self.bot = None
+
+    async def settle(self) -> None:
+        """Until the fake saw no request for a moment and the bot has no work in flight."""
+        while True:
+            await self.fake.settle(quiet=0.05)
+            if self.bot is None or not self.bot._tasks:
+                return
+            await asyncio.wait_for(self.bot.idle(), 20)
+
+    # What users see ---------------------------------------------------------------------
+
+    def board(self) -> FakeMessage:
+        """The channel message that carries the game (lobby buttons or the board image)."""
+        for message in reversed(self.fake.channel_messages()):
+            ids = message.all_custom_ids()
+            if message.png() is not None or any(":lobby:" in i for i in ids):
+                return message
+        raise AssertionError("no board message in the channel")
+
+    def chooser_for(self, user: FakeUser, key_part: str) -> FakeMessage:
+        """The newest DM or ephemeral message of `user` offering the prompt `key_part`."""
+        found = [
+            m
+            for m in self.fake.visible_to(user)
+            if any(f":{key_part}:" in i for i in m.all_custom_ids())
+        ]
+        if not found:
+            raise AssertionError(f"{user.name} has no chooser for {key_part}")
+        return max(found, key=lambda m: m.id)
+
+    async def timed(self, coroutine):
+        started = time.perf_counter()
+        result = await coroutine
+        await self.settle()
+        self.timings.append(time.perf_counter() - started)
+        return result
+
+    async def choose(self, user: FakeUser, key: str, option_indexes: Sequence[int]) -> None:
+        """Click options of a chooser one by one, then Confirm."""
+        message = self.chooser_for(user, key)
+        for index in option_indexes:
+            custom_id = next(i for i in message.all_custom_ids() if i.endswith(f":{key}:v:{index}"))
+            await self.fake.click(user, message, custom_id)
+            message = self.fake.message(message.id)
+        confirm = next(i for i in message.all_custom_ids() if i.endswith(f":{key}:ok"))
+        await self.timed(self.fake.click(user, message, confirm))
+
+    async def open_table(
+        self,
+        users: Sequence[FakeUser],
+        game: str = "imperium",
+        options: str | None = None,
+        ai: int = 0,
+    ) -> None:
+        """/game new by the first user, Join by the others, Add AI `ai` times, Start."""
+        host, *others = users
+        await self.fake.slash(
+            host, "game", ["new"], {"game": game, **({"options": options} if options else {})}
+        )
+        lobby = self.board()
+        for user in others:
+            await self.fake.click(user, lobby, self.custom_id(lobby, ":lobby:join"))
+        for _ in range(ai):
+            await self.fake.click(host, lobby, self.custom_id(lobby, ":lobby:ai"))
+        await self.fake.click(host, lobby, self.custom_id(lobby, ":lobby:start"))
+        await self.settle()
+
+    @staticmethod
+    def custom_id(message: FakeMessage, ending: str) -> str:
+        found = [i for i in message.all_custom_ids() if i.endswith(ending)]
+        assert found, f"no component ending {ending!r} in {message.all_custom_ids()}"
+        return found[0]
+
+    async def open_hand(self, user: FakeUser) -> FakeMessage:
+        """Press the board's Your-hand button; returns the ephemeral reply."""
+        board = self.board()
+        record = await self.fake.click(user, board, self.custom_id(board, ":hand:open"))
+        assert record.response_message is not None
+        return record.response_message
+
+    async def forge_click(self, user: FakeUser, message: FakeMessage, custom_id: str):
+        """A component interaction with a custom_id the message never offered."""
+        record = self.fake._new_interaction(user, 3, message.channel_id, message)
+        return await self.fake._send(
+            record, {"custom_id": custom_id, "component_type": 2}, None, True, None
+        )
+
+    def last_ephemeral(self, user: FakeUser) -> str:
+        return self.fake.ephemerals(user)[-1].text()
