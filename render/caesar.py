@@ -161,12 +161,10 @@ def _pawn(pen: ImageDraw.ImageDraw, source: int, target: int) -> None:
     other = ((bx - dc * 14) + dr * 10, (by - dr * 14) + dc * 10)
     pen.polygon([tip, side, other], fill=BLACK)
     mx, my = (ax + bx) / 2, (ay + by) / 2
-    pen.ellipse((mx - 12, my - 30, mx + 12, my - 6), fill=BLACK, outline=WHITE, width=3)
+    pen.ellipse((mx - 27, my - 27, mx + 27, my + 27), fill=WHITE, outline=BLACK, width=3)
+    pen.ellipse((mx - 8, my - 19, mx + 8, my - 3), fill=BLACK)
     pen.polygon(
-        [(mx - 9, my - 8), (mx + 9, my - 8), (mx + 19, my + 20), (mx - 19, my + 20)],
-        fill=BLACK,
-        outline=WHITE,
-        width=3,
+        [(mx - 6, my - 5), (mx + 6, my - 5), (mx + 14, my + 17), (mx - 14, my + 17)], fill=BLACK
     )
 
 
@@ -224,7 +222,7 @@ def _status(view: CaesarView, seat: int, active: bool, winners: tuple[int, ...])
         return "★ winner"
     if view.fighters and view.submitted and seat in view.fighters:
         index = view.fighters.index(seat)
-        return "card chosen" if view.submitted[index] else "choosing…"
+        return "card chosen" if view.submitted[index] else "choosing a card"
     if active:
         return "▶ to move"
     return ""

@@ -5,19 +5,24 @@ number, or NEUTRAL (-1). A square is an index `row * 5 + col`, named `a1`..`e5` 
 row number from the top). Decisions where the spec is silent:
 - Start player: drawn from the seeded RNG at setup and recorded in the state (`start`); the
   main phase starts with them too (spec §9.10).
-- Inputs: `ally` and `attack` take `from` and `to` squares (as in the spec) or one `path` string
-  `"b2-d2"`; their prompts offer one `path` field listing exactly the legal pairs (at most 20
-  per move, within Discord's 25-option limit), so a pick can never be half legal. Squares are
-  case-insensitive. `fight_card` takes `card`: 1..9 or `"flag"`; anything that is not a card of
-  the own hand (garbage included) is `card_not_in_hand`.
+- Main-phase turn: ONE TURN prompt (move `turn`, key `t<turn>`) whose single `action` field
+  lists exactly the legal choices: `"attack:c3-c2"`, `"ally:b2-d2"` and, only when no attack
+  exists, `"pass"` (like Spartacus folds its pass into the play field). One prompt, because a
+  front end (and the table service's AI loop) answers one prompt per seat; one field, because
+  separate from/to fields would let a pick be half legal. Answers go through the same checks
+  as the spec's moves, which `apply` also accepts directly: `ally` / `attack` with `from` and
+  `to` (or `path` = `"b2-d2"`), and `pass`. A `turn` answer naming no move is `unknown_move`.
+  Squares are case-insensitive. `fight_card` takes `card`: 1..9 or `"flag"`; anything that
+  is not a card of the own hand (garbage included) is `card_not_in_hand`.
 - Unknown moves are rejected with `unknown_move` right after `not_a_player`; an eliminated seat
   acting in the main phase gets `not_your_turn`.
-- The active player gets up to three TURN prompts (attack, ally, pass: each only when legal).
-  The AI may answer any of them with its preferred main-phase move.
 - A duel is one SECRET prompt (key `t<turn>.duel`) whose `seats` are the duellists still to
   choose (`done` those who have); the others wait. As one prompt cannot offer each duellist
   their own hand, its `card` field lists all ten card values and `apply` rejects a used card
   with `card_not_in_hand` (the hand is in the seat's view and private lines).
+- A duellist holding a single card commits it automatically when the fight starts (their only
+  legal choice; it stays face down until the reveal, and the hand size was public anyway), so
+  the shared duel prompt never asks someone who has nothing to choose.
 - A submitted fight card stays in the hand (hidden) until the reveal, then both cards leave the
   hands together, so public hand sizes change only at the reveal.
 - The public view keeps the latest revealed fight (`last_fight`: both cards and the result) so
@@ -227,12 +232,12 @@ class CaesarView(BaseModel):
     own_card: int | None = None  # own submitted fight card
 
 
-def _path_choice(board: Board, path: tuple[int, int]) -> Choice:
+def _path_choice(board: Board, move: str, path: tuple[int, int]) -> Choice:
     a, b = path
     return Choice(
-        value=f"{square_name(a)}-{square_name(b)}",
+        value=f"{move}:{square_name(a)}-{square_name(b)}",
         label=Msg(
-            key="path",
+            key=f"choice.{move}",
             args={
                 "from": square_name(a),
                 "to": square_name(b),
@@ -241,6 +246,9 @@ def _path_choice(board: Board, path: tuple[int, int]) -> Choice:
             },
         ),
     )
+
+
+_PASS_CHOICE = Choice(value="pass", label=Msg(key="choice.pass"))
 
 
 def _card_choice(card: int) -> Choice:
@@ -312,40 +320,28 @@ class Caesar(Game[CaesarState, CaesarOptions]):
         )
 
     def _turn_prompts(self, state: CaesarState) -> list[Prompt]:
+        """One TURN prompt whose `action` field lists every legal attack, alliance and pass."""
         seat = state.active
-        prompts = []
         attacks = attack_paths(state.board, seat)
-        allies = ally_paths(state.board, seat)
-        for move, paths in (("attack", attacks), ("ally", allies)):
-            if paths:
-                field = Field(
-                    name="path",
-                    kind="one",
-                    label=Msg(key=f"field.{move}"),
-                    options=tuple(_path_choice(state.board, p) for p in paths),
-                )
-                prompts.append(
-                    Prompt(
-                        key=f"t{state.turn}.{move}",
-                        move=move,
-                        kind=Kind.TURN,
-                        seats=(seat,),
-                        fields=(field,),
-                        text=Msg(key=f"prompt.{move}", args={"seat": seat}),
-                    )
-                )
+        options = [_path_choice(state.board, "attack", p) for p in attacks]
+        options += [_path_choice(state.board, "ally", p) for p in ally_paths(state.board, seat)]
         if not attacks:
-            prompts.append(
-                Prompt(
-                    key=f"t{state.turn}.pass",
-                    move="pass",
-                    kind=Kind.TURN,
-                    seats=(seat,),
-                    fields=(),
-                    text=Msg(key="prompt.pass", args={"seat": seat}),
-                )
+            options.append(_PASS_CHOICE)
+        field = Field(
+            name="action", kind="one", label=Msg(key="field.action"), options=tuple(options)
+        )
+        return [
+            Prompt(
+                key=f"t{state.turn}",
+                move="turn",
+                kind=Kind.TURN,
+                seats=(seat,),
+                fields=(field,),
+                text=Msg(
+                    key="prompt.turn" if attacks else "prompt.turn_no_attack", args={"seat": seat}
+                ),
             )
-        return prompts
+        ]
 
     def _duel_prompts(self, state: CaesarState, fight: Fight) -> list[Prompt]:
         """One SECRET prompt for both duellists (the others wait). A shared prompt cannot carry
@@ -385,10 +381,24 @@ class Caesar(Game[CaesarState, CaesarOptions]):
             "attack": self._apply_attack,
             "pass": self._apply_pass,
             "fight_card": self._apply_fight_card,
+            "turn": self._apply_turn,
         }.get(action.move)
         if handler is None:
             raise IllegalInput("unknown_move", move=action.move)
         return handler(state, action)
+
+    def _apply_turn(self, state: CaesarState, action: Action) -> tuple[CaesarState, list]:
+        """The turn prompt's answer `action`: "attack:c3-c2", "ally:b2-d2" or "pass"."""
+        raw = action.args.get("action")
+        move, _, path = raw.partition(":") if isinstance(raw, str) else ("", "", "")
+        if move == "pass" and not path:
+            return self._apply_pass(state, action)
+        if move not in ("ally", "attack"):
+            raise IllegalInput("unknown_move", move=str(raw))
+        inner = Action(seat=action.seat, move=move, args={"path": path})
+        return (
+            self._apply_ally(state, inner) if move == "ally" else self._apply_attack(state, inner)
+        )
 
     def _apply_place(self, state: CaesarState, action: Action) -> tuple[CaesarState, list]:
         require(state.phase == "place", "wrong_phase")
@@ -488,7 +498,19 @@ class Caesar(Game[CaesarState, CaesarOptions]):
                 },
             )
         ]
-        return state.model_copy(update={"phase": "fight", "fight": fight, "passes": 0}), events
+        # A duellist holding a single card has no choice: it is committed at once (face down).
+        forced = tuple(
+            state.hands[seat][0] if len(state.hands[seat]) == 1 else None
+            for seat in (action.seat, defender)
+        )
+        for seat, card in zip((action.seat, defender), forced, strict=True):
+            if card is not None:
+                events.append(Event(type="card_forced", data={"seat": seat}))
+        fight = fight.model_copy(update={"cards": forced})
+        state = state.model_copy(update={"phase": "fight", "fight": fight, "passes": 0})
+        if None in forced:
+            return state, events
+        return self._resolve(state, fight, events)
 
     def _apply_pass(self, state: CaesarState, action: Action) -> tuple[CaesarState, list]:
         require(state.phase == "main", "wrong_phase")
@@ -761,17 +783,23 @@ class Caesar(Game[CaesarState, CaesarOptions]):
                 "after a full round of passes. Most counters in owned stacks wins; ties share."
             ),
             "square": "{square}",
-            "path": "{from} ({from_size}) → {to} ({to_size})",
+            "choice.attack": "Attack {from} ({from_size}) → {to} ({to_size})",
+            "choice.ally": "Ally {from} ({from_size}) → {to} ({to_size})",
+            "choice.pass": "Pass",
             "card": "{card}",
             "card.flag": "Flag",
             "field.square": "Empty square",
-            "field.attack": "Your stack → their stack",
-            "field.ally": "Your stack → target stack",
+            "field.action": "Your move (stack sizes in brackets)",
             "field.card": "Fight card",
             "prompt.place": "Placement round {round}/{rounds}: {seat}, put a counter on an empty square.",
-            "prompt.attack": "{seat}: attack another player's stack in line.",
-            "prompt.ally": "{seat}: move one of your stacks onto your own or a neutral stack in line.",
-            "prompt.pass": "{seat}: pass (you cannot attack).",
+            "prompt.turn": (
+                "{seat}: attack another player's stack in line, or ally (move your stack onto "
+                "your own or a neutral stack in line)."
+            ),
+            "prompt.turn_no_attack": (
+                "{seat}: nobody to attack. Ally (move your stack onto your own or a neutral "
+                "stack in line) or pass."
+            ),
             "prompt.fight_card": (
                 "Fight {from} → {to}: {seat_attacker} (size {attacker_size}) against "
                 "{seat_defender} (size {defender_size}). Choose your card secretly."
@@ -784,6 +812,7 @@ class Caesar(Game[CaesarState, CaesarOptions]):
                 "{seat} attacks {seat_defender}: {from} ({attacker_size}) → {to} ({defender_size})."
             ),
             "event.card_chosen": "{seat} has chosen a card.",
+            "event.card_forced": "{seat} has one card left: it is played face down.",
             "event.fight_flag": "{seat} shows the flag against {seat_other}'s {card}: no effect.",
             "event.fight_flag_both": "{seat_attacker} and {seat_defender} both show the flag: no effect.",
             "event.fight_won": (
@@ -838,17 +867,23 @@ class Caesar(Game[CaesarState, CaesarOptions]):
                 "終了。自分の集団のカウンター合計が最多のプレイヤーが勝ち、同点は勝利を分け合います。"
             ),
             "square": "{square}",
-            "path": "{from}（{from_size}）→ {to}（{to_size}）",
+            "choice.attack": "闘争 {from}（{from_size}）→ {to}（{to_size}）",
+            "choice.ally": "同盟 {from}（{from_size}）→ {to}（{to_size}）",
+            "choice.pass": "パス",
             "card": "{card}",
             "card.flag": "旗印",
             "field.square": "空きマス",
-            "field.attack": "自分の集団 → 相手の集団",
-            "field.ally": "自分の集団 → 移動先の集団",
+            "field.action": "行動（括弧内は集団の大きさ）",
             "field.card": "闘争カード",
             "prompt.place": "配置ラウンド{round}/{rounds}：{seat}さん、空きマスにカウンターを置いてください。",
-            "prompt.attack": "{seat}さん：一直線上の他プレイヤーの集団に闘争を仕掛けられます。",
-            "prompt.ally": "{seat}さん：自分の集団を一直線上の自分または中立の集団に重ねられます（同盟）。",
-            "prompt.pass": "{seat}さん：パスできます（闘争できる相手がいません）。",
+            "prompt.turn": (
+                "{seat}さんの手番：一直線上の他プレイヤーの集団に闘争を仕掛けるか、同盟（自分の集団を"
+                "一直線上の自分または中立の集団に重ねる）を行ってください。"
+            ),
+            "prompt.turn_no_attack": (
+                "{seat}さんの手番：闘争できる相手がいません。同盟（自分の集団を一直線上の自分または"
+                "中立の集団に重ねる）を行うか、パスしてください。"
+            ),
             "prompt.fight_card": (
                 "闘争 {from} → {to}：{seat_attacker}（大きさ{attacker_size}）対 "
                 "{seat_defender}（大きさ{defender_size}）。カードを秘密裏に選んでください。"
@@ -862,6 +897,7 @@ class Caesar(Game[CaesarState, CaesarOptions]):
                 "{to}（{defender_size}）。"
             ),
             "event.card_chosen": "{seat}がカードを選びました。",
+            "event.card_forced": "{seat}の手札は残り1枚なので、そのカードが伏せて出されました。",
             "event.fight_flag": "{seat}が旗印を出しました（{seat_other}は{card}）。闘争は効果なし。",
             "event.fight_flag_both": "{seat_attacker}と{seat_defender}が両方とも旗印。闘争は効果なし。",
             "event.fight_won": (
@@ -991,5 +1027,7 @@ def _ai_turn(view: CaesarView, seat: int, rng: Rng) -> Action:
     top = [c for c in candidates if c[0] >= best - 1e-9]
     _, move, (a, b) = top[rng.below(len(top))]
     if move == "pass":
-        return Action(seat=seat, move="pass")
-    return Action(seat=seat, move=move, args={"from": square_name(a), "to": square_name(b)})
+        return Action(seat=seat, move="turn", args={"action": "pass"})
+    return Action(
+        seat=seat, move="turn", args={"action": f"{move}:{square_name(a)}-{square_name(b)}"}
+    )
