@@ -196,12 +196,14 @@ class Play:
         files = [file] if file else []
         if board_id and not scrolled:
             try:
+                keep_image = {} if file is None else {"attachments": files}
                 await channel.get_partial_message(board_id).edit(
-                    content=content, attachments=files, view=view
+                    content=content, view=view, **keep_image
                 )
                 return
             except discord.NotFound:
-                pass
+                if file is not None:
+                    file.reset()
         message = await channel.send(content=content, files=files, view=view)
         if board_id:
             await self._delete_quietly(channel, board_id)
@@ -213,6 +215,13 @@ class Play:
             await channel.get_partial_message(message_id).delete()
         except discord.HTTPException:
             log.info("old board %s could not be deleted", message_id)
+
+    async def close_board(self, session: Session) -> None:
+        """An aborted game: the board says so and loses its buttons."""
+        content = f"**{self.channel_texts(session)('name')}**\n" + self.channel_texts(session)(
+            "aborted"
+        )
+        await self.post_board(session, content, Components(), None)
 
     async def show_lobby(self, session: Session) -> None:
         content, view = self.lobby_content(session)
@@ -385,6 +394,7 @@ class Play:
         if self.config.idle_policy == "abort":
             await self.service.abort(session)
             await channel.send(t("idle_abort"))
+            await self.close_board(session)
             return
         for seat in owing:
             await self.service.hand_seat_to_ai(session, seat)

@@ -294,9 +294,7 @@ class Router:
             return
         await self.bot.service.abort(session)
         await interaction.response.edit_message(content=texts("aborted"), view=None)
-        channel = self.bot.get_channel(session.row.channel_id)
-        if channel is not None:
-            await channel.send(self.play.channel_texts(session)("aborted"))
+        await self.play.close_board(session)
 
     async def history(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId

@@ -240,3 +240,109 @@ async def test_lobby_errors_and_second_game_in_a_channel(harness: Harness) -> No
         alice, "game", ["new"], {"game": "imperium", "options": "thirty_points=maybe"}
     )
     assert "already has" in record.response_message.text()
+
+
+async def test_ai_seats_play_by_themselves(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await harness.open_table([alice], ai=2)
+    session = await bot.service.in_channel(fake.channel_id)
+    assert [seat["ai"] for seat in session.seats] == [False, True, True]
+    for round_no in range(1, 9):
+        await harness.choose(alice, f"r{round_no}.select", [min(round_no, 8) - 1] * 3)
+        await harness.settle()
+    assert "Game over" in harness.board().text()
+    assert session.outcome() is not None
+
+
+async def test_idle_player_is_reminded_then_replaced_by_an_ai(fake, tmp_path) -> None:
+    harness = Harness(
+        fake,
+        tmp_path / "forum.sqlite3",
+        reminder_minutes=0.002,
+        idle_after_reminder_minutes=0.002,
+        idle_policy="ai",
+    )
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    try:
+        await harness.open_table(users)
+        session = await bot.service.in_channel(fake.channel_id)
+        await harness.choose(users[0], "r1.select", [0, 0, 0])
+        await fake.wait_for(lambda: session.seats[1]["ai"], timeout=10)
+        await fake.wait_for(lambda: session.state.round == 2, timeout=10)
+        texts = " ".join(m.text() for m in fake.channel_messages())
+        assert "waiting for you" in texts and f"<@{users[1].id}>" in texts
+        assert "an AI takes over" in texts
+        assert any("waiting for you" in m.text() for m in fake.dms(users[1]))
+    finally:
+        await harness.stop()
+
+
+async def test_deadline_survives_a_restart(fake, tmp_path) -> None:
+    harness = Harness(
+        fake,
+        tmp_path / "forum.sqlite3",
+        reminder_minutes=0.01,
+        idle_policy="abort",
+        idle_after_reminder_minutes=0.001,
+    )
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    try:
+        await harness.open_table(users)
+        session_id = (await bot.service.in_channel(fake.channel_id)).id
+        assert [d[0] for d in await bot.store.deadlines()] == [session_id]
+        await harness.kill()
+        bot = await harness.start()
+        await fake.wait_for(
+            lambda: any("aborted" in m.text() for m in fake.channel_messages()), timeout=10
+        )
+        assert await bot.service.in_channel(fake.channel_id) is None
+    finally:
+        await harness.stop()
+
+
+async def test_history_abort_and_status(harness: Harness) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    users.append(fake.add_user("mod", manage_channels=True))
+    await harness.start()
+    await harness.open_table(users[:2])
+    await harness.choose(users[0], "r1.select", [0, 0, 0])
+    await harness.choose(users[1], "r1.select", [8, 8, 8])
+    await harness.settle()
+    record = await fake.slash(users[1], "game", ["history"])
+    history = record.response_message.text()
+    assert "History (1/1)" in history and "cards are revealed" in history
+    old_board = harness.board().id
+    await fake.slash(users[1], "game", ["status"])
+    await harness.settle()
+    assert harness.board().id != old_board and fake.message(old_board).deleted
+    record = await fake.slash(users[1], "game", ["abort"])
+    assert "Only the host" in record.response_message.text()
+    record = await fake.slash(users[2], "game", ["abort"])
+    confirm = record.response_message
+    await fake.click(users[2], confirm, harness.custom_id(confirm, ":abort:yes"))
+    await harness.settle()
+    assert "aborted" in harness.board().text() and not harness.board().all_custom_ids()
+    record = await fake.slash(users[0], "game", ["status"])
+    assert "no game" in record.response_message.text()
+
+
+async def test_sync_registers_localized_commands(fake, tmp_path) -> None:
+    from bot.client import ForumBot
+    from bot.config import Config
+
+    bot = ForumBot(Config(token=fake.token, database=str(tmp_path / "db.sqlite3")))
+    async with bot:
+        await bot.login(fake.token)
+        await bot.tree.sync()
+    put = fake.calls("PUT", "/commands")[-1].json
+    game = next(command for command in put if command["name"] == "game")
+    assert game["description_localizations"]["ja"] == "このチャンネルでボードゲームを遊ぶ"
+    new = next(o for o in game["options"] if o["name"] == "new")
+    choices = next(o for o in new["options"] if o["name"] == "game")["choices"]
+    imperium = next(c for c in choices if c["value"] == "imperium")
+    assert imperium["name_localizations"]["ja"] == "インペリウム（帝国）"
