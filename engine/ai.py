@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine.core import Action, Field, Game, GameState, IllegalInput, Prompt
@@ -30,16 +31,30 @@ def _random_value(field: Field, rng: Rng) -> Any:
 
 
 def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
-    """A random legal action; tries sampled inputs against the rules until one is accepted."""
+    """A random legal action; tries sampled inputs against the rules until one is accepted.
+
+    A prompt of one pick-one field is tried option by option in random order, so a legal
+    option is always found however few there are.
+    """
     rng = Rng(seed)
-    for _ in range(RANDOM_RETRIES):
-        action = Action(seat=seat, move=prompt.move, args=random_args(prompt, rng))
+    for args in _candidates(prompt, rng):
+        action = Action(seat=seat, move=prompt.move, args=args)
         try:
             game.apply(state, action)
         except IllegalInput:
             continue
         return action
     raise RuntimeError(f"{game.id}: no legal random input found for prompt {prompt.key}")
+
+
+def _candidates(prompt: Prompt, rng: Rng) -> Iterator[dict[str, Any]]:
+    fields = prompt.fields
+    if len(fields) == 1 and fields[0].kind == "one":
+        for choice in rng.shuffled(fields[0].options):
+            yield {fields[0].name: choice.value}
+        return
+    for _ in range(RANDOM_RETRIES):
+        yield random_args(prompt, rng)
 
 
 def choose_action(

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from engine.core import Game
+from engine.games.caesar import Caesar
 from engine.games.imperium import Imperium
+from engine.games.prokonsul import Prokonsul
+from engine.games.senator import Senator
+from engine.games.seven_hills import SevenHills
+from engine.games.spartacus import Spartacus
 
-GAMES: dict[str, Game] = {game.id: game for game in (Imperium(),)}
+GAMES: dict[str, Game] = {
+    game.id: game for game in (Caesar(), Imperium(), Prokonsul(), Senator(), SevenHills(), Spartacus())
+}
 
 
 def get_game(game_id: str) -> Game:

@@ -53,7 +53,8 @@ def test_random_play_ends_with_an_outcome(game_id: str) -> None:
             state, _ = _final(game, seats, seed)
             outcome = game.outcome(state)
             assert outcome is not None, f"{game_id} seats={seats} seed={seed}"
-            assert len(outcome.scores) == seats and outcome.winners, f"{game_id} seed={seed}"
+            assert len(outcome.scores) == len(outcome.ranks) == seats, f"{game_id} seed={seed}"
+            assert set(outcome.winners) <= set(range(seats)), f"{game_id} seed={seed}"
             assert game.pending(state) == [], f"{game_id} seed={seed}: prompts after the end"
 
 
