@@ -54,6 +54,5 @@ def derive_seed(*parts: int | str) -> int:
     rng = Rng(0x5EED)
     for part in parts:
         value = part if isinstance(part, int) else int.from_bytes(part.encode(), "little")
-        rng.state ^= value & _MASK
-        rng.next64()
+        rng.state = (rng.state ^ value) * 0x100000001B3 & _MASK
     return rng.next64()

@@ -222,7 +222,10 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
         require(regions is not None and len(regions) == k, "wrong_count", count=k)
         require(_is_submultiset(regions, state.revealed[seat]), "not_in_selection")  # type: ignore[arg-type]
         events: list[Event] = []
-        state = _place(state, seat, tuple(regions), events)  # type: ignore[arg-type]
+        board = [list(row) for row in state.board]
+        supply = list(state.supply)
+        _place(board, supply, seat, tuple(regions), events)  # type: ignore[arg-type]
+        state = _with_markers(state, board, supply, phase="place", placing=seat)
         return self._continue_placement(state, seat + 1, events)
 
     # Automatic steps -------------------------------------------------------------------
@@ -247,21 +250,21 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
     def _continue_placement(
         self, state: ImperiumState, start: int, events: list[Event]
     ) -> tuple[ImperiumState, list]:
+        board = [list(row) for row in state.board]
+        supply = list(state.supply)
         for seat in range(start, state.seats):
             selection = state.revealed[seat]
-            k = min(state.supply[seat], PICKS)
-            if k == PICKS:
-                state = _place(state, seat, selection, events)
-                continue
+            k = min(supply[seat], PICKS)
             if k == 0:
                 events.append(Event(type="forfeit", data={"seat": seat, "count": PICKS}))
                 continue
             choices = {tuple(sorted(c)) for c in combinations(selection, k)}
             if len(choices) > 1:
-                return state.model_copy(update={"phase": "place", "placing": seat}), events
-            state = _place(state, seat, next(iter(choices)), events)
-            events.append(Event(type="forfeit", data={"seat": seat, "count": PICKS - k}))
-        state = state.model_copy(update={"phase": "select", "placing": None})
+                return _with_markers(state, board, supply, phase="place", placing=seat), events
+            _place(board, supply, seat, selection if k == PICKS else next(iter(choices)), events)
+            if k < PICKS:
+                events.append(Event(type="forfeit", data={"seat": seat, "count": PICKS - k}))
+        state = _with_markers(state, board, supply, phase="select", placing=None)
         return self._resolve_round(state, events)
 
     def _resolve_round(
@@ -421,16 +424,24 @@ def _is_submultiset(part: list[int], whole: tuple[int, ...]) -> bool:
 
 
 def _place(
-    state: ImperiumState, seat: int, regions: tuple[int, ...], events: list[Event]
-) -> ImperiumState:
-    board = [list(row) for row in state.board]
+    board: list[list[int]],
+    supply: list[int],
+    seat: int,
+    regions: tuple[int, ...],
+    events: list[Event],
+) -> None:
     for region in regions:
         board[region - 1][seat] += 1
-    supply = list(state.supply)
     supply[seat] -= len(regions)
     events.append(Event(type="placed", data={"seat": seat, "regions": list(regions)}))
+
+
+def _with_markers(
+    state: ImperiumState, board: list[list[int]], supply: list[int], **update: object
+) -> ImperiumState:
+    """One copy of the state for a whole run of placements."""
     return state.model_copy(
-        update={"board": tuple(tuple(row) for row in board), "supply": tuple(supply)}
+        update={"board": tuple(tuple(row) for row in board), "supply": tuple(supply), **update}
     )
 
 
@@ -455,24 +466,24 @@ def _score_region(state: ImperiumState, region: int, events: list[Event]) -> Imp
 
 
 def _ai_select(view: ImperiumView, seat: int, rng_state: int) -> list[int]:
-    upcoming = [r for r in view.resolving]
+    upcoming = list(view.resolving)
     ahead = view.round + 1
     while len(upcoming) < 3 and ahead <= view.round + 4:
         upcoming.extend(r for r in schedule(ahead, view.thirty_points) if r not in upcoming)
         ahead += 1
-    rng = Rng(rng_state)
+    order = Rng(rng_state).shuffled(upcoming)  # ties between equal regions fall randomly
+    mine = {r: view.board[r - 1][seat] for r in order}
+    rivals = {r: max(c for s, c in enumerate(view.board[r - 1]) if s != seat) for r in order}
     picks: list[int] = []
-    counts = {r: view.board[r - 1][seat] for r in upcoming}
     for _ in range(PICKS):
-        region = max(upcoming, key=lambda r: (_ai_gain(view, seat, r, counts[r]), -rng.below(8)))
-        counts[region] += 1
+        region = max(order, key=lambda r: _ai_gain(view, r, mine[r], rivals[r]))
+        mine[region] += 1
         picks.append(region)
     return picks
 
 
-def _ai_gain(view: ImperiumView, seat: int, region: int, mine: int) -> float:
+def _ai_gain(view: ImperiumView, region: int, mine: int, rivals: int) -> float:
     """Value of one more marker on `region`: the value of leading it, discounted by distance."""
-    rivals = max(c for s, c in enumerate(view.board[region - 1]) if s != seat)
     urgency = 1.0 if region in view.resolving else 0.5
     if mine > rivals + 1:  # already safely ahead, even if a rival adds one
         return 0.1 * urgency
