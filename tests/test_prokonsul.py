@@ -712,3 +712,23 @@ def test_board_image_renders_through_a_game_and_sample_is_saved() -> None:
                 saved = True
         draw(GAME.view(state, None), NAMES)  # the final board with its chips
     assert saved
+
+
+def test_every_text_the_game_emits_is_in_both_catalogs() -> None:
+    """Events, prompts, fields and choices met in games of every variant all have texts."""
+    keys: set[str] = set()
+    for options in (*VARIANTS, {"negotiation": "free", "free_allow_no_decision": True}):
+        for seed in range(2):
+            for state, events in _random_states(options, 3 + seed, seed, smart=True):
+                keys.update(f"event.{e.type}" for e in events)
+                for prompt in GAME.pending(state):
+                    keys.update((prompt.text.key, *(f.label.key for f in prompt.fields)))
+                    keys.update(c.label.key for f in prompt.fields for c in f.options)
+                talk = GAME.table_talk(state)
+                if talk is not None:
+                    keys.add(talk.rule.key)
+                keys.update(m.key for m in GAME.private_lines(state, 0))
+    for locale in ("en", "ja"):
+        missing = sorted(k for k in keys if k not in GAME.strings[locale])
+        assert not missing, f"{locale}: {missing}"
+    assert {"event.coalition", "event.accepted", "event.governor", "talk.strict"} <= keys

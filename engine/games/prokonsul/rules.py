@@ -35,6 +35,12 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
   been visited); the next unvisited province is then drawn at random, as nobody won the right to
   choose it.
 - `free_allow_no_decision` and `free_top_two_only` have no effect unless `negotiation` is free.
+- free: a proposer need not be involved in his own proposal (he may broker a coalition of
+  others); an immediate win (one card alone is a majority) still ends the round before any
+  proposal, as in the strict flow.
+- A promise text is at most `text_max` characters; offers of 0 chips are allowed (spec §10).
+- The latest round's revealed cards, holdings and winner stay in the view until the next
+  reveal, so the board image can show how the last round ended.
 - Final ranking: chips, then tie-break track (leftmost first), so ranks are always distinct.
 """
 
@@ -899,15 +905,11 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
             )
             return self._round_won(state, strong[0], "immediate", events)
         if state.negotiation == "free":
-            events.append(
-                Event(
-                    type="free_open",
-                    data={
-                        "threshold": threshold,
-                        "seats": _eligible_winners(state) if state.top_two_only else [],
-                    },
-                )
-            )
+            if state.top_two_only:
+                data = {"threshold": threshold, "seats": _eligible_winners(state)}
+                events.append(Event(type="free_open_top_two", data=data))
+            else:
+                events.append(Event(type="free_open", data={"threshold": threshold}))
             return state.model_copy(update={"phase": "free"})
         tiebreak = state.tiebreak
         queue = tuple(sorted(range(state.seats), key=lambda s: (-revealed[s], tiebreak.index(s))))
