@@ -11,7 +11,8 @@ from engine.games.seven_hills import SevenHills
 from engine.games.spartacus import Spartacus
 
 GAMES: dict[str, Game] = {
-    game.id: game for game in (Caesar(), Imperium(), Prokonsul(), Senator(), SevenHills(), Spartacus())
+    game.id: game
+    for game in (Caesar(), Imperium(), Prokonsul(), Senator(), SevenHills(), Spartacus())
 }
 
 
