@@ -60,6 +60,9 @@ class Field(BaseModel):
     - `subset`: pick between `min` and `max` distinct `options`.
     - `int`: a whole number in [`min`, `max`].
     - `text`: free text up to `max` characters (may be empty when `optional`).
+
+    `needs=(other field, values)`: asked only when that field took one of `values` (e.g. a
+    counter-offer amount only when the answer is "counter"); otherwise it is left out.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -71,6 +74,10 @@ class Field(BaseModel):
     min: int = 0
     max: int = 0
     optional: bool = False
+    needs: tuple[str, tuple[int | str, ...]] | None = None
+
+    def is_asked(self, answers: dict[str, Any]) -> bool:
+        return self.needs is None or answers.get(self.needs[0]) in self.needs[1]
 
 
 class Prompt(BaseModel):
@@ -80,7 +87,9 @@ class Prompt(BaseModel):
     SECRET: each seat in `seats` still owes an answer; `done` have answered already.
     TURN / REPLY: any one seat in `seats` may answer (usually there is one).
     `public_options`: the options may be shown to everyone (TURN prompts built from a private
-    hand set this False, so front ends offer them privately).
+    hand set this False, so front ends offer them privately; a REPLY with public options is
+    asked in the open, answerable only by its seats).
+    `revisable`: seats in `done` may answer again (change a secret card, withdraw a vote).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -92,6 +101,31 @@ class Prompt(BaseModel):
     text: Msg
     done: tuple[int, ...] = ()
     public_options: bool = True
+    revisable: bool = False
+
+    def answerable_by(self, seat: int) -> bool:
+        return seat in self.seats or (self.revisable and seat in self.done)
+
+
+class ShortcutParam(BaseModel):
+    """One option of a slash-command shortcut, filling field `field` of the move."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    field: str
+    kind: Literal["seat", "int", "text"]
+    description: str  # catalog key
+    required: bool = True
+
+
+class Shortcut(BaseModel):
+    """A slash command that answers the caller's pending `move` directly (e.g. /offer)."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    move: str
+    description: str  # catalog key
+    params: tuple[ShortcutParam, ...]
 
 
 class Action(BaseModel):
@@ -177,6 +211,8 @@ class Game(ABC, Generic[S, OptionsT]):
     strings: ClassVar[Catalog]
     # Upper bound on inputs in one game, for playout tests and AI-only runs.
     max_inputs: ClassVar[int] = 10_000
+    # Slash commands that answer a move directly; the front end registers them by name.
+    shortcuts: ClassVar[tuple[Shortcut, ...]] = ()
 
     @abstractmethod
     def setup(self, options: OptionsT, seats: int, seed: int) -> S: ...
@@ -221,16 +257,6 @@ class Game(ABC, Generic[S, OptionsT]):
         if isinstance(data, str):
             return self.State.model_validate_json(data)  # type: ignore[return-value]
         return self.State.model_validate(data)  # type: ignore[return-value]
-
-    def prompt_for(self, state: S, seat: int, key: str | None = None) -> Prompt | None:
-        """The prompt `seat` may answer now (optionally the one with `key`)."""
-        for prompt in self.pending(state):
-            if seat in prompt.seats and (key is None or prompt.key == key):
-                return prompt
-        return None
-
-    def text(self, locale: str, key: str) -> str | None:
-        return self.strings.get(locale, {}).get(key) or self.strings.get("en", {}).get(key)
 
 
 def competition_ranks(scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:

@@ -63,6 +63,8 @@ from engine.core import (
     Msg,
     Outcome,
     Prompt,
+    Shortcut,
+    ShortcutParam,
     TableTalk,
     require,
 )
@@ -252,6 +254,28 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
     Options = ProkonsulOptions
     State = ProkonsulState
     max_inputs = 20_000
+    shortcuts = (
+        Shortcut(
+            name="offer",
+            move="offer",
+            description="shortcut.offer",
+            params=(
+                ShortcutParam(
+                    name="player", field="target", kind="seat", description="shortcut.offer.player"
+                ),
+                ShortcutParam(
+                    name="chips", field="chips", kind="int", description="shortcut.offer.chips"
+                ),
+                ShortcutParam(
+                    name="promise",
+                    field="text",
+                    kind="text",
+                    description="shortcut.offer.promise",
+                    required=False,
+                ),
+            ),
+        ),
+    )
 
     def setup(self, options: ProkonsulOptions, seats: int, seed: int) -> ProkonsulState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
@@ -321,6 +345,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                     ),
                 ),
                 text=text,
+                revisable=True,
             )
             for hand, seats in groups.items()
         ]
@@ -390,6 +415,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                         label=Msg(key="field.counter"),
                         min=0,
                         max=_limit("counter_max"),
+                        needs=("answer", ("counter",)),
                     ),
                     Field(
                         name="text",
@@ -397,6 +423,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                         label=_TEXT_FIELD_LABEL,
                         max=_limit("text_max"),
                         optional=True,
+                        needs=("answer", ("counter",)),
                     ),
                 ]
             return Prompt(
@@ -436,6 +463,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                     label=Msg(key="field.chips"),
                     min=0,
                     max=state.chips[petitioner],
+                    needs=("decision", ("offer",)),
                 ),
                 Field(
                     name="text",
@@ -443,6 +471,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                     label=_TEXT_FIELD_LABEL,
                     max=_limit("text_max"),
                     optional=True,
+                    needs=("decision", ("offer",)),
                 ),
             ),
             text=Msg(
@@ -476,6 +505,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                         kind=Kind.REPLY,
                         seats=(seat,),
                         done=proposal.accepted,
+                        revisable=True,
                         fields=(
                             field,
                             Field(
@@ -554,6 +584,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                     kind=Kind.TURN,
                     seats=waiting,
                     done=state.no_decision,
+                    revisable=True,
                     fields=(
                         Field(
                             name="vote",

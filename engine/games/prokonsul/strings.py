@@ -154,6 +154,13 @@ EN = {
     "error.already_answered": "You have already accepted that proposal.",
     "error.not_allowed": "This game does not allow ending a round without a decision.",
     "error.no_change": "That is already your answer.",
+    "move.offer": "Make an offer",
+    "move.respond": "Answer the counter-offer",
+    "move.propose": "Propose a coalition",
+    "shortcut.offer": "Offer chips to a player for their card (petitioner only)",
+    "shortcut.offer.player": "The player whose card you want",
+    "shortcut.offer.chips": "How many chips you offer",
+    "shortcut.offer.promise": "A promise (optional)",
 }
 
 JA = {
@@ -295,6 +302,13 @@ JA = {
     "error.already_answered": "その提案はすでに受諾しています。",
     "error.not_allowed": "このゲームでは勝者なしでラウンドを終えられません。",
     "error.no_change": "すでにその回答をしています。",
+    "move.offer": "申し出をする",
+    "move.respond": "逆提案に答える",
+    "move.propose": "連合を提案する",
+    "shortcut.offer": "カードと引き換えにチップを申し出る（請願者のみ）",
+    "shortcut.offer.player": "カードが欲しい相手",
+    "shortcut.offer.chips": "申し出るチップの数",
+    "shortcut.offer.promise": "約束（任意）",
 }
 
 STRINGS: Catalog = {"en": EN, "ja": JA}
