@@ -75,9 +75,18 @@ class Texts:
         return self.localizer.msg(self.locale, msg, self.game, self.names)
 
 
+def asked_fields(prompt: Prompt, draft: Draft) -> list[Field]:
+    """The fields this answer needs, given what is already chosen (see Field.needs)."""
+    return [item for item in prompt.fields if item.is_asked(draft.values)]
+
+
 def current_field(prompt: Prompt, draft: Draft) -> Field | None:
-    for item in prompt.fields:
+    """The first field still to fill; a pick-one field with a single option fills itself."""
+    for item in asked_fields(prompt, draft):
         value = draft.values.get(item.name)
+        if item.kind == "one" and value is None and len(item.options) == 1:
+            draft.values[item.name] = item.options[0].value
+            continue
         if item.kind == "multiset":
             if len(value or []) < item.count:
                 return item
@@ -86,9 +95,9 @@ def current_field(prompt: Prompt, draft: Draft) -> Field | None:
     return None
 
 
-def is_immediate(prompt: Prompt) -> bool:
-    """A single pick-one field: a click is the whole answer, no confirm step."""
-    return len(prompt.fields) == 1 and prompt.fields[0].kind == "one"
+def is_immediate(prompt: Prompt, draft: Draft) -> bool:
+    """Only pick-one fields: the last click is the whole answer, no confirm step."""
+    return all(item.kind == "one" for item in asked_fields(prompt, draft))
 
 
 def pick(prompt: Prompt, draft: Draft, index: int) -> None:
@@ -140,12 +149,12 @@ def undo(prompt: Prompt, draft: Draft) -> None:
 
 
 def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
-    return {item.name: draft.values.get(item.name) for item in prompt.fields}
+    return {item.name: draft.values.get(item.name) for item in asked_fields(prompt, draft)}
 
 
 def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
     parts = []
-    for item in prompt.fields:
+    for item in asked_fields(prompt, draft):
         value = draft.values.get(item.name)
         if value is None or value == []:
             continue
@@ -245,7 +254,7 @@ def _button(
 def modal(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> discord.ui.Modal:
     """Text inputs for the remaining int/text fields (at most five, Discord's limit)."""
     form = _Form(title=texts("modal.title")[:45], custom_id=cid(sid, prompt.key, "f"))
-    for item in prompt.fields:
+    for item in asked_fields(prompt, draft):
         if item.kind not in ("int", "text") or item.name in draft.values:
             continue
         hint = f" ({item.min}–{item.max})" if item.kind == "int" else ""

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import GameCommands, Translator
+from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.play import Play
 from bot.router import Router
@@ -65,6 +65,8 @@ class ForumBot(commands.Bot):
         self.play = Play(self, self.service, self.config)
         await self.tree.set_translator(Translator())
         self.tree.add_command(GameCommands(self))
+        for command in shortcut_commands(self):
+            self.tree.add_command(command, guild=None)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._timer = asyncio.get_running_loop().create_task(self._timer_loop())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import shlex
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +12,7 @@ from discord.app_commands import locale_str as _
 
 from bot.chooser import Components, Texts, cid
 from bot.strings import COMMANDS_JA
-from engine.core import Game
+from engine.core import Game, IllegalInput, Shortcut
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of
 from table.service import TableError
@@ -31,7 +32,11 @@ class Translator(app_commands.Translator):
     def __init__(self) -> None:
         self.ja = dict(COMMANDS_JA)
         for game in GAMES.values():
-            self.ja[game.strings["en"]["name"]] = game.strings["ja"]["name"]
+            en, ja = game.strings["en"], game.strings["ja"]
+            self.ja[en["name"]] = ja["name"]
+            for shortcut in game.shortcuts:
+                for key in (shortcut.description, *(p.description for p in shortcut.params)):
+                    self.ja[en[key]] = ja[key]
 
     async def translate(
         self,
@@ -230,3 +235,86 @@ async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = No
         await interaction.followup.send(**kwargs)
     else:
         await interaction.response.send_message(**kwargs)
+
+
+def shortcut_commands(bot: ForumBot) -> list[app_commands.Command]:
+    """One slash command per shortcut name declared by any game (e.g. /offer)."""
+    first: dict[str, tuple[Game, Shortcut]] = {}
+    for game in GAMES.values():
+        for shortcut in game.shortcuts:
+            first.setdefault(shortcut.name, (game, shortcut))
+    return [_shortcut_command(bot, game, shortcut) for game, shortcut in first.values()]
+
+
+_PARAM_TYPES: dict[str, type] = {"seat": discord.Member, "int": int, "text": str}
+
+
+def _shortcut_command(bot: ForumBot, game: Game, shortcut: Shortcut) -> app_commands.Command:
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await run_shortcut(bot, interaction, shortcut.name, values)
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for param in shortcut.params:
+        annotation = _PARAM_TYPES[param.kind]
+        parameters.append(
+            inspect.Parameter(
+                param.name,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=annotation if param.required else annotation | None,
+                default=inspect.Parameter.empty if param.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    english = game.strings["en"]
+    described = app_commands.describe(
+        **{p.name: _(english[p.description]) for p in shortcut.params}
+    )(callback)
+    return app_commands.Command(
+        name=shortcut.name,
+        description=_(english[shortcut.description]),
+        callback=described,
+        extras={"shortcut": shortcut.name},
+    )
+
+
+async def run_shortcut(
+    bot: ForumBot, interaction: discord.Interaction, name: str, values: dict[str, Any]
+) -> None:
+    """Answer the caller's pending move from slash-command options, privately."""
+    session = await bot.service.in_channel(interaction.channel_id)
+    texts = bot.play.texts(session, str(interaction.locale)) if session else None
+    if session is None or session.status != "active" or texts is None:
+        await _ephemeral(interaction, bot.router.texts_for(interaction, None)("no_game"))
+        return
+    shortcut = next((s for s in session.game.shortcuts if s.name == name), None)
+    seat = session.seat_of(interaction.user.id)
+    if shortcut is None or seat is None:
+        await _ephemeral(
+            interaction, texts("no_shortcut" if shortcut is None else "not_player", command=name)
+        )
+        return
+    prompt = next(
+        (p for p in session.pending() if p.move == shortcut.move and p.answerable_by(seat)), None
+    )
+    if prompt is None:
+        await _ephemeral(interaction, texts("not_your_turn"))
+        return
+    args: dict[str, Any] = {}
+    for param in shortcut.params:
+        value = values.get(param.name)
+        if param.kind == "seat" and value is not None:
+            value = session.seat_of(value.id)
+            value = -1 if value is None else value
+        if value is not None:
+            args[param.field] = value
+    try:
+        result = await bot.service.submit(session, seat, prompt.move, args, prompt.key)
+    except (IllegalInput, TableError) as error:
+        await _ephemeral(interaction, "✗ " + texts.msg(error.msg))
+        return
+    await _ephemeral(interaction, texts("chooser.submitted_plain"))
+    bot.play.changed(session, result.events)

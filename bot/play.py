@@ -9,7 +9,7 @@ import asyncio
 import io
 import logging
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,11 +28,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("forum.play")
 RENDER_SLOTS = asyncio.Semaphore(2)  # two cores: never more renders at once
 DM_CLOSED = 50007
+NARRATION_LINES = 10
 
 
 def is_private(prompt: Prompt) -> bool:
     """Answered out of the channel's sight (DM or ephemeral)."""
-    return prompt.kind != Kind.TURN or not prompt.public_options
+    return prompt.kind == Kind.SECRET or not prompt.public_options
 
 
 class Play:
@@ -46,6 +47,7 @@ class Play:
         self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self.messages_since_board: dict[int, int] = defaultdict(int)
+        self.narration: dict[int, deque[str]] = {}  # the board's latest public events
 
     # Texts ------------------------------------------------------------------------------
 
@@ -103,12 +105,13 @@ class Play:
 
     def board_content(self, session: Session, events: list[Event]) -> tuple[str, Components]:
         t = self.channel_texts(session)
-        lines = [f"**{t('name')}**"]
-        lines += [
+        recent = self.narration.setdefault(session.id, deque(maxlen=NARRATION_LINES))
+        recent.extend(
             f"• {t.localizer.event(t.locale, e, session.game, session.names)}"
             for e in events
             if e.to is None
-        ][-12:]
+        )
+        lines = [f"**{t('name')}**", *recent]
         outcome = session.outcome()
         view = Components()
         if outcome is not None:
@@ -145,7 +148,7 @@ class Play:
 
     def _board_buttons(self, session: Session, view: Components, t: Texts) -> None:
         prompts = session.pending()
-        if any(is_private(p) for p in prompts):
+        if any(p.kind != Kind.TURN and is_private(p) for p in prompts):
             view.add_item(
                 discord.ui.Button(
                     label=t("button.hand"),
@@ -154,9 +157,9 @@ class Play:
                     custom_id=cid(session.id, "hand", "open"),
                 )
             )
-        public = [p for p in prompts if not is_private(p)]
-        for position, prompt in enumerate(public):
-            if position == 0 and _fits_on_board(prompt):
+        turns = list({p.key: p for p in prompts if p.kind == Kind.TURN}.values())
+        for position, prompt in enumerate(turns[:5]):
+            if position == 0 and not is_private(prompt) and _fits_on_board(prompt):
                 for index, choice in enumerate(prompt.fields[0].options):
                     view.add_item(
                         discord.ui.Button(
@@ -165,15 +168,36 @@ class Play:
                             custom_id=cid(session.id, prompt.key, "v", index),
                         )
                     )
-            elif position < 5:
+            else:
                 view.add_item(
                     discord.ui.Button(
-                        label=t("button.take_turn"),
+                        label=self.move_label(t, prompt),
                         row=3,
                         style=discord.ButtonStyle.success,
                         custom_id=cid(session.id, prompt.key, "open"),
                     )
                 )
+
+    def move_label(self, t: Texts, prompt: Prompt) -> str:
+        label = t.localizer.template(t.locale, f"move.{prompt.move}", t.game)
+        return (label or t("button.take_turn"))[:80]
+
+    async def ask_in_channel(self, session: Session) -> None:
+        """Public replies (e.g. an offer to one player) are asked in the open, once each."""
+        asked: list[str] = session.row.meta.setdefault("asked", [])
+        channel = self.bot.get_channel(session.row.channel_id)
+        for prompt in session.pending():
+            tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
+            if prompt.kind != Kind.REPLY or is_private(prompt) or tag in asked:
+                continue
+            humans = [s for s in prompt.seats if not session.is_ai(s)]
+            if not humans:
+                continue
+            body, view = chooser(session.id, prompt, Draft(), self.channel_texts(session))
+            mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in humans)
+            await channel.send(content=_clip(f"{mentions}\n{body}"), view=view)
+            self.messages_since_board[session.row.channel_id] += 1
+            asked.append(tag)
 
     async def render(self, session: Session) -> discord.File:
         async with RENDER_SLOTS:
@@ -245,6 +269,7 @@ class Play:
             content, view = self.board_content(session, events)
             await self.post_board(session, content, view, await self.render(session))
             await self.prompt_players(session, events, restarted=restarted)
+            await self.ask_in_channel(session)
             await self.arm_deadline(session)
             self.bot.metrics["publish"].append(time.perf_counter() - started)
         if start_ai and session.outcome() is None and session.status == "active":
@@ -258,7 +283,7 @@ class Play:
         for seat, info in enumerate(session.seats):
             if info["ai"]:
                 continue
-            prompt = self.private_prompt(session, seat)
+            prompt = self.owed_private(session, seat)
             private = self.private_text(session, seat, events)
             is_new = prompt is not None and (restarted or sent.get(str(seat)) != prompt.key)
             if is_new:
@@ -270,8 +295,16 @@ class Play:
             private_seen[str(seat)] = private
         await self.service.set_meta(session)
 
-    def private_prompt(self, session: Session, seat: int) -> Prompt | None:
+    def owed_private(self, session: Session, seat: int) -> Prompt | None:
+        """The private prompt this seat still owes an answer to (it gets a DM for it)."""
         return next((p for p in session.prompts_for(seat) if is_private(p)), None)
+
+    def private_prompt(self, session: Session, seat: int) -> Prompt | None:
+        """The private prompt this seat may answer now, including changing an answer."""
+        owed = self.owed_private(session, seat)
+        if owed is not None:
+            return owed
+        return next((p for p in session.pending() if is_private(p) and p.answerable_by(seat)), None)
 
     def seen_privately(self, session: Session, seat: int) -> None:
         """The seat just acted privately and saw the result: no separate DM for that change."""

@@ -32,7 +32,7 @@ from bot.chooser import (
     summary,
     undo,
 )
-from engine.core import IllegalInput, Prompt
+from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
 from table.service import Session, TableError
 
@@ -180,7 +180,9 @@ class Router:
             await self.reply(interaction, texts("not_player"))
             return
         self.remember_locale(session, seat, interaction)
-        prompt = next((p for p in session.prompts_for(seat) if p.key == parsed.key), None)
+        prompt = next(
+            (p for p in session.pending() if p.key == parsed.key and p.answerable_by(seat)), None
+        )
         if prompt is None:
             await self._not_current(interaction, session, seat, parsed, texts)
             return
@@ -193,7 +195,8 @@ class Router:
             await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
             return
         self._edit_draft(prompt, draft, parsed, interaction)
-        if parsed.op == "ok" or (is_immediate(prompt) and current_field(prompt, draft) is None):
+        complete = current_field(prompt, draft) is None
+        if parsed.op == "ok" or (complete and is_immediate(prompt, draft)):
             await self._submit(interaction, session, seat, prompt, draft, texts)
             return
         body, view = chooser(session.id, prompt, draft, texts)
@@ -228,6 +231,8 @@ class Router:
         same = [p for p in session.pending() if p.key == parsed.key]
         if any(seat in p.done for p in same):
             key = "chooser.duplicate"
+        elif any(p.kind == Kind.REPLY for p in same):
+            key = "chooser.not_for_you"
         elif same:
             key = "not_your_turn"
         else:
@@ -258,7 +263,13 @@ class Router:
             await self.reply(interaction, texts("chooser.duplicate"))
             return
         done = (
-            texts("chooser.submitted", summary=shown) if shown else texts("chooser.submitted_plain")
+            texts.msg(prompt.text)
+            + "\n"
+            + (
+                texts("chooser.submitted", summary=shown)
+                if shown
+                else texts("chooser.submitted_plain")
+            )
         )
         await self._update(interaction, session, done, None)
         if session.outcome() is None:

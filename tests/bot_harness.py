@@ -132,3 +132,76 @@ class Harness:
 
     def last_ephemeral(self, user: FakeUser) -> str:
         return self.fake.ephemerals(user)[-1].text()
+
+    async def message_for(self, user: FakeUser, prompt) -> FakeMessage:
+        """Where `user` answers `prompt`: the channel message asking them, the board's own
+        buttons, or a private chooser opened from the board."""
+        from engine.core import Kind
+
+        board = self.board()
+        ids = board.all_custom_ids()
+        if prompt.kind == Kind.REPLY and prompt.public_options:
+            return next(
+                m
+                for m in reversed(self.fake.channel_messages())
+                if any(f":{prompt.key}:" in i for i in m.all_custom_ids())
+            )
+        if any(i.endswith(f":{prompt.key}:open") for i in ids):
+            record = await self.fake.click(
+                user, board, self.custom_id(board, f":{prompt.key}:open")
+            )
+            return record.response_message
+        if any(f":{prompt.key}:v:" in i for i in ids):
+            return board
+        return await self.open_hand(user)
+
+    async def answer_first(
+        self, user: FakeUser, message: FakeMessage, key: str, typed: dict[str, str] | None = None
+    ) -> None:
+        """Answer prompt `key` on `message` the simplest way a player could: the first option of
+        each step, `typed` (or the lowest allowed values) in any form, then Confirm."""
+        for _ in range(12):
+            message = self.fake.message(message.id)
+            ids = [i for i in message.all_custom_ids() if f":{key}:" in i]
+            if not ids:
+                return
+            step = _first_step(ids)
+            if step.endswith(":m"):
+                record = await self.fake.click(user, message, step)
+                inputs = {c["custom_id"]: c for c in _modal_inputs(record.modal)}
+                values = {name: (typed or {}).get(name, _lowest(c)) for name, c in inputs.items()}
+                await self.fake.submit_modal(user, record, values=values)
+            elif ":s:" in step:
+                component = message.find_component(step)
+                picks = [o["value"] for o in component["options"]][
+                    : max(1, component.get("min_values", 1))
+                ]
+                await self.fake.select(user, message, step, picks)
+            else:
+                await self.fake.click(user, message, step)
+            await self.settle()
+        raise AssertionError(f"{user.name} could not finish answering {key}")
+
+
+def _first_step(ids: list[str]) -> str:
+    for suffix in (":ok", ":m"):
+        found = [i for i in ids if i.endswith(suffix)]
+        if found:
+            return found[0]
+    selects = [i for i in ids if ":s:" in i]
+    if selects:
+        return selects[0]
+    return next(i for i in ids if ":v:" in i)
+
+
+def _modal_inputs(modal: dict | None) -> list[dict]:
+    from tests.fakediscord import iter_components
+
+    return [c for c in iter_components((modal or {}).get("components", [])) if c.get("type") == 4]
+
+
+def _lowest(component: dict) -> str:
+    label = component.get("label", "")
+    if "(" in label and "–" in label:  # "Chips (0–20)": the lowest allowed number
+        return label.rsplit("(", 1)[1].split("–")[0]
+    return "" if not component.get("required", True) else "ok"

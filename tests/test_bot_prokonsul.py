@@ -1,0 +1,206 @@
+"""Prokonsul through the fake Discord: secret cards by DM, offers in the channel (/offer and
+the offer button), replies only the target can give, counter-offers, coalitions, quiet rule."""
+
+from __future__ import annotations
+
+from tests.bot_harness import Harness
+from tests.fakediscord import FakeDiscord, FakeUser
+
+HAND = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
+
+
+async def setup_round(
+    harness: Harness, options: str, cards=(9, 8, 7)
+) -> tuple[list[FakeUser], object]:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
+    bot = await harness.start()
+    await harness.open_table(users, game="prokonsul", options=options)
+    session = await bot.service.in_channel(fake.channel_id)
+    # Seat order is join order; the tie-break track is random but the cards below differ.
+    for user, card in zip(users, cards, strict=True):
+        prompt = harness.chooser_for(user, "r1.select")
+        await fake.click(user, prompt, harness.custom_id(prompt, f":v:{HAND.index(card)}"))
+    await harness.settle()
+    return users, session
+
+
+def channel_text(fake: FakeDiscord) -> str:
+    return "\n".join(m.text() for m in fake.channel_messages())
+
+
+def offer_message(harness: Harness, target: FakeUser):
+    return next(
+        m
+        for m in reversed(harness.fake.channel_messages())
+        if f"<@{target.id}>" in m.text() and m.all_custom_ids()
+    )
+
+
+async def test_strict_round_with_declined_and_accepted_offers(harness: Harness) -> None:
+    fake = harness.fake
+    users, session = await setup_round(harness, "negotiation=strict quiet_petitions=off")
+    alice, bob, carol = users
+    assert session.state.petitioner == 0
+    record = await fake.slash(
+        alice, "offer", [], {"player": bob, "chips": 3, "promise": "I'll back you next round"}
+    )
+    assert "Submitted" in record.response_message.text() and record.response_message.ephemeral
+    await harness.settle()
+    offer = offer_message(harness, bob)
+    assert "3 chip" in offer.text() and "next round" in channel_text(fake)
+
+    accept = harness.custom_id(offer, ":v:0")
+    await fake.click(carol, offer, accept)  # a third player's click changes nothing
+    assert "not yours" in harness.last_ephemeral(carol)
+    seq = session.seq
+    await fake.click(bob, offer, harness.custom_id(offer, ":v:1"))  # Decline
+    await harness.settle()
+    assert session.seq == seq + 1 and 1 in session.state.barred
+    assert "says no" in channel_text(fake)
+
+    # Second offer through the board's button: target, then chips in a modal, then confirm.
+    board = harness.board()
+    record = await fake.click(alice, board, harness.custom_id(board, ":open"))
+    panel = record.response_message
+    await harness.answer_first(alice, panel, session.pending()[0].key, {"chips": "2"})
+    await harness.settle()
+    offer = offer_message(harness, carol)
+    await fake.click(carol, offer, harness.custom_id(offer, ":v:0"))  # Accept
+    await harness.settle()
+    assert session.state.phase == "pawn" and session.state.winner == 0
+    board = harness.board()
+    await fake.click(alice, board, harness.custom_id(board, ":v:0"))  # move the black pawn
+    await harness.settle()
+    assert session.state.round == 2
+    assert "accepts" in channel_text(fake)
+
+
+async def test_offer_errors_are_private_and_reveal_no_total(harness: Harness) -> None:
+    fake = harness.fake
+    users, session = await setup_round(harness, "quiet_petitions=off")
+    alice, bob, carol = users
+    record = await fake.slash(alice, "offer", [], {"player": bob, "chips": 500})
+    reply = record.response_message
+    assert reply.ephemeral and "✗" in reply.text() and "20" not in reply.text()
+    record = await fake.slash(bob, "offer", [], {"player": carol, "chips": 1})
+    assert record.response_message.ephemeral and "not your turn" in record.response_message.text()
+    assert session.seq == 3
+    for message in fake.channel_messages():
+        assert "chips: 20" not in message.text() and "20 chips" not in message.text()
+
+
+async def test_two_way_counter_offer(harness: Harness) -> None:
+    fake = harness.fake
+    users, session = await setup_round(harness, "negotiation=two_way quiet_petitions=off")
+    alice, bob, _ = users
+    await fake.slash(alice, "offer", [], {"player": bob, "chips": 1})
+    await harness.settle()
+    offer = offer_message(harness, bob)
+    await fake.click(bob, offer, harness.custom_id(offer, ":v:2"))  # Counter-offer
+    record = await fake.click(
+        bob, fake.message(offer.id), harness.custom_id(fake.message(offer.id), ":m")
+    )
+    await fake.submit_modal(bob, record, values={"chips": "4", "text": "four and it's yours"})
+    await fake.click(bob, fake.message(offer.id), harness.custom_id(fake.message(offer.id), ":ok"))
+    await harness.settle()
+    assert session.state.offer.counter == 4
+    assert "four and it's yours" in channel_text(fake)
+    board = harness.board()
+    record = await fake.click(alice, board, harness.custom_id(board, ":open"))
+    panel = record.response_message
+    await fake.click(alice, panel, harness.custom_id(panel, ":v:0"))  # accept the counter
+    await harness.settle()
+    assert session.state.offer is None and 1 in session.state.held[0]
+
+
+async def test_free_coalition(harness: Harness) -> None:
+    fake = harness.fake
+    users, session = await setup_round(harness, "negotiation=free")
+    bob = users[1]
+    board = harness.board()
+    record = await fake.click(bob, board, harness.custom_id(board, ".propose:open"))
+    panel = record.response_message
+    key = next(p.key for p in session.pending() if p.move == "propose")
+    await harness.answer_first(
+        bob, panel, key, {"pay_0": "0", "pay_1": "0", "pay_2": "0", "text": "together"}
+    )
+    await harness.settle()
+    proposal = session.state.proposals[0]
+    for seat in proposal.involved:
+        if seat in proposal.accepted:
+            continue
+        user = users[seat]
+        vote = offer_message(harness, user)
+        await fake.click(user, vote, harness.custom_id(vote, ":v:0"))
+        await harness.settle()
+    assert session.state.phase in ("pawn", "select") and session.state.round >= 1
+    assert session.state.winner == proposal.winner
+
+
+async def quiet_round(fake: FakeDiscord, tmp_path, policy: str):
+    harness = Harness(fake, tmp_path / f"{policy}.sqlite3")
+    users, session = await setup_round(harness, f"quiet_petitions={policy}")
+    dave = fake.add_user("dave")
+    return harness, users, dave, session
+
+
+async def test_quiet_petitions_enforce_removes_others_messages(tmp_path) -> None:
+    async with FakeDiscord(bot_has_manage_messages=True) as fake:
+        harness, (alice, _, carol), dave, _ = await quiet_round(fake, tmp_path, "enforce")
+        try:
+            talk = await fake.say(alice, None, "Bob, your 8 for 2 chips?")
+            noise = await fake.say(carol, None, "Take it bob!")
+            spectator = await fake.say(dave, None, "popcorn")
+            await harness.settle()
+            assert fake.message(noise.id).deleted
+            assert not fake.message(talk.id).deleted and not fake.message(spectator.id).deleted
+            assert any("please wait" in m.text() for m in fake.dms(carol))
+            assert not fake.dms(dave)
+        finally:
+            await harness.stop()
+
+
+async def test_quiet_petitions_remind_only_reminds(tmp_path) -> None:
+    async with FakeDiscord(bot_has_manage_messages=True) as fake:
+        harness, (_, _, carol), _, _ = await quiet_round(fake, tmp_path, "remind")
+        try:
+            noise = await fake.say(carol, None, "Take it bob!")
+            await harness.settle()
+            assert not fake.message(noise.id).deleted
+            assert any("please wait" in m.text() for m in fake.dms(carol))
+        finally:
+            await harness.stop()
+
+
+async def test_enforce_without_permission_falls_back_to_reminding(tmp_path) -> None:
+    async with FakeDiscord(bot_has_manage_messages=False) as fake:
+        harness, (_, _, carol), _, _ = await quiet_round(fake, tmp_path, "enforce")
+        try:
+            for text in ("one", "two"):
+                noise = await fake.say(carol, None, text)
+                await harness.settle()
+                assert not fake.message(noise.id).deleted
+            said = [m for m in fake.channel_messages() if "Manage Messages" in m.text()]
+            assert len(said) == 1
+        finally:
+            await harness.stop()
+
+
+async def test_one_player_and_two_ais_finish_a_short_game(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await harness.open_table([alice], game="prokonsul", options="short_game=true", ai=2)
+    session = await bot.service.in_channel(fake.channel_id)
+    for _ in range(400):
+        if session.outcome() is not None:
+            break
+        prompt = next((p for p in session.pending() if p.answerable_by(0) and 0 in p.seats), None)
+        if prompt is None:
+            await harness.settle()
+            continue
+        message = await harness.message_for(alice, prompt)
+        await harness.answer_first(alice, message, prompt.key)
+    assert session.outcome() is not None, "the game did not finish"
+    assert "Game over" in harness.board().text()
