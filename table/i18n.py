@@ -123,8 +123,13 @@ class Localizer:
 def _format_arg(name: str, value: Any, names: Sequence[str], locale: str) -> str:
     is_seat = name == "seat" or name == "seats" or name.startswith("seat_")
     separator = "、" if locale == "ja" else ", "
+    if is_seat and isinstance(value, list | tuple) and value and isinstance(value[0], list | tuple):
+        # [[seat, amount], ...]: "alice 4, bob 2"
+        return separator.join(
+            f"{_format_arg(name, seat, names, locale)} {amount}" for seat, amount in value
+        )
     if isinstance(value, list | tuple):
-        return separator.join(_format_arg(name, item, names, locale) for item in value)
+        return separator.join(_format_arg(name, item, names, locale) for item in value) or "—"
     if is_seat and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
     return str(value)

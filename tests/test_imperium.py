@@ -35,7 +35,12 @@ def test_example_1_four_players_rounds_1_and_2() -> None:
     state = new(4)
     state, events = select_all(state, [1, 9, 9], [1, 1, 5], [2, 3, 9], [9, 9, 9])
     scored = next(e for e in events if e.type == "scored")
-    assert scored.data == {"region": 1, "counts": [1, 2, 0, 0], "points": [0, 1, 0, 0]}
+    assert scored.data == {
+        "region": 1,
+        "counts": [1, 2, 0, 0],
+        "points": [0, 1, 0, 0],
+        "seat_points": [[1, 1]],
+    }
     assert state.scores == (0, 1, 0, 0)
     assert state.supply == (12, 13, 11, 11)
     assert region(state, 1) == (0, 0, 0, 0)

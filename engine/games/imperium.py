@@ -365,7 +365,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "event.revealed": "Round {round}: the cards are revealed.",
             "event.placed": "{seat} places on {regions}.",
             "event.forfeit": "{seat} forfeits {count} marker(s).",
-            "event.scored": "Region {region} scored: {points}.",
+            "event.scored": "Region {region} scored: {seat_points}.",
             "event.round_started": "Round {round} begins (scoring: {regions}).",
             "event.game_over": "Game over. Winner: {seats}.",
             "private.supply": "Markers in your supply: {count}",
@@ -397,7 +397,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "event.revealed": "ラウンド{round}：カードが公開されました。",
             "event.placed": "{seat}が{regions}に配置。",
             "event.forfeit": "{seat}はマーカー{count}個を置けませんでした。",
-            "event.scored": "地域{region}の決算：{points}",
+            "event.scored": "地域{region}の決算：{seat_points}",
             "event.round_started": "ラウンド{round}開始（決算：{regions}）。",
             "event.game_over": "ゲーム終了。勝者：{seats}",
             "private.supply": "手元のマーカー：{count}",
@@ -455,7 +455,12 @@ def _score_region(state: ImperiumState, region: int, events: list[Event]) -> Imp
     events.append(
         Event(
             type="scored",
-            data={"region": region, "counts": list(counts), "points": list(points)},
+            data={
+                "region": region,
+                "counts": list(counts),
+                "points": list(points),
+                "seat_points": [[seat, p] for seat, p in enumerate(points) if p],
+            },
         )
     )
     return state.model_copy(update={"scores": scores, "supply": supply, "board": tuple(board)})
