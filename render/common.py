@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 import math
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -134,3 +135,72 @@ def legend(
         draw.text((x + 46, y + row_height // 2), line, font=font(26), fill=INK, anchor="lm")
         y += row_height
     return y
+
+
+# Cached drawing for boards that re-render often -------------------------------------------------
+# Encoding dominates a render, and a palette PNG encodes in a fraction of an RGB one's time. These
+# helpers let a renderer draw its static parts once, stamp cached glyphs and tokens per render,
+# and map the result onto a fixed palette that keeps every colour and the text's antialiasing.
+
+RGB = tuple[int, int, int]
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
+    face = font(size)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def stamp_text(
+    image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: RGB, anchor: str = "la"
+) -> None:
+    """One line of text, the same pixels as `ImageDraw.text` at whole-pixel `xy`, from a glyph
+    mask cached by (text, size, anchor): repeated labels cost a paste, not a rasterisation."""
+    mask, left, top = _text_mask(text, size, anchor)
+    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+
+
+@lru_cache(maxsize=256)
+def _token_sprite(seat: int, r: int, label: str | None) -> tuple[Image.Image, int]:
+    centre = math.ceil(r * 1.3) + 2  # polygons reach 1.1 r (+0.15 r for the triangle) + outline
+    sprite = Image.new("RGBA", (2 * centre + 1, 2 * centre + 1), (0, 0, 0, 0))
+    token(ImageDraw.Draw(sprite), centre, centre, r, seat, label)
+    return sprite, centre
+
+
+def stamp_token(
+    image: Image.Image, cx: float, cy: float, r: int, seat: int, label: str | None = None
+) -> None:
+    """`token()` pasted from a cached sprite (centred on the nearest whole pixel)."""
+    sprite, centre = _token_sprite(seat, r, label)
+    image.paste(sprite, (round(cx) - centre, round(cy) - centre), sprite)
+
+
+def ramp_palette(
+    colours: Sequence[RGB], blends: Sequence[tuple[RGB, RGB]], steps: int = 15
+) -> Image.Image:
+    """A palette image holding `colours` exactly plus `steps` evenly spaced mixes of each
+    (foreground, background) pair: the antialiasing shades of text drawn in those colours.
+    At most 256 entries; the caller picks pairs and steps to fit."""
+    entries: list[RGB] = list(dict.fromkeys(colours))
+    for fg, bg in blends:
+        for step in range(1, steps + 1):
+            t = step / (steps + 1)
+            mix = tuple(round(b + (f - b) * t) for f, b in zip(fg, bg, strict=True))
+            if mix not in entries:
+                entries.append(mix)  # type: ignore[arg-type]
+    if len(entries) > 256:
+        raise ValueError(f"{len(entries)} palette entries, at most 256 fit")
+    entries += [entries[0]] * (256 - len(entries))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for entry in entries for channel in entry])
+    return palette
+
+
+def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """Map an RGB board onto `palette` (nearest entry, no dithering). The mapping costs a few ms
+    and the palette PNG then encodes several times faster than the RGB one (one byte per pixel)."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)

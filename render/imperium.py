@@ -1,23 +1,37 @@
-"""Imperium board: nine regions with values and markers, the score track, the latest reveal."""
+"""Imperium board: nine regions with values and markers, the score track, the latest reveal.
+
+Everything that only depends on the seat count and the region values (title, panels, values,
+score-track cells and numbers) is drawn once into a cached background; a render copies it, pastes
+the highlighted panels, tokens and cached glyphs, and maps the result onto a fixed palette that
+holds every colour used and the antialiasing shades of its text, so the PNG encodes one byte per
+pixel instead of three.
+"""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from engine.games.imperium import ImperiumView
 from render.common import (
+    BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
     PANEL,
     PANEL_DARK,
+    PLAYER_COLOURS,
     WHITE,
     WIDTH,
     canvas,
     font,
     player_label,
+    ramp_palette,
+    stamp_text,
+    stamp_token,
     title,
-    token,
+    to_palette,
 )
 
 MARGIN = 24
@@ -30,15 +44,31 @@ PLAYERS_TOP = TRACK_TOP + 100 + 5 * PAWN_STEP
 ROW_H = 58
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
+_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *PLAYER_COLOURS)
+# Every (text colour, colour under it) on this board; tokens and panels are drawn unantialiased.
+_TEXT_ON = (
+    (INK, BACKGROUND),
+    (MUTED, BACKGROUND),
+    (INK, PANEL),
+    (MUTED, PANEL),
+    (HIGHLIGHT, PANEL),
+    (INK, PANEL_DARK),
+    (INK, WHITE),
+    *((INK, colour) for colour in PLAYER_COLOURS),
+)
+PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON))
+
 
 def draw(view: ImperiumView, names: list[str]) -> Image.Image:
-    image, pen = canvas(PLAYERS_TOP + 60 + ROW_H * view.seats)
-    title(pen, "Imperium", _subtitle(view))
-    for index in range(9):
-        _region(pen, view, index + 1)
-    _score_track(pen, view)
-    _players(pen, view, names)
-    return image
+    image = _background(view.seats, view.values).copy()
+    stamp_text(image, (24, 66), _subtitle(view), 26, MUTED)
+    for number in view.resolving:
+        image.paste(_resolving_panel(number, view.values[number - 1]), _region_origin(number))
+    for number in range(1, 10):
+        _markers(image, view, number)
+    _score_pawns(image, view)
+    _players(image, view, names)
+    return to_palette(image, PALETTE)
 
 
 def _subtitle(view: ImperiumView) -> str:
@@ -49,11 +79,35 @@ def _subtitle(view: ImperiumView) -> str:
     return f"Round {view.round} ({limit}) · scoring now: region {scoring}"
 
 
-def _region(pen: ImageDraw.ImageDraw, view: ImperiumView, number: int) -> None:
+# Static parts, drawn once per (seat count, values table) ------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _background(seats: int, values: tuple[tuple[int, ...], ...]) -> Image.Image:
+    image, pen = canvas(PLAYERS_TOP + 60 + ROW_H * seats)
+    title(pen, "Imperium")
+    for number in range(1, 10):
+        x, y = _region_origin(number)
+        _panel(pen, x, y, number, values[number - 1], resolving=False)
+    _score_cells(pen)
+    return image
+
+
+@lru_cache(maxsize=32)
+def _resolving_panel(number: int, values: tuple[int, ...]) -> Image.Image:
+    image, pen = canvas(REGION_H + 1, REGION_W + 1)
+    _panel(pen, 0, 0, number, values, resolving=True)
+    return image
+
+
+def _region_origin(number: int) -> tuple[int, int]:
     col, row = (number - 1) % 3, (number - 1) // 3
-    x = MARGIN + col * (REGION_W + REGION_GAP)
-    y = GRID_TOP + row * (REGION_H + REGION_GAP)
-    resolving = number in view.resolving
+    return MARGIN + col * (REGION_W + REGION_GAP), GRID_TOP + row * (REGION_H + REGION_GAP)
+
+
+def _panel(
+    pen: ImageDraw.ImageDraw, x: int, y: int, number: int, values: tuple[int, ...], resolving: bool
+) -> None:
     pen.rounded_rectangle(
         (x, y, x + REGION_W, y + REGION_H),
         radius=14,
@@ -62,19 +116,13 @@ def _region(pen: ImageDraw.ImageDraw, view: ImperiumView, number: int) -> None:
         width=6 if resolving else 2,
     )
     pen.text((x + 18, y + 6), str(number), font=font(64), fill=HIGHLIGHT if resolving else INK)
-    values = "  ".join(f"{ORDINALS[i]} {v}" for i, v in enumerate(view.values[number - 1]))
-    pen.text((x + 78, y + 22), values, font=font(24), fill=MUTED)
+    listed = "  ".join(f"{ORDINALS[i]} {v}" for i, v in enumerate(values))
+    pen.text((x + 78, y + 22), listed, font=font(24), fill=MUTED)
     if resolving:
         pen.text((x + 78, y + 52), "scoring now", font=font(22), fill=HIGHLIGHT)
-    counts = view.board[number - 1]
-    present = [(seat, count) for seat, count in enumerate(counts) if count]
-    for slot, (seat, count) in enumerate(present):
-        cx = x + 36 + slot * 68
-        token(pen, cx, y + 122, 24, seat)
-        pen.text((cx + 28, y + 146), f"×{count}", font=font(24), fill=INK, anchor="lm")
 
 
-def _score_track(pen: ImageDraw.ImageDraw, view: ImperiumView) -> None:
+def _score_cells(pen: ImageDraw.ImageDraw) -> None:
     pen.text((MARGIN, TRACK_TOP), "Score", font=font(26), fill=INK)
     top = TRACK_TOP + 36
     for cell in range(31):
@@ -82,36 +130,54 @@ def _score_track(pen: ImageDraw.ImageDraw, view: ImperiumView) -> None:
         fill = PANEL_DARK if cell % 5 == 0 else PANEL
         pen.rectangle((x, top, x + TRACK_CELL - 2, top + 36), fill=fill)
         pen.text((x + TRACK_CELL / 2, top + 18), str(cell), font=font(18), fill=INK, anchor="mm")
+
+
+# Per-render parts --------------------------------------------------------------------------
+
+
+def _markers(image: Image.Image, view: ImperiumView, number: int) -> None:
+    x, y = _region_origin(number)
+    present = [(seat, count) for seat, count in enumerate(view.board[number - 1]) if count]
+    for slot, (seat, count) in enumerate(present):
+        cx = x + 36 + slot * 68
+        stamp_token(image, cx, y + 122, 24, seat)
+        stamp_text(image, (cx + 28, y + 146), f"×{count}", 24, INK, "lm")
+
+
+def _score_pawns(image: Image.Image, view: ImperiumView) -> None:
+    top = TRACK_TOP + 36
     stacked: dict[int, int] = {}
     for seat, score in enumerate(view.scores):
         cell = min(score, 30)
         level = stacked.get(cell, 0)
         stacked[cell] = level + 1
         cx = MARGIN + cell * TRACK_CELL + TRACK_CELL / 2
-        token(pen, cx, top + 56 + level * PAWN_STEP, 12, seat)
+        stamp_token(image, cx, top + 56 + level * PAWN_STEP, 12, seat)
 
 
-def _players(pen: ImageDraw.ImageDraw, view: ImperiumView, names: list[str]) -> None:
+def _players(image: Image.Image, view: ImperiumView, names: list[str]) -> None:
     top = PLAYERS_TOP
     heading = f"Cards revealed in round {view.revealed_round}" if view.revealed else "Players"
-    pen.text((MARGIN, top), heading, font=font(26), fill=INK)
+    stamp_text(image, (MARGIN, top), heading, 26, INK)
     for seat in range(view.seats):
         y = top + 44 + seat * ROW_H
-        token(pen, MARGIN + 22, y + ROW_H / 2, 20, seat)
-        label = player_label(seat, names)
-        pen.text((MARGIN + 54, y + ROW_H / 2), label, font=font(28), fill=INK, anchor="lm")
+        middle = y + ROW_H // 2
+        stamp_token(image, MARGIN + 22, middle, 20, seat)
+        stamp_text(image, (MARGIN + 54, middle), player_label(seat, names), 28, INK, "lm")
         status = f"{view.scores[seat]} pts · {view.supply[seat]} markers"
         if view.phase == "select":
             status += " · chosen ✓" if view.submitted[seat] else " · choosing…"
         if view.placing == seat:
             status += " · placing"
-        pen.text((560, y + ROW_H / 2), status, font=font(24), fill=MUTED, anchor="lm")
+        stamp_text(image, (560, middle), status, 24, MUTED, "lm")
         if view.revealed:
-            _cards(pen, 940, y + 8, view.revealed[seat])
+            for slot, number in enumerate(view.revealed[seat]):
+                image.paste(_card(number), (940 + slot * 78, y + 8))
 
 
-def _cards(pen: ImageDraw.ImageDraw, x: int, y: int, regions: tuple[int, ...]) -> None:
-    for slot, number in enumerate(regions):
-        left = x + slot * 78
-        pen.rounded_rectangle((left, y, left + 66, y + 44), radius=6, fill=WHITE, outline=INK, width=2)
-        pen.text((left + 33, y + 22), str(number), font=font(28), fill=INK, anchor="mm")
+@lru_cache(maxsize=16)
+def _card(number: int) -> Image.Image:
+    image, pen = canvas(45, 67)
+    pen.rounded_rectangle((0, 0, 66, 44), radius=6, fill=WHITE, outline=INK, width=2)
+    pen.text((33, 22), str(number), font=font(28), fill=INK, anchor="mm")
+    return image
