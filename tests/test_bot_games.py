@@ -1,0 +1,648 @@
+"""End to end through the fake Discord: a whole game of Spartacus, Caesar, Senator and Seven Hills.
+
+One human plays every one of their prompts with the components they would really see (the DM
+chooser, the board's option buttons, or the ephemeral chooser behind "Take your turn"); AI seats
+fill the rest of the table. The human's rule is simple: the first combination of shown options,
+in the order shown, that the rules accept.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.play import is_private
+from engine.core import Action, IllegalInput, Prompt
+from engine.registry import get_game
+from table.service import Session, TableService
+from tests.bot_harness import Harness
+from tests.fakediscord import FakeMessage, FakeUser
+
+
+def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """`/game new` draws a random seed; tests need a fixed one."""
+    original = TableService.open
+
+    async def open_seeded(self: TableService, **kwargs: Any) -> Session:
+        kwargs.setdefault("seed", seed)
+        return await original(self, **kwargs)
+
+    monkeypatch.setattr(TableService, "open", open_seeded)
+
+
+def first_legal(session: Session, seat: int, prompt: Prompt) -> dict[str, int]:
+    """Field name -> option index of the first combination (in shown order) the rules accept."""
+    state = session.live()
+    ranges = [range(len(f.options)) for f in prompt.fields]
+    for indexes in itertools.product(*ranges):
+        args = {f.name: f.options[i].value for f, i in zip(prompt.fields, indexes, strict=True)}
+        try:
+            session.game.apply(state, Action(seat=seat, move=prompt.move, args=args))
+        except IllegalInput:
+            continue
+        return {f.name: i for f, i in zip(prompt.fields, indexes, strict=True)}
+    raise AssertionError(f"no legal answer among the shown options of {prompt}")
+
+
+class Player:
+    """One human at the table, answering every prompt through Discord components.
+
+    Private prompts: the DM chooser, or (DMs closed) the board's button for that move or its
+    "Your hand" button. Public ones: the board's option buttons, or its button for the move.
+    """
+
+    def __init__(
+        self,
+        harness: Harness,
+        user: FakeUser,
+        session: Session,
+        label: str,
+        probe: bool = False,
+        via_hand: bool = False,
+    ) -> None:
+        self.harness = harness
+        self.via_hand = via_hand  # private prompts through the board, not DMs
+        self.probe = probe  # first click a shown option the rules refuse, when there is one
+        self.refused: list[str] = []
+        self.fake = harness.fake
+        self.user = user
+        self.session = session
+        self.label = label  # game and seed, for assertion messages
+        self.paths: dict[str, int] = {"dm": 0, "board": 0, "take_turn": 0, "select": 0, "hand": 0}
+
+    async def answer(self, seat: int, prompt: Prompt) -> None:
+        picks = first_legal(self.session, seat, prompt)
+        key = prompt.key
+        before = self.session.seq
+        on_board = False
+        if is_private(prompt) and self.via_hand:
+            board = self.harness.board()
+            ids = board.all_custom_ids()
+            ending = (
+                f":{key}:open" if any(i.endswith(f":{key}:open") for i in ids) else ":hand:open"
+            )
+            record = await self.fake.click(self.user, board, self.harness.custom_id(board, ending))
+            message = record.response_message
+            assert message is not None and message.ephemeral, (
+                f"{self.label}: Your hand for {key} gave no ephemeral chooser"
+            )
+            self.paths["hand"] += 1
+        elif is_private(prompt):
+            message = self.harness.chooser_for(self.user, key)
+            assert message.channel_id == self.fake.dm_channel_id(self.user), (
+                f"{self.label}: private prompt {key} not offered by DM: {message}"
+            )
+            self.paths["dm"] += 1
+        else:
+            board = self.harness.board()
+            ids = board.all_custom_ids()
+            if any(i.endswith(f":{key}:open") for i in ids):
+                record = await self.fake.click(
+                    self.user, board, self.harness.custom_id(board, f":{key}:open")
+                )
+                message = record.response_message
+                assert message is not None and message.ephemeral, (
+                    f"{self.label}: Take your turn for {key} gave no ephemeral chooser"
+                )
+                self.paths["take_turn"] += 1
+            else:
+                message, on_board = board, True
+                self.paths["board"] += 1
+        if self.probe and len(prompt.fields) == 1 and picks[prompt.fields[0].name] > 0:
+            await self._refused_click(message, prompt)
+        texts = self.harness.bot.play.seat_texts(self.session, seat)
+        for item in prompt.fields:
+            label = f"**{texts.msg(item.label)}**"
+            message = self.fake.message(message.id)
+            if label not in message.text() and len(item.options) == 1:
+                continue  # a lone option may be filled in without asking
+            if not on_board:
+                assert label in message.text(), (
+                    f"{self.label}: chooser for {key} does not ask {label}: {message.text()}"
+                )
+            message = await self._pick(message, key, item.name, picks[item.name])
+        message = self.fake.message(message.id)
+        confirm = [i for i in message.all_custom_ids() if i.endswith(f":{key}:ok")]
+        if confirm:
+            await self.fake.click(self.user, message, confirm[0])
+        await self.harness.settle()
+        assert self.session.seq > before, (
+            f"{self.label}: answer {picks} to {key} was not accepted; last texts: "
+            f"{[m.text() for m in self.fake.visible_to(self.user)[-2:]]}"
+        )
+
+    async def _refused_click(self, message: FakeMessage, prompt: Prompt) -> None:
+        """A shown option the rules refuse: a clear error, the same question again, no change."""
+        before = self.session.seq
+        await self._pick(message, prompt.key, prompt.fields[0].name, 0)
+        await self.harness.settle()
+        shown = self.fake.message(message.id)
+        if shown.ephemeral_for is None and shown.channel_id == self.fake.channel_id:
+            shown = self.fake.ephemerals(self.user)[-1]  # refused on the board: answered aside
+        text = shown.text()
+        assert self.session.seq == before, f"{self.label}: refused option changed the game"
+        assert text.startswith("✗ ") and "went wrong" not in text, f"{self.label}: {text}"
+        assert any(i.endswith(f":{prompt.key}:v:0") for i in shown.all_custom_ids()), (
+            f"{self.label}: after the refusal {prompt.key} is not asked again: {text}"
+        )
+        self.refused.append(text.splitlines()[0])
+
+    async def _pick(self, message: FakeMessage, key: str, name: str, index: int) -> FakeMessage:
+        """Choose option `index` of the field the message currently asks for."""
+        for _ in range(20):  # select pages
+            message = self.fake.message(message.id)
+            ids = message.all_custom_ids()
+            button = f":{key}:v:{index}"
+            if any(i.endswith(button) for i in ids):
+                await self.fake.click(self.user, message, self.harness.custom_id(message, button))
+                return message
+            select = next((i for i in ids if f":{key}:s:" in i), None)
+            if select is not None:
+                component = message.find_component(select)
+                assert component is not None
+                shown = {o["value"] for o in component["options"]}
+                if str(index) in shown:
+                    await self.fake.select(self.user, message, select, [str(index)])
+                    self.paths["select"] += 1
+                    return message
+                page = int(select.rsplit(":", 1)[1])
+                nxt = next(
+                    (i for i in ids if f":{key}:p:" in i and i.endswith(f":{page + 1}")), None
+                )
+                assert nxt is not None, f"{self.label}: option {index} of {name} not on any page"
+                await self.fake.click(self.user, message, nxt)
+                continue
+            raise AssertionError(
+                f"{self.label}: no way to pick {name}={index} for {key} in {ids}: {message.text()}"
+            )
+        raise AssertionError(f"{self.label}: too many pages for {name} in {key}")
+
+
+async def play_to_the_end(
+    harness: Harness,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    seed: int,
+    ai: int,
+    options: str | None = None,
+    probe: bool = False,
+    dms_closed: bool = False,
+) -> tuple[Session, Player]:
+    fix_seed(monkeypatch, seed)
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    if dms_closed:
+        fake.close_dms(alice)
+    bot = await harness.start()
+    await harness.open_table([alice], game=game, options=options, ai=ai)
+    session = await bot.service.in_channel(fake.channel_id)
+    assert session is not None and session.row.seed == seed
+    label = f"{game} seed {seed}"
+    player = Player(harness, alice, session, label, probe, via_hand=dms_closed)
+    for _ in range(session.game.max_inputs):
+        await harness.settle()
+        if session.outcome() is not None:
+            break
+        prompts = session.prompts_for(0)
+        assert prompts, f"{label}: the game waits on nobody at seq {session.seq}"
+        await player.answer(0, prompts[0])
+    await harness.settle()
+    assert session.outcome() is not None, f"{label}: not finished"
+    return session, player
+
+
+def assert_final_board(harness: Harness, session: Session, label: str) -> None:
+    board = harness.board()
+    text = board.text()
+    assert "Game over" in text, f"{label}: {text}"
+    outcome = session.outcome()
+    assert outcome is not None
+    for seat, name in enumerate(session.names):
+        line = f"{outcome.ranks[seat]}. {name} — {outcome.scores[seat]}"
+        assert line in text, f"{label}: {line!r} missing from the final board:\n{text}"
+    assert not board.all_custom_ids(), f"{label}: buttons left on the final board"
+    image = board.image()
+    assert image is not None and image.format == "PNG", f"{label}: no PNG board"
+    assert image.size[0] >= 1000, f"{label}: board image {image.size}"
+    fake = harness.fake
+    assert not fake.server_errors, f"{label}: {fake.server_errors}"
+    assert not fake.unknown_routes, f"{label}: {fake.unknown_routes}"
+
+
+# (game, seed, AI seats, options, how the human's prompts arrive)
+FULL_GAMES = [
+    ("spartacus", 5, 2, None, ("dm",)),  # 3 seats at least
+    ("caesar", 7, 1, None, ("board", "take_turn", "select", "dm")),
+    ("senator", 3, 1, None, ("take_turn", "select")),
+    ("senator", 4, 1, "hidden=true", ("dm",)),
+    ("seven_hills", 2, 1, None, ("dm",)),
+    ("seven_hills", 6, 1, "open_hands=true", ("take_turn",)),
+    ("seven_hills", 5, 1, None, ("hand",)),  # alice's DMs are closed
+]
+
+
+@pytest.mark.parametrize(("game", "seed", "ai", "options", "paths"), FULL_GAMES)
+async def test_a_whole_game_through_discord(
+    harness: Harness, monkeypatch, game, seed, ai, options, paths
+) -> None:
+    probe = game == "caesar"  # its duel offers all ten cards, spent ones included
+    closed = "hand" in paths
+    session, player = await play_to_the_end(
+        harness, monkeypatch, game, seed, ai, options, probe, dms_closed=closed
+    )
+    label = f"{game} seed {seed} options {options}"
+    reloaded = await harness.bot.service.get(session.id)
+    assert reloaded.outcome() == session.outcome(), f"{label}: stored game ends differently"
+    rules = get_game(game)
+    state = rules.setup(rules.parse_options(session.row.options), len(session.seats), seed)
+    for row in await harness.bot.store.inputs(session.id):
+        state, _ = rules.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
+    assert rules.outcome(state) == session.outcome(), f"{label}: replayed inputs end differently"
+    assert_final_board(harness, reloaded, label)
+    for path in paths:
+        assert player.paths[path] > 0, f"{label}: never answered via {path}: {player.paths}"
+    if probe:
+        assert player.refused, f"{label}: no refused option was tried"
+        assert all("not in your hand" in r.lower() for r in player.refused), player.refused
+    if closed:
+        fake = harness.fake
+        alice = fake.users[0]
+        assert fake.dms(alice) == [], f"{label}: DMs although closed"
+        notices = [m for m in fake.channel_messages() if "can't send you DMs" in m.text()]
+        assert len(notices) == 1 and alice.mention in notices[0].text(), f"{label}: {notices}"
+
+
+# What players read -----------------------------------------------------------------------------
+
+
+def dm_posts(harness: Harness, user: FakeUser) -> list[tuple[int, dict]]:
+    """(request index, JSON body) of every new DM the bot sent to `user`, in order."""
+    path = f"/channels/{harness.fake.dm_channel_id(user)}/messages"
+    return [
+        (index, request.json)
+        for index, request in enumerate(harness.fake.requests)
+        if request.method == "POST" and request.path == path and isinstance(request.json, dict)
+    ]
+
+
+def final_board_request(harness: Harness) -> int:
+    return next(
+        index
+        for index, request in enumerate(harness.fake.requests)
+        if isinstance(request.json, dict) and "Game over!" in (request.json.get("content") or "")
+    )
+
+
+AFTER_THE_END = (
+    "bot.play.prompt_players still DMs changed private lines in the game-over publish "
+    "(router._submit skips seen_privately once the game is over): 'Your hand: —', 'You have "
+    "no cards left.', 'Your cards (3): 8, 9, flag' arrive after 'Game over'"
+)
+
+
+@pytest.mark.xfail(reason=AFTER_THE_END, strict=True)
+async def test_no_dm_after_the_game_is_over(harness: Harness, monkeypatch) -> None:
+    await play_to_the_end(harness, monkeypatch, "seven_hills", 2, 1)
+    alice = harness.fake.users[0]
+    late = [
+        body for index, body in dm_posts(harness, alice) if index > final_board_request(harness)
+    ]
+    assert not late, f"seven_hills seed 2: DMs after the game ended: {late}"
+
+
+BARE_DMS = (
+    "bot.play.dm sends private_text alone (no 'Senator in #channel' header) for the hand at "
+    "the start and for every private event, so a player in two games cannot tell which one "
+    "'Your cards: 2, 3, ...' is about"
+)
+
+
+@pytest.mark.xfail(reason=BARE_DMS, strict=True)
+async def test_every_dm_says_which_game_it_is_about(harness: Harness, monkeypatch) -> None:
+    await play_to_the_end(harness, monkeypatch, "senator", 4, 1, "hidden=true")
+    alice = harness.fake.users[0]
+    bare = [
+        body["content"] for _, body in dm_posts(harness, alice) if "Senator" not in body["content"]
+    ]
+    assert not bare, f"senator seed 4 hidden: DMs without the game's name: {bare}"
+
+
+ECHO = (
+    "seen_privately(seat) records private_text without the move's events, then publish() "
+    "compares against private_text *with* the private event ('You pushed your 1 in at "
+    "down-a.') and DMs it: a second message after every confirmed move in the hidden game"
+)
+
+
+@pytest.mark.xfail(reason=ECHO, strict=True)
+async def test_a_confirmed_private_move_is_not_echoed_by_another_dm(
+    harness: Harness, monkeypatch
+) -> None:
+    await play_to_the_end(harness, monkeypatch, "senator", 4, 1, "hidden=true")
+    alice = harness.fake.users[0]
+    echoes = [
+        body["content"]
+        for _, body in dm_posts(harness, alice)
+        if "You pushed your" in body["content"]
+    ]
+    assert not echoes, f"senator seed 4 hidden: {len(echoes)} echo DMs, e.g. {echoes[:2]}"
+
+
+RAW_ENTRIES = (
+    "Senator's event.pushed / pushed_hidden / pushed_own print the entry id ('right-2', "
+    "'down-a') while the chooser offered '→ row 2 (in at a2)': 'right-2' reads as 'from the "
+    "right', the opposite direction"
+)
+
+
+@pytest.mark.xfail(reason=RAW_ENTRIES, strict=True)
+async def test_senator_narration_names_entries_as_the_chooser_does(
+    harness: Harness, monkeypatch
+) -> None:
+    fix_seed(monkeypatch, 3)
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await harness.open_table([alice], game="senator", ai=1)
+    session = await bot.service.in_channel(fake.channel_id)
+    player = Player(harness, alice, session, "senator seed 3")
+    while session.seq < 3:  # alice's flag, the AI's push, alice's push
+        await player.answer(0, session.prompts_for(0)[0])
+    text = harness.board().text()
+    raw = re.findall(r"\b(?:up|down|left|right)-[a-e1-5]\b", text)
+    assert not raw, f"senator seed 3: entry ids on the board: {raw}\n{text}"
+
+
+# Variants ------------------------------------------------------------------------------------
+
+VARIANTS = [
+    ("spartacus", "no_flags=true", {"no_flags": True}, 2),
+    (
+        "spartacus",
+        "series_games=2 flags_as_jokers=true joker_penalty=true joker_voids_trick=true",
+        {
+            "series_games": 2,
+            "flags_as_jokers": True,
+            "joker_penalty": True,
+            "joker_voids_trick": True,
+        },
+        2,
+    ),
+    (
+        "senator",
+        "flag_effect=double flag_scope=adjacent",
+        {"flag_effect": "double", "flag_scope": "adjacent"},
+        1,
+    ),
+    ("senator", "hidden=true", {"hidden": True}, 1),
+    (
+        "seven_hills",
+        "no_repeat_values=true highest_card=true series=true",
+        {"no_repeat_values": True, "highest_card": True, "series": True},
+        1,
+    ),
+    ("seven_hills", "barricades=true open_hands=true", {"barricades": True, "open_hands": True}, 1),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "expected", "ai"), VARIANTS)
+async def test_variant_chosen_at_game_new_is_stored_and_played(
+    harness: Harness, monkeypatch, game, options, expected, ai
+) -> None:
+    fix_seed(monkeypatch, 1)
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    record = await fake.slash(alice, "game", ["new"], {"game": game, "options": options})
+    label = f"{game} {options!r}"
+    lobby = record.response_message
+    assert lobby is not None and not lobby.ephemeral, f"{label}: {lobby}"
+    session = await bot.service.in_channel(fake.channel_id)
+    assert session is not None, f"{label}: no session opened"
+    stored = {name: session.row.options[name] for name in expected}
+    assert stored == expected, f"{label}: stored {session.row.options}"
+    for name in expected:
+        assert name in lobby.text(), f"{label}: lobby does not show {name}: {lobby.text()}"
+    # The stored options survive a reload and reach the rules.
+    reloaded = await bot.store.session(session.id)
+    assert reloaded is not None and reloaded.options == session.row.options, label
+    for _ in range(ai):
+        await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai"))
+    await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:start"))
+    await harness.settle()
+    state = session.live()
+    for name, value in expected.items():
+        assert getattr(state, name) == value, (
+            f"{label}: the game runs with {name}={getattr(state, name)}"
+        )
+    assert harness.board().png() is not None, f"{label}: no board after start"
+    assert not fake.server_errors and not fake.unknown_routes, label
+
+
+@pytest.mark.parametrize("game", ["spartacus", "caesar", "senator", "seven_hills"])
+def test_every_option_has_a_variant_case(game) -> None:
+    """Caesar's spec lists no variants (its unknown-option case is in BAD_OPTIONS)."""
+    covered = {name for g, _, expected, _ in VARIANTS if g == game for name in expected}
+    assert covered == set(get_game(game).Options.model_fields), f"{game}: add it to VARIANTS"
+
+
+BAD_OPTIONS = [
+    ("caesar", "flags=true", "option: flags"),  # "Invalid option: flags: Extra inputs..."
+    ("spartacus", "no_flag=true", "option: no_flag"),
+    ("spartacus", "no_flags=maybe", "Invalid option: no_flags"),
+    ("spartacus", "series_games=three", "Invalid option: series_games"),
+    ("senator", "flag_effect=sideways", "Invalid option: flag_effect"),
+    ("seven_hills", "open_hands", "Could not read the options: open_hands"),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "expected"), BAD_OPTIONS)
+async def test_invalid_option_gives_a_clear_ephemeral_error(
+    harness: Harness, game, options, expected
+) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    record = await fake.slash(alice, "game", ["new"], {"game": game, "options": options})
+    await harness.settle()
+    reply = record.response_message
+    label = f"{game} {options!r}"
+    assert reply is not None and reply.ephemeral, f"{label}: not an ephemeral reply: {reply}"
+    assert reply.text().startswith("✗ ") and expected in reply.text(), f"{label}: {reply.text()}"
+    assert await bot.service.in_channel(fake.channel_id) is None, f"{label}: a session was opened"
+    assert fake.channel_messages() == [], f"{label}: {fake.channel_messages()}"
+    assert not fake.server_errors and not fake.unknown_routes, label
+
+
+# Options that are each valid but not together (or not at this table size) -------------------
+
+CONFLICTS = [
+    ("spartacus", "joker_penalty=true", 2, "need flags_as_jokers"),
+    ("spartacus", "no_flags=true flags_as_jokers=true", 2, "cannot be combined with no_flags"),
+    ("spartacus", "series_games=0", 2, "A series has 1 to 20 games"),
+    ("seven_hills", "barricades=true no_repeat_values=true", 1, "cannot be combined"),
+    ("senator", "flag_effect=double", 2, "only for 2 players"),  # 3 seats
+]
+SEAT_INDEPENDENT = "the conflict does not depend on the seats, yet /game new accepts it"
+
+
+async def refused_start(harness: Harness, user: FakeUser, game: str, options: str, ai: int):
+    """/game new, Add AI, Start; returns the error the host got, wherever it came."""
+    fake = harness.fake
+    record = await fake.slash(user, "game", ["new"], {"game": game, "options": options})
+    reply = record.response_message
+    if reply is not None and reply.ephemeral:  # refused at once
+        return reply.text()
+    lobby = harness.board()
+    for _ in range(ai):
+        await fake.click(user, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai"))
+    await fake.click(user, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:start"))
+    await harness.settle()
+    return harness.last_ephemeral(user)
+
+
+@pytest.mark.parametrize(("game", "options", "ai", "expected"), CONFLICTS)
+async def test_conflicting_options_are_refused_clearly(
+    harness: Harness, game, options, ai, expected
+) -> None:
+    """At /game new or, at the latest, when the host presses Start."""
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start()
+    label = f"{game} {options!r}"
+    error = await refused_start(harness, alice, game, options, ai)
+    assert error.startswith("✗ ") and expected in error, f"{label}: {error}"
+    assert all(m.png() is None for m in fake.channel_messages()), f"{label}: a board was posted"
+    assert not fake.dms(alice), f"{label}: prompted by DM: {fake.dms(alice)}"
+    assert not fake.server_errors and not fake.unknown_routes, label
+
+
+STUCK = (
+    "table.service.start marks the session active before game.setup runs; when setup refuses "
+    "the options the session stays 'active' with no state: Start/Leave answer 'The game has "
+    "already started', /game status shows nothing, only /game abort frees the channel"
+)
+
+
+@pytest.mark.xfail(reason=STUCK, strict=True)
+async def test_lobby_stays_usable_after_a_refused_start(harness: Harness) -> None:
+    """Senator's flag effects need 2 players: only Start can tell, so the lobby must survive."""
+    game, options, ai, expected = CONFLICTS[-1]
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    label = f"{game} {options!r}"
+    error = await refused_start(harness, alice, game, options, ai)
+    assert expected in error, f"{label}: {error}"
+    lobby = harness.board()
+    session = await bot.service.in_channel(fake.channel_id)
+    assert session is not None and session.status == "lobby", f"{label}: {session.status}"
+    await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:start"))
+    assert expected in harness.last_ephemeral(alice), f"{label}: {harness.last_ephemeral(alice)}"
+    bob = fake.add_user("bob")
+    await fake.click(bob, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:join"))
+    assert "bob" in fake.message(lobby.id).text() or "full" in harness.last_ephemeral(bob), label
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "expected"),
+    [
+        pytest.param(
+            game, options, expected, marks=pytest.mark.xfail(reason=SEAT_INDEPENDENT, strict=True)
+        )
+        for game, options, _, expected in CONFLICTS
+        if game != "senator"
+    ],
+)
+async def test_conflicting_options_are_refused_at_game_new(
+    harness: Harness, game, options, expected
+) -> None:
+    """Better at once than after the table has gathered: the lobby cannot be fixed, only
+    aborted and opened again."""
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    record = await fake.slash(alice, "game", ["new"], {"game": game, "options": options})
+    reply = record.response_message
+    label = f"{game} {options!r}"
+    assert reply is not None and reply.ephemeral, f"{label}: lobby opened: {reply}"
+    assert expected in reply.text(), f"{label}: {reply.text()}"
+    assert await bot.service.in_channel(fake.channel_id) is None, label
+
+
+# Local terminal mode -------------------------------------------------------------------------
+
+LOCAL = [("spartacus", 3, 21), ("caesar", 2, 22), ("senator", 2, 23), ("seven_hills", 2, 24)]
+
+
+def replayed_outcome(database: Path):
+    """The outcome of the stored local game, replayed input by input through the rules."""
+    with sqlite3.connect(database) as db:
+        game_id, options, seats, seed, sid = db.execute(
+            "SELECT game, options, seats, seed, id FROM sessions"
+        ).fetchone()
+        inputs = db.execute(
+            "SELECT seat, move, args FROM inputs WHERE session_id = ? ORDER BY seq", (sid,)
+        ).fetchall()
+    game = get_game(game_id)
+    names = [seat["name"] for seat in json.loads(seats)]
+    state = game.setup(game.parse_options(json.loads(options)), len(names), seed)
+    for seat, move, args in inputs:
+        state, _ = game.apply(state, Action(seat=seat, move=move, args=json.loads(args)))
+    return seed, names, game.outcome(state)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), LOCAL)
+def test_local_ai_only_game_finishes(tmp_path: Path, game, players, seed) -> None:
+    label = f"local {game} seed {seed}"
+    database = tmp_path / "forum.sqlite3"
+    started = time.perf_counter()
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "--config",
+            str(tmp_path / "none.toml"),
+            "local",
+            game,
+            "--ai-only",
+            "--players",
+            str(players),
+            "--seed",
+            str(seed),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env={"FORUM_DATABASE": str(database), "PATH": os.environ.get("PATH", "")},
+    )
+    elapsed = time.perf_counter() - started
+    assert result.returncode == 0, f"{label}: {result.stderr[-2000:]}"
+    assert "Final result:" in result.stdout and "Game over" in result.stdout, (
+        f"{label}: {result.stdout[-1000:]}"
+    )
+    stored_seed, names, outcome = replayed_outcome(database)
+    assert stored_seed == seed and len(names) == players, label
+    assert outcome is not None, f"{label}: the stored inputs do not finish the game"
+    for seat, name in enumerate(names):
+        line = f"{outcome.ranks[seat]}. {name}: {outcome.scores[seat]}"
+        assert line in result.stdout, f"{label}: {line!r} missing:\n{result.stdout[-800:]}"
+    images = sorted((tmp_path / "out").glob(f"{game}-*/*.png"))
+    assert images, f"{label}: no board images"
+    assert Image.open(images[-1]).size[0] >= 1000, label
+    assert elapsed < 20, f"{label}: took {elapsed:.1f} s"
