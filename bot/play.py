@@ -202,7 +202,11 @@ class Play:
     async def render(self, session: Session) -> discord.File:
         async with RENDER_SLOTS:
             png = await asyncio.to_thread(
-                render_png, session.row.game, session.view(None), session.names
+                render_png,
+                session.row.game,
+                session.view(None),
+                session.names,
+                self.channel_texts(session).locale,
             )
         return discord.File(io.BytesIO(png), filename="board.png")
 

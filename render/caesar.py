@@ -14,6 +14,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     WHITE,
+    Labels,
     canvas,
     font,
     player_colour,
@@ -35,7 +36,7 @@ BLACK = (20, 20, 20)
 HEIGHT = BOARD_Y + SIZE * CELL + 40
 
 
-def draw(view: CaesarView, names: list[str]) -> Image.Image:
+def draw(view: CaesarView, names: list[str], labels: Labels) -> Image.Image:
     image, pen = canvas(HEIGHT)
     title(pen, "Caesar", _fit(_subtitle(view, names), 1200 - 2 * MARGIN, 26))
     _board(pen, view)

@@ -38,6 +38,20 @@ PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon
 LETTERS = "ABCDEF"
 
 
+class Labels:
+    """Board texts in one language: `labels("round", round=3)` formats the catalog's
+    `board.round`, falling back to English, then to the key itself."""
+
+    def __init__(self, catalog: dict[str, dict[str, str]], locale: str) -> None:
+        self.primary = catalog.get(locale, {})
+        self.fallback = catalog.get("en", {})
+
+    def __call__(self, key: str, /, **args: object) -> str:
+        full = f"board.{key}"
+        template = self.primary.get(full) or self.fallback.get(full) or key
+        return template.format(**args) if args else template
+
+
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_PATH), size, layout_engine=ImageFont.Layout.BASIC)

@@ -24,6 +24,7 @@ from render.common import (
     PLAYER_COLOURS,
     WHITE,
     WIDTH,
+    Labels,
     canvas,
     font,
     player_label,
@@ -59,7 +60,7 @@ _TEXT_ON = (
 PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON))
 
 
-def draw(view: ImperiumView, names: list[str]) -> Image.Image:
+def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
     image = _background(view.seats, view.values).copy()
     stamp_text(image, (24, 66), _subtitle(view), 26, MUTED)
     for number in view.resolving:

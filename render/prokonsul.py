@@ -15,6 +15,7 @@ from render.common import (
     PANEL_DARK,
     WHITE,
     WIDTH,
+    Labels,
     canvas,
     font,
     player_label,
@@ -35,7 +36,7 @@ GOVERNED = (214, 205, 186)
 BLACK = (20, 20, 20)
 
 
-def draw(view: ProkonsulView, names: list[str]) -> Image.Image:
+def draw(view: ProkonsulView, names: list[str], labels: Labels) -> Image.Image:
     extra = _extra_lines(view)
     height = STATUS_TOP + 64 + ROW_H * view.seats + 34 * len(extra) + 16
     image, pen = canvas(height)

@@ -22,6 +22,7 @@ from render.common import (
     PANEL_DARK,
     WHITE,
     WIDTH,
+    Labels,
     canvas,
     font,
     player_label,
@@ -53,7 +54,7 @@ EFFECTS = {
 }
 
 
-def draw(view: SenatorView, names: list[str]) -> Image.Image:
+def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
     image, pen = canvas(HEIGHT)
     title(pen, "Senator", _subtitle(view, names))
     _labels(pen)

@@ -13,6 +13,7 @@ from render.common import (
     MUTED,
     WHITE,
     WIDTH,
+    Labels,
     canvas,
     font,
     player_colour,
@@ -33,7 +34,7 @@ HILL_FILL = (168, 186, 140)
 HILL_DARK = (96, 116, 78)
 
 
-def draw(view: SevenHillsView, names: list[str]) -> Image.Image:
+def draw(view: SevenHillsView, names: list[str], labels: Labels) -> Image.Image:
     rows = max(2, *(_rows(len(side)) for hill in view.hills for side in hill.cards))
     band = rows * ROW_STEP + 10
     top = 112

@@ -14,6 +14,7 @@ from render.common import (
     PANEL_DARK,
     WHITE,
     WIDTH,
+    Labels,
     canvas,
     font,
     player_colour,
@@ -31,7 +32,7 @@ ROW_H = 66
 COL_HAND, COL_TRICKS, COL_STATUS, COL_SERIES = 420, 600, 790, 1010
 
 
-def draw(view: SpartacusView, names: list[str]) -> Image.Image:
+def draw(view: SpartacusView, names: list[str], labels: Labels) -> Image.Image:
     over = view.phase == "over"
     top = TRICK_TOP if over else PLAYERS_TOP  # a finished game has no trick to show
     image, pen = canvas(top + 50 + ROW_H * view.seats + 24)

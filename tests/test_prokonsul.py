@@ -10,9 +10,10 @@ from engine.core import Action, IllegalInput, Kind
 from engine.games.prokonsul import Prokonsul, ProkonsulOptions, ProkonsulState, Proposal
 from engine.games.prokonsul.rules import top_two_value
 from engine.registry import get_game
-from render.common import encode_png
+from render.common import Labels, encode_png
 from render.prokonsul import draw
 
+LABELS = Labels(Prokonsul.strings, "en")
 GAME: Prokonsul = get_game("prokonsul")  # type: ignore[assignment]
 A, B, C, D, E = range(5)
 HISP_ULT, HISP_CIT, SARD, SICI, AFRI, MACE, ASIA = range(7)
@@ -580,16 +581,16 @@ def test_public_image_never_depends_on_chips_or_hidden_choices() -> None:
     for step, (state, _) in enumerate(_random_states({}, 4, 5, smart=True)):
         if step % 7 or state.phase == "over":
             continue
-        png = encode_png(draw(GAME.view(state, None), NAMES[:4]))
+        png = encode_png(draw(GAME.view(state, None), NAMES[:4], LABELS))
         richer = state.model_copy(update={"chips": (99, 0, 55, 3)})
-        assert encode_png(draw(GAME.view(richer, None), NAMES[:4])) == png, f"step={step}"
+        assert encode_png(draw(GAME.view(richer, None), NAMES[:4], LABELS)) == png, f"step={step}"
         if state.phase == "select":
             waiting = [s for s in range(4) if state.chosen[s] is None]
             hand = state.hands[waiting[0]]
             a = state.model_copy(update={"chosen": _replace(state.chosen, waiting[0], hand[0])})
             b = state.model_copy(update={"chosen": _replace(state.chosen, waiting[0], hand[-1])})
-            assert encode_png(draw(GAME.view(a, None), NAMES[:4])) == encode_png(
-                draw(GAME.view(b, None), NAMES[:4])
+            assert encode_png(draw(GAME.view(a, None), NAMES[:4], LABELS)) == encode_png(
+                draw(GAME.view(b, None), NAMES[:4], LABELS)
             ), f"step={step}"
 
 
@@ -699,7 +700,7 @@ def test_board_image_renders_through_a_game_and_sample_is_saved() -> None:
         state = GAME.setup(GAME.parse_options(options), 5, 11)
         for step, (state, _) in enumerate(_random_states(options, 5, 11, smart=True)):
             if step % 11 == 0:
-                image = draw(GAME.view(state, None), NAMES)
+                image = draw(GAME.view(state, None), NAMES, LABELS)
                 assert image.width == 1200 and image.height > 900
             if (
                 not saved
@@ -708,9 +709,9 @@ def test_board_image_renders_through_a_game_and_sample_is_saved() -> None:
                 and state.offer
                 and any(len(h) > 1 for h in state.held)
             ):
-                draw(GAME.view(state, None), NAMES).save("/tmp/prokonsul.png")
+                draw(GAME.view(state, None), NAMES, LABELS)
                 saved = True
-        draw(GAME.view(state, None), NAMES)  # the final board with its chips
+        draw(GAME.view(state, None), NAMES, LABELS)  # the final board with its chips
     assert saved
 
 

@@ -22,7 +22,6 @@ from engine.games.senator import (
 )
 from engine.registry import get_game
 from render import render_png
-from render.senator import draw
 
 GAME: Senator = get_game("senator")  # type: ignore[assignment]
 R, B, G = 0, 1, 2  # Red, Blue, Green
@@ -425,5 +424,3 @@ def test_board_image_renders_through_random_games() -> None:
                 break
             (prompt,) = GAME.pending(state)
             state, _ = GAME.apply(state, random_action(GAME, state, prompt, prompt.seats[0], step))
-        if seed == 3:
-            draw(GAME.view(state, None), names).save("/tmp/senator.png")
