@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from bot.client import ForumBot
 
 log = logging.getLogger("forum.play")
-RENDER_SLOTS = asyncio.Semaphore(2)  # two cores: never more renders at once
+RENDER_SLOTS = 2  # two cores: never more renders at once
 DM_CLOSED = 50007
 NARRATION_LINES = 10
 
@@ -48,6 +48,7 @@ class Play:
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self.messages_since_board: dict[int, int] = defaultdict(int)
         self.narration: dict[int, deque[str]] = {}  # the board's latest public events
+        self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
 
     # Texts ------------------------------------------------------------------------------
 
@@ -200,7 +201,7 @@ class Play:
             asked.append(tag)
 
     async def render(self, session: Session) -> discord.File:
-        async with RENDER_SLOTS:
+        async with self._render_slots:
             png = await asyncio.to_thread(
                 render_png,
                 session.row.game,
