@@ -384,6 +384,32 @@ async def test_senator_narration_names_entries_as_the_chooser_does(
     assert not raw, f"senator seed 3: entry ids on the board: {raw}\n{text}"
 
 
+EMPTY_READY = (
+    "bot.chooser.chooser computes summary() before current_field() fills a lone option in, so "
+    "a Spartacus DM whose only legal answer is Pass reads 'Ready: . Confirm?' with no word of "
+    "what Confirm will play"
+)
+
+
+@pytest.mark.xfail(reason=EMPTY_READY, strict=True)
+async def test_a_prefilled_lone_option_is_named_before_confirm(
+    harness: Harness, monkeypatch
+) -> None:
+    fix_seed(monkeypatch, 5)
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await harness.open_table([alice], game="spartacus", ai=2)
+    session = await bot.service.in_channel(fake.channel_id)
+    player = Player(harness, alice, session, "spartacus seed 5")
+    texts = bot.play.seat_texts(session, 0)
+    empty = texts("chooser.ready", summary="")
+    while session.seq < 12:  # alice's 4th prompt (g1.m11) has Pass as its only option
+        await player.answer(0, session.prompts_for(0)[0])
+    lone = [body["content"] for _, body in dm_posts(harness, alice) if empty in body["content"]]
+    assert not lone, f"spartacus seed 5: a chooser asks to confirm nothing named: {lone}"
+
+
 # Variants ------------------------------------------------------------------------------------
 
 VARIANTS = [
