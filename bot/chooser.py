@@ -96,8 +96,11 @@ def current_field(prompt: Prompt, draft: Draft) -> Field | None:
 
 
 def is_immediate(prompt: Prompt, draft: Draft) -> bool:
-    """Only pick-one fields: the last click is the whole answer, no confirm step."""
-    return all(item.kind == "one" for item in asked_fields(prompt, draft))
+    """A single real pick-one choice: that click is the whole answer, no confirm step.
+    Anything more (two choices, numbers, text, several picks) is confirmed first."""
+    fields = asked_fields(prompt, draft)
+    choices = [item for item in fields if len(item.options) > 1]
+    return all(item.kind == "one" for item in fields) and len(choices) <= 1
 
 
 def pick(prompt: Prompt, draft: Draft, index: int) -> None:
@@ -173,8 +176,8 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
     """The message content and components that ask for (the rest of) `prompt`."""
     view = Components()
     lines = [texts.msg(prompt.text)]
+    item = current_field(prompt, draft)  # first: it fills single-option fields in
     done = summary(prompt, draft, texts)
-    item = current_field(prompt, draft)
     if item is None:
         lines.append(texts("chooser.ready", summary=done))
         _add_confirm(view, sid, prompt, texts)

@@ -104,15 +104,20 @@ class GameCommands(app_commands.Group):
                 interaction, texts("channel_busy_status", game=texts("name"), status=status)
             )
             return
-        session = await self.bot.service.open(
-            channel_id=interaction.channel_id,
-            guild_id=interaction.guild_id,
-            game_id=game,
-            options=parse_options_text(options),
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            locale=str(interaction.locale),
-        )
+        try:
+            session = await self.bot.service.open(
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
+                game_id=game,
+                options=parse_options_text(options),
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                locale=str(interaction.locale),
+            )
+        except TableError as error:  # worded with the game's own catalog (its option rules)
+            texts = self.texts(interaction, GAMES.get(game))
+            await _ephemeral(interaction, "✗ " + texts.msg(error.msg))
+            return
         content, view = self.bot.play.lobby_content(session)
         await interaction.response.send_message(content=content, view=view)
         message = await interaction.original_response()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import time
 from collections import defaultdict, deque
@@ -49,6 +50,7 @@ class Play:
         self.messages_since_board: dict[int, int] = defaultdict(int)
         self.narration: dict[int, deque[str]] = {}  # the board's latest public events
         self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
+        self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
 
     # Texts ------------------------------------------------------------------------------
 
@@ -73,7 +75,7 @@ class Play:
         game = session.game
         names = [f"{s['name']}{' 🤖' if s['ai'] else ''}" for s in session.seats]
         options = ", ".join(
-            f"{k}={v}"
+            f"{k}={json.dumps(v)}"
             for k, v in session.row.options.items()
             if game.Options.model_fields[k].default != v
         )
@@ -158,7 +160,13 @@ class Play:
                     custom_id=cid(session.id, "hand", "open"),
                 )
             )
-        turns = list({p.key: p for p in prompts if p.kind == Kind.TURN}.values())
+        turns = list(
+            {
+                p.key: p
+                for p in prompts
+                if p.kind == Kind.TURN and not all(session.is_ai(seat) for seat in p.seats)
+            }.values()
+        )
         for position, prompt in enumerate(turns[:5]):
             if position == 0 and not is_private(prompt) and _fits_on_board(prompt):
                 for index, choice in enumerate(prompt.fields[0].options):
@@ -283,22 +291,36 @@ class Play:
     async def prompt_players(
         self, session: Session, events: list[Event], *, restarted: bool = False
     ) -> None:
+        """DM each human a new private prompt, or their private view when it changed.
+
+        A seat that has just answered privately saw its result in the chooser, so it gets no
+        echo; after the game is over nobody gets private DMs (the board says it all).
+        """
         sent: dict[str, str] = session.row.meta.setdefault("prompted", {})
         private_seen: dict[str, str] = session.row.meta.setdefault("private", {})
+        over = session.outcome() is not None
         for seat, info in enumerate(session.seats):
             if info["ai"]:
                 continue
-            prompt = self.owed_private(session, seat)
+            prompt = None if over else self.owed_private(session, seat)
             private = self.private_text(session, seat, events)
-            is_new = prompt is not None and (restarted or sent.get(str(seat)) != prompt.key)
-            if is_new:
-                assert prompt is not None
+            acted = (session.id, seat) in self._acted
+            self._acted.discard((session.id, seat))
+            if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
                 await self.send_prompt(session, seat, prompt, private, restarted)
                 sent[str(seat)] = prompt.key
-            elif private and private != private_seen.get(str(seat)) and not restarted:
-                await self.dm(session, seat, private, None)
+            elif (
+                private
+                and private != private_seen.get(str(seat))
+                and not (over or acted or restarted)
+            ):
+                await self.dm(session, seat, self.dm_header(session, seat) + "\n" + private, None)
             private_seen[str(seat)] = private
         await self.service.set_meta(session)
+
+    def dm_header(self, session: Session, seat: int) -> str:
+        t = self.seat_texts(session, seat)
+        return t("dm.new_prompt", game=t("name"), channel=session.row.channel_id)
 
     def owed_private(self, session: Session, seat: int) -> Prompt | None:
         """The private prompt this seat still owes an answer to (it gets a DM for it)."""
@@ -309,12 +331,13 @@ class Play:
         owed = self.owed_private(session, seat)
         if owed is not None:
             return owed
-        return next((p for p in session.pending() if is_private(p) and p.answerable_by(seat)), None)
+        return next(
+            (p for p in session.pending() if is_private(p) and p.answerable_by(seat)), None
+        )
 
     def seen_privately(self, session: Session, seat: int) -> None:
         """The seat just acted privately and saw the result: no separate DM for that change."""
-        seen = session.row.meta.setdefault("private", {})
-        seen[str(seat)] = self.private_text(session, seat, [])
+        self._acted.add((session.id, seat))
 
     def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
         t = self.seat_texts(session, seat)
@@ -334,8 +357,7 @@ class Play:
             (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
         )
         body, view = chooser(session.id, prompt, draft, t)
-        header = t("dm.new_prompt", game=t("name"), channel=session.row.channel_id)
-        parts = [header] + ([t("chooser.restarted")] if restarted else [])
+        parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
         parts += [f"{t('dm.private')}\n{private}" if private else "", body]
         await self.dm(session, seat, "\n".join(p for p in parts if p), view)
 

@@ -32,6 +32,7 @@ from bot.chooser import (
     summary,
     undo,
 )
+from bot.play import is_private
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
 from table.service import Session, TableError
@@ -189,7 +190,8 @@ class Router:
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = chooser(session.id, prompt, draft, texts)
-            await self.reply(interaction, body, view)
+            private = self.play.private_text(session, seat, [])
+            await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
             return
         if parsed.op == "m":
             await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
@@ -272,7 +274,7 @@ class Router:
             )
         )
         await self._update(interaction, session, done, None)
-        if session.outcome() is None:
+        if is_private(prompt):
             self.play.seen_privately(session, seat)
         self.play.changed(session, result.events)
 

@@ -247,11 +247,10 @@ class Game(ABC, Generic[S, OptionsT]):
 
     def parse_options(self, raw: dict[str, Any] | None) -> OptionsT:
         """Validated variant options; unknown names are rejected rather than silently ignored."""
-        options = self.Options.model_validate(raw or {}, strict=False)
         unknown = set(raw or {}) - set(self.Options.model_fields)
         if unknown:
             raise IllegalInput("unknown_option", names=", ".join(sorted(unknown)))
-        return options  # type: ignore[return-value]
+        return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):

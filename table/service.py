@@ -189,6 +189,7 @@ class TableService:
             raise TableError("unknown_game", game=game_id) from None
         try:
             parsed = game.parse_options(options)
+            _require_some_table_size(game, parsed)
         except IllegalInput as error:
             raise TableError(error.code, **error.args_) from None
         except ValueError as error:
@@ -254,8 +255,12 @@ class TableService:
             count = len(session.seats)
             if count < session.game.min_seats:
                 raise TableError("too_few_players", minimum=session.game.min_seats, count=count)
+            try:
+                state = self._setup(session)
+            except IllegalInput as error:  # options this player count cannot use
+                raise TableError(error.code, **error.args_) from None
             session.row.status = "active"
-            session.state, session.seq = self._setup(session), 0
+            session.state, session.seq = state, 0
             await self.store.save_session(session.row)
 
     async def abort(self, session: Session) -> None:
@@ -358,6 +363,18 @@ class TableService:
         seat, prompt = turns[0]
         action = self.ai_action(session, seat, prompt)
         return await self.submit(session, seat, action.move, action.args, prompt.key)
+
+
+def _require_some_table_size(game: Game, options: Any) -> None:
+    """Refuse, when the lobby opens, option clashes that no player count could start with."""
+    errors = []
+    for seats in range(game.min_seats, game.max_seats + 1):
+        try:
+            game.setup(options, seats, 0)
+            return
+        except IllegalInput as error:
+            errors.append(error)
+    raise errors[0]
 
 
 def _find_prompt(prompts: list[Prompt], seat: int, move: str, key: str | None) -> Prompt | None:

@@ -513,8 +513,9 @@ def test_table_talk_during_strict_petitions() -> None:
 
 
 def test_options_are_strict() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalInput) as unknown:
         GAME.parse_options({"negotiation": "free", "bogus": 1})
+    assert unknown.value.code == "unknown_option"
     with pytest.raises(ValueError):
         GAME.parse_options({"negotiation": "chaos"})
     with pytest.raises(IllegalInput) as error:
