@@ -193,3 +193,18 @@ def test_ai_beats_random_in_three_player_games() -> None:
     rate = wins / games
     print(f"imperium AI vs random (3 players, sole wins): {rate:.1%}")
     assert rate >= 0.70
+
+
+def test_public_view_and_image_do_not_depend_on_face_down_cards() -> None:
+    from render import render_png
+
+    names = ["A", "B", "C"]
+    images, views = set(), set()
+    for first, second in (([1, 1, 1], [9, 9, 9]), ([2, 5, 9], [3, 3, 4]), ([9, 9, 9], [1, 2, 3])):
+        state = new(3)
+        state, _ = GAME.apply(state, Action(seat=A, move="select", args={"regions": first}))
+        state, _ = GAME.apply(state, Action(seat=B, move="select", args={"regions": second}))
+        views.add(GAME.view(state, None).model_dump_json())
+        views.add(GAME.view(state, C).model_dump_json())
+        images.add(render_png("imperium", GAME.view(state, None), names, "ja"))
+    assert len(images) == 1 and len(views) == 2
