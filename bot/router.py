@@ -67,7 +67,13 @@ class Router:
         except (IllegalInput, TableError) as error:
             await self.reply_error(interaction, error)
         except Exception:
-            log.exception("interaction %s failed", parsed)
+            # The option picked (parsed.arg) may be a secret choice: it stays out of the log.
+            log.exception(
+                "interaction failed: session %s, prompt %s, op %s",
+                parsed.sid,
+                parsed.key,
+                parsed.op,
+            )
             await self.reply(interaction, self.texts_for(interaction, None)("error.internal"))
         finally:
             self.bot.metrics[f"interaction.{parsed.op}"].append(time.perf_counter() - started)
