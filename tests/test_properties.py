@@ -120,13 +120,19 @@ def test_illegal_inputs_are_rejected_and_change_nothing(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_secret_choices_do_not_leak_into_other_views(game_id: str) -> None:
-    """Two different secret answers by one seat leave every other view unchanged."""
+    """Two different secret answers by one seat, made before the reveal, leave every other
+    seat's view and the public view unchanged."""
     game = GAMES[game_id]
     checked = 0
     for seed in SEEDS:
         for state, action in _random_game(game, game.max_seats, seed):
-            prompt = next((p for p in game.pending(state) if action.seat in p.seats), None)
-            if prompt is None or prompt.kind != Kind.SECRET or len(prompt.seats) < 2:
+            pending = game.pending(state)
+            prompt = next((p for p in pending if action.seat in p.seats), None)
+            if prompt is None or prompt.kind != Kind.SECRET:
+                continue
+            # Still open to others: the reveal has not happened (one prompt per seat or shared).
+            waiting = {s for p in pending if p.key == prompt.key for s in p.seats}
+            if len(waiting) < 2:
                 continue
             other = random_action(game, state, prompt, action.seat, ai_seed(seed, 99, 7))
             first, _ = game.apply(state, action)
