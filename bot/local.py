@@ -151,7 +151,10 @@ class LocalTable:
         for line in game.private_lines(session.live(), seat):
             self.say("  " + self.text.msg(locale, line, game, names))
         self.say(self.text.msg(locale, prompt.text, game, names))
-        args = {field.name: self._ask_field(session, field) for field in prompt.fields}
+        args: dict[str, Any] = {}
+        for field in prompt.fields:
+            if field.is_asked(args):  # e.g. a counter amount only after answering "counter"
+                args[field.name] = self._ask_field(session, field)
         accepted = await self._submit(session, seat, prompt, args)
         if accepted and private:
             _clear()
