@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.strings import BOT
 from engine.core import Event, Field, IllegalInput, Kind, Prompt
 from render import render_png
 from table.i18n import Localizer
@@ -45,8 +46,11 @@ class LocalTable:
         self.service = service
         self.opts = opts
         self.ask = ask
-        self.text = Localizer()
+        self.text = Localizer(BOT)
         self.images = 0
+
+    def t(self, key: str, /, **args: Any) -> str:
+        return self.text.text(self.opts.locale, key, None, (), **args)
 
     def say(self, line: str = "") -> None:
         print(line, flush=True)
@@ -69,7 +73,11 @@ class LocalTable:
             await self.service.abort(existing)
             existing = None
         if existing is not None and existing.status == "active":
-            self.say(f"Resuming {existing.row.game} session {existing.id} at input {existing.seq}.")
+            self.say(
+                self.t(
+                    "local.resuming", game=existing.row.game, session=existing.id, seq=existing.seq
+                )
+            )
             return existing
         if existing is not None:
             await self.service.abort(existing)
@@ -94,7 +102,14 @@ class LocalTable:
         while len(session.seats) < self.opts.players:
             await self.service.add_ai(session, LOCAL_USER_BASE)
         await self.service.start(session, LOCAL_USER_BASE)
-        self.say(f"New {self.opts.game} game, session {session.id}: {', '.join(session.names)}")
+        self.say(
+            self.t(
+                "local.new",
+                game=self.opts.game,
+                session=session.id,
+                players=", ".join(session.names),
+            )
+        )
         return session
 
     # After each input -------------------------------------------------------------------
@@ -146,7 +161,7 @@ class LocalTable:
         locale, game, names = self.opts.locale, session.game, session.names
         if private:
             _clear()
-            self.ask(f"Pass the keyboard to {names[seat]} and press Enter…")
+            self.ask(self.t("local.pass_keyboard", name=names[seat]))
         self.say(f"\n== {names[seat]} ==")
         for line in game.private_lines(session.live(), seat):
             self.say("  " + self.text.msg(locale, line, game, names))
@@ -166,8 +181,8 @@ class LocalTable:
         for choice in field.options:
             self.say(f"   [{choice.value}] {self.text.msg(locale, choice.label, game, names)}")
         hint = {
-            "multiset": f"{field.count} values, spaces between",
-            "subset": f"{field.min}-{field.max} values, spaces between",
+            "multiset": self.t("local.hint_many", count=field.count),
+            "subset": self.t("local.hint_many", count=f"{field.min}-{field.max}"),
             "int": f"{field.min}-{field.max}",
         }.get(field.kind, "")
         raw = self.ask(f"{label}{f' ({hint})' if hint else ''}: ").strip()
@@ -176,12 +191,12 @@ class LocalTable:
     def _result(self, session: Session) -> None:
         outcome = session.outcome()
         if outcome is None:
-            self.say("The game was not finished.")
+            self.say(self.t("local.unfinished"))
             return
-        self.say("\nFinal result:")
+        self.say("\n" + self.t("local.result"))
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             self.say(f"  {outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
-        self.say(f"Board images: {self.opts.out / f'{session.row.game}-{session.id}'}")
+        self.say(self.t("local.images", folder=self.opts.out / f"{session.row.game}-{session.id}"))
 
 
 def _parse(field: Field, raw: str) -> Any:

@@ -331,9 +331,7 @@ class Play:
         owed = self.owed_private(session, seat)
         if owed is not None:
             return owed
-        return next(
-            (p for p in session.pending() if is_private(p) and p.answerable_by(seat)), None
-        )
+        return next((p for p in session.pending() if is_private(p) and p.answerable_by(seat)), None)
 
     def seen_privately(self, session: Session, seat: int) -> None:
         """The seat just acted privately and saw the result: no separate DM for that change."""

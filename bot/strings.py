@@ -73,6 +73,13 @@ BOT: Catalog = {
         "option_line": "`{name}` ({kind}, default {default}): {description}",
         "quiet.remind": "{seat}, please wait: {rule}",
         "quiet.no_permission": "I can't remove messages here (no Manage Messages), so I'll only remind.",
+        "local.resuming": "Resuming {game} session {session} at input {seq}.",
+        "local.new": "New {game} game, session {session}: {players}",
+        "local.pass_keyboard": "Pass the keyboard to {name} and press Enter…",
+        "local.hint_many": "{count} values, spaces between",
+        "local.unfinished": "The game was not finished.",
+        "local.result": "Final result:",
+        "local.images": "Board images: {folder}",
     },
     "ja": {
         "lobby.title": "{game} — 参加受付中",
@@ -142,6 +149,13 @@ BOT: Catalog = {
         "option_line": "`{name}`（{kind}、既定値 {default}）：{description}",
         "quiet.remind": "{seat}さん、お待ちください：{rule}",
         "quiet.no_permission": "メッセージを削除する権限（メッセージの管理）がないため、注意のみ行います。",
+        "local.resuming": "{game}（セッション{session}）を入力{seq}から再開します。",
+        "local.new": "{game}の新しいゲーム（セッション{session}）：{players}",
+        "local.pass_keyboard": "{name}さんにキーボードを渡して Enter を押してください…",
+        "local.hint_many": "{count}個、空白区切り",
+        "local.unfinished": "ゲームは終わっていません。",
+        "local.result": "最終結果：",
+        "local.images": "盤面画像：{folder}",
     },
 }
 

@@ -346,3 +346,11 @@ async def test_sync_registers_localized_commands(fake, tmp_path) -> None:
     choices = next(o for o in new["options"] if o["name"] == "game")["choices"]
     imperium = next(c for c in choices if c["value"] == "imperium")
     assert imperium["name_localizations"]["ja"] == "インペリウム（帝国）"
+
+
+def test_bot_catalog_has_the_same_keys_in_both_languages() -> None:
+    from bot.strings import BOT
+    from table.i18n import CORE
+
+    for catalog in (BOT, CORE):
+        assert set(catalog["en"]) == set(catalog["ja"]), set(catalog["en"]) ^ set(catalog["ja"])
