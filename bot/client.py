@@ -45,6 +45,7 @@ class ForumBot(commands.Bot):
         self.router = Router(self)
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
+        self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
@@ -126,7 +127,10 @@ class ForumBot(commands.Bot):
             elif not session.row.meta.get("quiet_warned"):
                 await self.service.set_meta(session, quiet_warned=True)
                 await message.channel.send(self.play.channel_texts(session)("quiet.no_permission"))
-        await self.play.dm(session, seat, remind, None)
+        reminded = (session.id, seat, session.seq)
+        if reminded not in self._reminded:  # one reminder per player per moment of the game
+            self._reminded.add(reminded)
+            await self.play.dm(session, seat, remind, None)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
