@@ -65,7 +65,7 @@ class Router:
         try:
             await self._route(interaction, parsed)
         except (IllegalInput, TableError) as error:
-            await self.reply_error(interaction, error)
+            await self.reply_error(interaction, error, parsed.sid)
         except Exception:
             # The option picked (parsed.arg) may be a secret choice: it stays out of the log.
             log.exception(
@@ -111,12 +111,13 @@ class Router:
             await interaction.response.send_message(**kwargs)
 
     async def reply_error(
-        self, interaction: discord.Interaction, error: IllegalInput | TableError
+        self, interaction: discord.Interaction, error: IllegalInput | TableError, sid: int
     ) -> None:
-        session = None
-        parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
-        if parsed is not None:
-            session = self.bot.service._sessions.get(parsed.sid)
+        """The refusal in the reader's language, with the game's own wording for its codes."""
+        try:
+            session = await self.bot.service.get(sid)
+        except TableError:
+            session = None
         texts = self.texts_for(interaction, session)
         await self.reply(interaction, "✗ " + texts.msg(error.msg))
 
