@@ -38,9 +38,9 @@ HEIGHT = BOARD_Y + SIZE * CELL + 40
 
 def draw(view: CaesarView, names: list[str], labels: Labels) -> Image.Image:
     image, pen = canvas(HEIGHT)
-    title(pen, "Caesar", _fit(_subtitle(view, names), 1200 - 2 * MARGIN, 26))
-    _board(pen, view)
-    _players(pen, view, names)
+    title(pen, labels("title"), _fit(_subtitle(view, names, labels), 1200 - 2 * MARGIN, 26))
+    _board(pen, view, labels)
+    _players(pen, view, names, labels)
     return image
 
 
@@ -54,28 +54,28 @@ def _winners(view: CaesarView) -> tuple[int, ...]:
     return tuple(s for s in alive if view.counts[s] == best)
 
 
-def _subtitle(view: CaesarView, names: list[str]) -> str:
+END_REASONS = ("cards", "last_player", "passes", "frozen")
+
+
+def _subtitle(view: CaesarView, names: list[str], labels: Labels) -> str:
     def who(seat: int) -> str:
         return f"{_name(seat, names)} ({_letter(seat)})"
 
     if view.phase == "place":
         round_no = view.placed // view.seats + 1
-        return f"Placement round {round_no}/5 · {who(view.active)} places a counter"
+        return labels("placement", round=round_no, player=who(view.active))
     if view.phase == "fight" and view.fighters and view.fight_squares:
         a, d = view.fighters
         src, dst = (square_name(s) for s in view.fight_squares)
-        return f"Fight: {who(a)} {src} attacks {who(d)} {dst} · cards chosen in secret"
+        return labels("fight", attacker=who(a), source=src, defender=who(d), target=dst)
     if view.phase == "over":
-        reasons = {
-            "cards": "a fighter used all 10 cards",
-            "last_player": "one player left",
-            "passes": "everyone passed",
-            "frozen": "no move left",
-        }
+        reason = view.end_reason
+        if reason in END_REASONS:
+            reason = labels(f"end.{reason}")
         winners = _winners(view)
-        best = " & ".join(who(s) for s in winners) if winners else "nobody"
-        return f"Game over ({reasons.get(view.end_reason, view.end_reason)}) · winner: {best}"
-    return f"{who(view.active)} to move: ally, attack or pass"
+        best = labels("and").join(who(s) for s in winners) if winners else labels("nobody")
+        return labels("over", reason=reason, winners=best)
+    return labels("to_move", player=who(view.active))
 
 
 def _letter(seat: int) -> str:
@@ -88,7 +88,7 @@ def _cell_box(square: int) -> tuple[int, int, int, int]:
     return x, y, x + CELL, y + CELL
 
 
-def _board(pen: ImageDraw.ImageDraw, view: CaesarView) -> None:
+def _board(pen: ImageDraw.ImageDraw, view: CaesarView, labels: Labels) -> None:
     for col in range(SIZE):
         cx = BOARD_X + col * CELL + CELL / 2
         pen.text((cx, BOARD_Y - 22), COLUMNS[col], font=font(28), fill=MUTED, anchor="mm")
@@ -101,7 +101,7 @@ def _board(pen: ImageDraw.ImageDraw, view: CaesarView) -> None:
         pen.rectangle((x0, y0, x1, y1), fill=PANEL, outline=PANEL_DARK, width=2)
         stack = view.board[square]
         if stack:
-            _stack(pen, x0, y0, stack)
+            _stack(pen, x0, y0, stack, labels("neutral_mark"))
         else:
             pen.text(
                 ((x0 + x1) / 2, (y0 + y1) / 2),
@@ -117,13 +117,15 @@ def _board(pen: ImageDraw.ImageDraw, view: CaesarView) -> None:
         _pawn(pen, *view.fight_squares)
 
 
-def _stack(pen: ImageDraw.ImageDraw, x0: int, y0: int, stack: tuple[int, ...]) -> None:
+def _stack(
+    pen: ImageDraw.ImageDraw, x0: int, y0: int, stack: tuple[int, ...], neutral: str
+) -> None:
     """Top owner as a large token, size beside it, and the stripes of every counter inside."""
     top = stack[-1]
     cx, cy = x0 + 48, y0 + 52
     if top == NEUTRAL:
         pen.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=NEUTRAL_COLOUR, outline=INK, width=2)
-        pen.text((cx, cy), "N", font=font(32), fill=INK, anchor="mm")
+        pen.text((cx, cy), neutral, font=font(32), fill=INK, anchor="mm")
     else:
         token(pen, cx, cy, 30, top)
     pen.text((x0 + 48, y0 + 104), f"×{len(stack)}", font=font(30), fill=INK, anchor="mm")
@@ -136,7 +138,7 @@ def _stack(pen: ImageDraw.ImageDraw, x0: int, y0: int, stack: tuple[int, ...]) -
         colour = NEUTRAL_COLOUR if counter == NEUTRAL else player_colour(counter)
         pen.rectangle((left, y_bottom - step, right, y_bottom), fill=colour, outline=INK, width=1)
         if step >= 16:
-            letter = "N" if counter == NEUTRAL else _letter(counter)
+            letter = neutral if counter == NEUTRAL else _letter(counter)
             pen.text(
                 ((left + right) / 2, y_bottom - step / 2),
                 letter,
@@ -169,10 +171,11 @@ def _pawn(pen: ImageDraw.ImageDraw, source: int, target: int) -> None:
     )
 
 
-def _players(pen: ImageDraw.ImageDraw, view: CaesarView, names: list[str]) -> None:
+def _players(pen: ImageDraw.ImageDraw, view: CaesarView, names: list[str], labels: Labels) -> None:
     y = BOARD_Y - 40
     over = view.phase == "over"
-    pen.text((PANEL_X, y), "Final counters" if over else "Players", font=font(26), fill=INK)
+    heading = labels("final_counters") if over else labels("players")
+    pen.text((PANEL_X, y), heading, font=font(26), fill=INK)
     y += 44
     winners = _winners(view) if over else ()
     fighters = view.fighters or ()
@@ -189,65 +192,68 @@ def _players(pen: ImageDraw.ImageDraw, view: CaesarView, names: list[str]) -> No
         )
         token(pen, PANEL_X + 32, y + 39, 20, seat)
         out = view.eliminated[seat]
-        status = _status(view, seat, active, winners)
+        status, hot = _status(view, seat, active, winners, labels)
         right = PANEL_X + PANEL_W - 14
         pen.text(
-            (right, y + 24),
-            status,
-            font=font(22),
-            fill=HIGHLIGHT if status.startswith(("▶", "★")) else MUTED,
-            anchor="rm",
+            (right, y + 24), status, font=font(22), fill=HIGHLIGHT if hot else MUTED, anchor="rm"
         )
         room = right - (PANEL_X + 62) - font(22).getlength(status) - 12
         label = _fit(player_label(seat, names), room, 26)
         pen.text(
             (PANEL_X + 62, y + 24), label, font=font(26), fill=MUTED if out else INK, anchor="lm"
         )
-        counters = f"{view.counts[seat]} counter{'s' if view.counts[seat] != 1 else ''}"
-        cards = f"{view.hand_sizes[seat]} card{'s' if view.hand_sizes[seat] != 1 else ''} left"
+        counters = _plural(labels, "counters", view.counts[seat])
+        cards = _plural(labels, "cards_left", view.hand_sizes[seat])
         pen.text(
             (PANEL_X + 62, y + 58),
-            f"{counters} · {cards}",
+            _fit(f"{counters} · {cards}", PANEL_W - 76, 24),
             font=font(24),
             fill=MUTED if out else INK,
             anchor="lm",
         )
         y += ROW_H
-    _last_fight(pen, view, names, y + 6)
+    _last_fight(pen, view, y + 6, labels)
 
 
-def _status(view: CaesarView, seat: int, active: bool, winners: tuple[int, ...]) -> str:
+def _plural(labels: Labels, key: str, count: int) -> str:
+    return labels(f"{key}.one" if count == 1 else f"{key}.other", count=count)
+
+
+def _status(
+    view: CaesarView, seat: int, active: bool, winners: tuple[int, ...], labels: Labels
+) -> tuple[str, bool]:
+    """The seat's status word and whether it is highlighted."""
     if view.eliminated[seat]:
-        return "out"
+        return labels("out"), False
     if seat in winners:
-        return "★ winner"
+        return "★ " + labels("winner"), True
     if view.fighters and view.submitted and seat in view.fighters:
         index = view.fighters.index(seat)
-        return "card chosen" if view.submitted[index] else "choosing a card"
+        return (labels("card_chosen") if view.submitted[index] else labels("choosing")), False
     if active:
-        return "▶ to move"
-    return ""
+        return "▶ " + labels("your_move"), True
+    return "", False
 
 
-def _last_fight(pen: ImageDraw.ImageDraw, view: CaesarView, names: list[str], y: int) -> None:
+def _last_fight(pen: ImageDraw.ImageDraw, view: CaesarView, y: int, labels: Labels) -> None:
     fight = view.last_fight
     if fight is None or y > HEIGHT - 90:
         return
-    pen.text((PANEL_X, y), "Last fight", font=font(24), fill=INK)
+    pen.text((PANEL_X, y), labels("last_fight"), font=font(24), fill=INK)
     a, d = fight.attacker, fight.defender
-    ca, cd = (_card_text(c) for c in fight.cards)
-    result = {
-        "flag": "flag: no effect",
-        "attacker": f"{_letter(a)} wins",
-        "defender": f"{_letter(d)} wins",
-        "tie": "tie: both stacks removed",
-    }[fight.result]
+    ca, cd = (_card_text(c, labels) for c in fight.cards)
+    if fight.result == "attacker":
+        result = labels("wins", letter=_letter(a))
+    elif fight.result == "defender":
+        result = labels("wins", letter=_letter(d))
+    else:
+        result = labels(f"result.{fight.result}")
     text = f"{_letter(a)} {fight.source} ({ca}) → {_letter(d)} {fight.target} ({cd}) · {result}"
     pen.text((PANEL_X, y + 38), _fit(text, PANEL_W, 24), font=font(24), fill=INK)
 
 
-def _card_text(card: int) -> str:
-    return "flag" if card == FLAG else str(card)
+def _card_text(card: int, labels: Labels) -> str:
+    return labels("flag") if card == FLAG else str(card)
 
 
 def _fit(text: str, width: float, size: int) -> str:

@@ -1,15 +1,16 @@
 """Imperium board: nine regions with values and markers, the score track, the latest reveal.
 
-Everything that only depends on the seat count and the region values (title, panels, values,
-score-track cells and numbers) is drawn once into a cached background; a render copies it, pastes
-the highlighted panels, tokens and cached glyphs, and maps the result onto a fixed palette that
-holds every colour used and the antialiasing shades of its text, so the PNG encodes one byte per
-pixel instead of three.
+Everything that only depends on the seat count, the region values and the language (title,
+panels, values, score-track cells and numbers) is drawn once into a cached background; a render
+copies it, pastes the highlighted panels, tokens and cached glyphs, and maps the result onto a
+fixed palette that holds every colour used and the antialiasing shades of its text, so the PNG
+encodes one byte per pixel instead of three.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -43,7 +44,6 @@ TRACK_CELL = (WIDTH - 2 * MARGIN) / 31
 PAWN_STEP = 26
 PLAYERS_TOP = TRACK_TOP + 100 + 5 * PAWN_STEP
 ROW_H = 58
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 
 _COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *PLAYER_COLOURS)
 # Every (text colour, colour under it) on this board; tokens and panels are drawn unantialiased.
@@ -61,43 +61,66 @@ PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON
 
 
 def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
-    image = _background(view.seats, view.values).copy()
-    stamp_text(image, (24, 66), _subtitle(view), 26, MUTED)
+    texts = _static_texts(labels)
+    image = _background(view.seats, view.values, texts).copy()
+    stamp_text(image, (24, 66), _subtitle(view, labels), 26, MUTED)
     for number in view.resolving:
-        image.paste(_resolving_panel(number, view.values[number - 1]), _region_origin(number))
+        panel = _resolving_panel(number, view.values[number - 1], texts)
+        image.paste(panel, _region_origin(number))
     for number in range(1, 10):
         _markers(image, view, number)
     _score_pawns(image, view)
-    _players(image, view, names)
+    _players(image, view, names, labels)
     return to_palette(image, PALETTE)
 
 
-def _subtitle(view: ImperiumView) -> str:
-    limit = "first to 30" if view.thirty_points else "8 rounds"
+def _subtitle(view: ImperiumView, labels: Labels) -> str:
+    limit = labels("limit_thirty") if view.thirty_points else labels("limit_rounds")
     if view.phase == "over":
-        return f"Game over · {limit}"
-    scoring = " & ".join(str(r) for r in view.resolving)
-    return f"Round {view.round} ({limit}) · scoring now: region {scoring}"
+        return labels("over", limit=limit)
+    scoring = labels("and").join(str(r) for r in view.resolving)
+    return labels("round", round=view.round, limit=limit, regions=scoring)
 
 
-# Static parts, drawn once per (seat count, values table) ------------------------------------
+# Static parts, drawn once per (seat count, values table, language) ---------------------------
+
+
+class _StaticTexts(NamedTuple):
+    """The words in the cached images. They are the caches' key (with the seat count and values),
+    so a board drawn in one language is never reused for another."""
+
+    title: str
+    score: str
+    scoring_now: str
+    ranks: tuple[str, ...]
+
+
+def _static_texts(labels: Labels) -> _StaticTexts:
+    return _StaticTexts(
+        labels("title"),
+        labels("score"),
+        labels("scoring_now"),
+        tuple(labels(f"rank.{place}") for place in range(1, 6)),
+    )
 
 
 @lru_cache(maxsize=8)
-def _background(seats: int, values: tuple[tuple[int, ...], ...]) -> Image.Image:
+def _background(
+    seats: int, values: tuple[tuple[int, ...], ...], texts: _StaticTexts
+) -> Image.Image:
     image, pen = canvas(PLAYERS_TOP + 60 + ROW_H * seats)
-    title(pen, "Imperium")
+    title(pen, texts.title)
     for number in range(1, 10):
         x, y = _region_origin(number)
-        _panel(pen, x, y, number, values[number - 1], resolving=False)
-    _score_cells(pen)
+        _panel(pen, x, y, number, values[number - 1], texts, resolving=False)
+    _score_cells(pen, texts.score)
     return image
 
 
 @lru_cache(maxsize=32)
-def _resolving_panel(number: int, values: tuple[int, ...]) -> Image.Image:
+def _resolving_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> Image.Image:
     image, pen = canvas(REGION_H + 1, REGION_W + 1)
-    _panel(pen, 0, 0, number, values, resolving=True)
+    _panel(pen, 0, 0, number, values, texts, resolving=True)
     return image
 
 
@@ -107,7 +130,13 @@ def _region_origin(number: int) -> tuple[int, int]:
 
 
 def _panel(
-    pen: ImageDraw.ImageDraw, x: int, y: int, number: int, values: tuple[int, ...], resolving: bool
+    pen: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    number: int,
+    values: tuple[int, ...],
+    texts: _StaticTexts,
+    resolving: bool,
 ) -> None:
     pen.rounded_rectangle(
         (x, y, x + REGION_W, y + REGION_H),
@@ -117,14 +146,14 @@ def _panel(
         width=6 if resolving else 2,
     )
     pen.text((x + 18, y + 6), str(number), font=font(64), fill=HIGHLIGHT if resolving else INK)
-    listed = "  ".join(f"{ORDINALS[i]} {v}" for i, v in enumerate(values))
+    listed = "  ".join(f"{texts.ranks[i]} {v}" for i, v in enumerate(values))
     pen.text((x + 78, y + 22), listed, font=font(24), fill=MUTED)
     if resolving:
-        pen.text((x + 78, y + 52), "scoring now", font=font(22), fill=HIGHLIGHT)
+        pen.text((x + 78, y + 52), texts.scoring_now, font=font(22), fill=HIGHLIGHT)
 
 
-def _score_cells(pen: ImageDraw.ImageDraw) -> None:
-    pen.text((MARGIN, TRACK_TOP), "Score", font=font(26), fill=INK)
+def _score_cells(pen: ImageDraw.ImageDraw, heading: str) -> None:
+    pen.text((MARGIN, TRACK_TOP), heading, font=font(26), fill=INK)
     top = TRACK_TOP + 36
     for cell in range(31):
         x = MARGIN + cell * TRACK_CELL
@@ -142,7 +171,7 @@ def _markers(image: Image.Image, view: ImperiumView, number: int) -> None:
     for slot, (seat, count) in enumerate(present):
         cx = x + 36 + slot * 68
         stamp_token(image, cx, y + 122, 24, seat)
-        stamp_text(image, (cx + 28, y + 146), f"×{count}", 24, INK, "lm")
+        stamp_text(image, (cx, y + 160), f"×{count}", 22, INK, "mm")  # under its token
 
 
 def _score_pawns(image: Image.Image, view: ImperiumView) -> None:
@@ -156,21 +185,25 @@ def _score_pawns(image: Image.Image, view: ImperiumView) -> None:
         stamp_token(image, cx, top + 56 + level * PAWN_STEP, 12, seat)
 
 
-def _players(image: Image.Image, view: ImperiumView, names: list[str]) -> None:
+def _players(image: Image.Image, view: ImperiumView, names: list[str], labels: Labels) -> None:
     top = PLAYERS_TOP
-    heading = f"Cards revealed in round {view.revealed_round}" if view.revealed else "Players"
+    revealed = labels("revealed", round=view.revealed_round)
+    heading = revealed if view.revealed else labels("players")
     stamp_text(image, (MARGIN, top), heading, 26, INK)
     for seat in range(view.seats):
         y = top + 44 + seat * ROW_H
         middle = y + ROW_H // 2
         stamp_token(image, MARGIN + 22, middle, 20, seat)
         stamp_text(image, (MARGIN + 54, middle), player_label(seat, names), 28, INK, "lm")
-        status = f"{view.scores[seat]} pts · {view.supply[seat]} markers"
+        status = [
+            labels("points", points=view.scores[seat]),
+            labels("markers", count=view.supply[seat]),
+        ]
         if view.phase == "select":
-            status += " · chosen ✓" if view.submitted[seat] else " · choosing…"
+            status.append(labels("chosen") if view.submitted[seat] else labels("choosing"))
         if view.placing == seat:
-            status += " · placing"
-        stamp_text(image, (560, middle), status, 24, MUTED, "lm")
+            status.append(labels("placing"))
+        stamp_text(image, (560, middle), " · ".join(status), 24, MUTED, "lm")
         if view.revealed:
             for slot, number in enumerate(view.revealed[seat]):
                 image.paste(_card(number), (940 + slot * 78, y + 8))

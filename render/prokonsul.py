@@ -7,6 +7,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.games.prokonsul import ProkonsulView
+from engine.games.prokonsul.rules import board
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -37,27 +38,40 @@ BLACK = (20, 20, 20)
 
 
 def draw(view: ProkonsulView, names: list[str], labels: Labels) -> Image.Image:
-    extra = _extra_lines(view)
+    extra = _extra_lines(view, labels)
     height = STATUS_TOP + 64 + ROW_H * view.seats + 34 * len(extra) + 16
     image, pen = canvas(height)
-    title(pen, "Prokonsul", _subtitle(view))
-    _map(pen, view)
-    _track(pen, view)
-    y = _round_panel(pen, view, names)
+    title(pen, labels("title"), _subtitle(view, labels))
+    _map(pen, view, labels)
+    _track(pen, view, labels)
+    y = _round_panel(pen, view, names, labels)
     for line, colour in extra:
-        pen.text((MARGIN, y), line, font=font(24), fill=colour)
+        pen.text((MARGIN, y), _fit(line, 24, WIDTH - 2 * MARGIN), font=font(24), fill=colour)
         y += 34
     return image
 
 
-def _subtitle(view: ProkonsulView) -> str:
-    mode = {"strict": "strict petitions", "two_way": "two-way lobbying", "free": "free negotiation"}
-    parts = [mode.get(view.negotiation, view.negotiation)]
+NEGOTIATIONS = ("strict", "two_way", "free")
+
+
+def _subtitle(view: ProkonsulView, labels: Labels) -> str:
+    mode = view.negotiation
+    parts = [labels(f"mode.{mode}") if mode in NEGOTIATIONS else mode]
     if view.short_game:
-        parts.append("short game")
+        parts.append(labels("short_game"))
     if view.phase == "over":
-        return "Game over · " + " · ".join(parts)
-    return f"Round {view.round} · {view.hand_size} cards in hand · " + " · ".join(parts)
+        parts.insert(0, labels("over"))
+    else:
+        parts[:0] = [labels("round", round=view.round), labels("hand", count=view.hand_size)]
+    return " · ".join(parts)
+
+
+def _province_name(view: ProkonsulView, province: int, labels: Labels) -> str:
+    """The province's name in the reader's language: the board data's `name_ja` beside `name`
+    (looked up by the view's public province id), as the text catalog does."""
+    data = next((p for p in board()["provinces"] if p["id"] == view.provinces[province]), {})
+    name = view.names[province]
+    return labels("province", name=name, name_ja=data.get("name_ja", name))
 
 
 def _centre(view: ProkonsulView, province: int) -> tuple[float, float]:
@@ -65,12 +79,12 @@ def _centre(view: ProkonsulView, province: int) -> tuple[float, float]:
     return MAP_DX + x * SCALE_X, MAP_DY + y * SCALE_Y
 
 
-def _map(pen: ImageDraw.ImageDraw, view: ProkonsulView) -> None:
+def _map(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> None:
     for a, b in view.links:
         (ax, ay), (bx, by) = _centre(view, a), _centre(view, b)
         pen.line((ax, ay, bx, by), fill=PANEL_DARK, width=10)
     for province in range(len(view.provinces)):
-        _province(pen, view, province)
+        _province(pen, view, province, labels)
     for a, b in view.links:  # the "5" link symbols go on top, between the two provinces
         (ax, ay), (bx, by) = _centre(view, a), _centre(view, b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
@@ -78,7 +92,7 @@ def _map(pen: ImageDraw.ImageDraw, view: ProkonsulView) -> None:
         pen.text((mx, my), f"+{view.link_bonus}", font=font(19), fill=INK, anchor="mm")
 
 
-def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int) -> None:
+def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int, labels: Labels) -> None:
     cx, cy = _centre(view, province)
     left, top = cx - BOX_W / 2, cy - BOX_H / 2
     here = province == view.pawn and view.phase != "over"
@@ -91,16 +105,12 @@ def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int) -> N
         outline=HIGHLIGHT if here else PANEL_DARK,
         width=6 if here else 2,
     )
-    name = view.names[province]
-    size = next(
-        (n for n in (22, 20, 18, 16) if pen.textlength(name, font=font(n)) <= BOX_W - 12), 16
-    )
-    pen.text((cx, top + 17), name, font=font(size), fill=INK, anchor="mm")
+    _name_lines(pen, _province_name(view, province, labels), cx, top)
     if governor is not None:
         token(pen, left + 38, top + 64, 24, governor)
         pen.text(
             (left + 68, top + 64),
-            f"gov. {view.values[province]}",
+            labels("governor", value=view.values[province]),
             font=font(24),
             fill=INK,
             anchor="lm",
@@ -114,9 +124,27 @@ def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int) -> N
             row, col = divmod(slot, 3)
             token(pen, left + 82 + col * 36, top + 56 + row * 34, 16, seat)
     if view.short_game and province in view.visited and governor is None and not here:
-        pen.text((cx, top + BOX_H - 16), "visited", font=font(18), fill=MUTED, anchor="mm")
+        pen.text((cx, top + BOX_H - 16), labels("visited"), font=font(18), fill=MUTED, anchor="mm")
     if here:
         _black_pawn(pen, left + BOX_W - 24, top + BOX_H - 28)
+
+
+def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> None:
+    """One line as large as fits the box; a name too long even at 16 px (the Japanese
+    "ヒスパニア・ウルテリオル") goes on two smaller lines, split at its middle "・" or space."""
+    room = BOX_W - 12
+    for size in (22, 20, 18, 16):
+        if pen.textlength(name, font=font(size)) <= room:
+            pen.text((cx, top + 17), name, font=font(size), fill=INK, anchor="mm")
+            return
+    cuts = [i for i, char in enumerate(name) if char in "・ "]
+    if not cuts:
+        pen.text((cx, top + 17), name, font=font(16), fill=INK, anchor="mm")
+        return
+    cut = min(cuts, key=lambda i: abs(2 * i - len(name)))
+    first, second = name[:cut], name[cut + 1 :]
+    pen.text((cx, top + 13), first, font=font(16), fill=INK, anchor="mm")
+    pen.text((cx, top + 30), second, font=font(16), fill=INK, anchor="mm")
 
 
 def _black_pawn(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -124,9 +152,10 @@ def _black_pawn(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
     pen.ellipse((x - 10, y - 18, x + 10, y + 2), fill=BLACK, outline=WHITE, width=2)
 
 
-def _track(pen: ImageDraw.ImageDraw, view: ProkonsulView) -> None:
-    pen.text((MARGIN, TRACK_TOP + 22), "Tie-break", font=font(26), fill=INK, anchor="lm")
-    pen.text((MARGIN, TRACK_TOP + 52), "(left first)", font=font(20), fill=MUTED, anchor="lm")
+def _track(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> None:
+    heading, note = labels("tiebreak"), labels("left_first")
+    pen.text((MARGIN, TRACK_TOP + 22), heading, font=font(26), fill=INK, anchor="lm")
+    pen.text((MARGIN, TRACK_TOP + 52), note, font=font(20), fill=MUTED, anchor="lm")
     for space in range(5):
         x = 190 + space * 74
         pen.rounded_rectangle(
@@ -140,42 +169,41 @@ def _track(pen: ImageDraw.ImageDraw, view: ProkonsulView) -> None:
             token(pen, x + 32, TRACK_TOP + 36, 22, view.tiebreak[space])
     x = 190 + 5 * 74 + 30
     if view.revealed:
-        held = ""
-        if view.petitioner is not None:
-            held = f" · {player_letter(view.petitioner)} holds {view.holding(view.petitioner)}"
-        pen.text(
-            (x, TRACK_TOP + 20),
-            f"Round {view.revealed_round}: total {view.total}, majority {view.threshold}{held}",
-            font=font(26),
-            fill=INK,
-            anchor="lm",
+        reveal = labels(
+            "revealed", round=view.revealed_round, total=view.total, threshold=view.threshold
         )
-        pen.text((x, TRACK_TOP + 54), _result_line(view), font=font(22), fill=MUTED, anchor="lm")
+        if view.petitioner is not None:
+            holding = view.holding(view.petitioner)
+            reveal += " · " + labels("holds", letter=player_letter(view.petitioner), held=holding)
+        room = WIDTH - MARGIN - x
+        pen.text((x, TRACK_TOP + 20), _fit(reveal, 26, room), font=font(26), fill=INK, anchor="lm")
+        result = _fit(_result_line(view, labels), 22, room)
+        pen.text((x, TRACK_TOP + 54), result, font=font(22), fill=MUTED, anchor="lm")
 
 
-def _result_line(view: ProkonsulView) -> str:
+RESULTS = ("immediate", "petition", "fallback", "coalition", "none")
+
+
+def _result_line(view: ProkonsulView, labels: Labels) -> str:
     if view.phase in ("petition", "free"):
         if view.phase == "free":
-            return "Open negotiation: any coalition reaching the majority"
-        return "Petition order: " + " ".join(player_letter(s) for s in view.queue)
-    how = {
-        "immediate": "won alone",
-        "petition": "won by petition",
-        "fallback": "fallback to first petitioner",
-        "coalition": "won by coalition",
-        "none": "no decision",
-    }.get(view.result, "")
+            return labels("open_negotiation")
+        return labels("petition_order", order=" ".join(player_letter(s) for s in view.queue))
+    how = labels(f"result.{view.result}") if view.result in RESULTS else ""
     if view.winner is not None:
-        return f"Winner {player_letter(view.winner)} · {how}"
+        return labels("winner_how", letter=player_letter(view.winner), how=how)
     return how
 
 
-def _round_panel(pen: ImageDraw.ImageDraw, view: ProkonsulView, names: list[str]) -> int:
+def _round_panel(
+    pen: ImageDraw.ImageDraw, view: ProkonsulView, names: list[str], labels: Labels
+) -> int:
     top = STATUS_TOP
-    heading = "Players · cards in front of them" if view.revealed else "Players"
+    heading = labels("players_cards") if view.revealed else labels("players")
     pen.text((MARGIN, top), heading, font=font(26), fill=INK)
     if view.phase == "over" and view.final_chips is not None:
-        pen.text((WIDTH - MARGIN, top), "final chips", font=font(22), fill=MUTED, anchor="ra")
+        chips = labels("final_chips")
+        pen.text((WIDTH - MARGIN, top), chips, font=font(22), fill=MUTED, anchor="ra")
     for seat in range(view.seats):
         y = top + 40 + seat * ROW_H
         fill = PANEL if seat % 2 == 0 else (240, 234, 220)
@@ -190,7 +218,7 @@ def _round_panel(pen: ImageDraw.ImageDraw, view: ProkonsulView, names: list[str]
         )
         pen.text(
             (330, y + ROW_H / 2 - 2),
-            f"{view.supply[seat]} in supply",
+            labels("supply", count=view.supply[seat]),
             font=font(20),
             fill=MUTED,
             anchor="lm",
@@ -198,10 +226,11 @@ def _round_panel(pen: ImageDraw.ImageDraw, view: ProkonsulView, names: list[str]
         if view.held:
             for slot, owner in enumerate(view.held[seat]):
                 _card(pen, 470 + slot * 60, y + 7, view.revealed[owner], owner, owner != seat)
-        status, hot = _status(view, seat)
+        status, hot = _status(view, seat, labels)
+        room = WIDTH - MARGIN - 10 - 800 - (60 if view.final_chips is not None else 0)
         pen.text(
             (800, y + ROW_H / 2 - 2),
-            status,
+            _fit(status, 22, room),
             font=font(22),
             fill=HIGHLIGHT if hot else INK,
             anchor="lm",
@@ -232,59 +261,71 @@ def _card(
         pen.text((x + 49, y + 41), player_letter(owner), font=font(16), fill=HIGHLIGHT, anchor="rd")
 
 
-def _status(view: ProkonsulView, seat: int) -> tuple[str, bool]:
+def _status(view: ProkonsulView, seat: int, labels: Labels) -> tuple[str, bool]:
     if view.phase == "over" and view.final_chips is not None:
         chips = view.final_chips
         order = sorted(range(view.seats), key=lambda s: (-chips[s], view.tiebreak.index(s)))
         place = order.index(seat) + 1
-        return ("WINNER" if place == 1 else f"place {place}"), place == 1
+        return (labels("winner") if place == 1 else labels("place", place=place)), place == 1
     if view.phase == "select":
-        return ("chosen ✓" if view.chosen[seat] else "choosing…"), False
+        return (labels("chosen") if view.chosen[seat] else labels("choosing")), False
     if view.phase == "petition":
         if seat == view.petitioner:
             offer = view.offer
             if offer is None:
-                return f"petitioning · holds {view.holding(seat)}", True
+                return labels("petitioning_holds", held=view.holding(seat)), True
             if offer.counter is not None:
-                return f"petitioning · weighing {offer.counter}", True
-            return f"petitioning · offers {offer.chips} to {player_letter(offer.target)}", True
+                return labels("petitioning_weighs", chips=offer.counter), True
+            target = player_letter(offer.target)
+            return labels("petitioning_offers", chips=offer.chips, letter=target), True
         if view.offer is not None and view.offer.target == seat:
-            return "answering the offer", True
+            return labels("answering"), True
         if seat in view.barred:
-            return "refused (barred)", False
+            return labels("refused"), False
         if view.held and not view.held[seat]:
-            return "gave cards away", False
+            return labels("gave_cards"), False
         if seat in view.petitioned:
-            return "petition failed", False
-        return "waiting to petition", False
+            return labels("petition_failed"), False
+        return labels("waiting"), False
     if view.phase == "free":
         if seat in view.no_decision:
-            return "would end w/o decision", False
+            return labels("would_end"), False
         owner = next((p for p in view.proposals if p.proposer == seat), None)
-        return (f"proposed #{owner.id}", False) if owner else ("", False)
+        return (labels("proposed", id=owner.id), False) if owner else ("", False)
     if view.phase == "pawn" and seat == view.winner:
-        return "moves the black pawn", True
+        return labels("moves_pawn"), True
     if seat == view.winner:
-        return "won the round", True
+        return labels("won_round"), True
     return "", False
 
 
-def _extra_lines(view: ProkonsulView) -> list[tuple[str, tuple[int, int, int]]]:
+def _extra_lines(view: ProkonsulView, labels: Labels) -> list[tuple[str, tuple[int, int, int]]]:
     lines: list[tuple[str, tuple[int, int, int]]] = []
     if view.phase == "petition" and view.offer is not None and view.offer.text:
-        lines.append((f"Promise: “{view.offer.text[:80]}”", MUTED))
+        lines.append((labels("promise", text=view.offer.text[:80]), MUTED))
     if view.phase == "free":
         for proposal in view.proposals:
-            pays = ", ".join(
+            pays = labels("list_separator").join(
                 f"{player_letter(a)}→{player_letter(b)} {c}" for a, b, c in proposal.transfers
             )
             members = "".join(player_letter(m) for m in proposal.members)
             waiting = "".join(
                 player_letter(s) for s in proposal.involved if s not in proposal.accepted
             )
-            line = f"#{proposal.id}: {player_letter(proposal.winner)} wins with {members}"
+            winner = player_letter(proposal.winner)
+            line = labels("proposal", id=proposal.id, letter=winner, members=members)
             if pays:
-                line += f" · payments {pays}"
-            line += f" · waiting for {waiting}"
+                line += " · " + labels("payments", payments=pays)
+            line += " · " + labels("waiting_for", letters=waiting)
             lines.append((line, INK))
     return lines
+
+
+def _fit(text: str, size: int, width: float) -> str:
+    """Shorten `text` with an ellipsis until it fits `width` pixels."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"

@@ -45,28 +45,23 @@ CARD_BACK = (96, 84, 120)
 ARROW_IDLE = (92, 84, 72)
 ARROW_FULL = (205, 196, 178)
 DIRECTIONS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
-EFFECTS = {
-    "none": "no effect",
-    "double": "senate cards in its {reach} count double",
-    "stairs": "stair cards in its {reach} also score",
-    "double_and_stairs": "in its {reach}, senate cards count double and stair cards score",
-    "neutralize": "cards in its {reach} score nothing",
-}
+EFFECTS = ("none", "double", "stairs", "double_and_stairs", "neutralize")
+NO_LINE_START = "、。，．,.)）」』・：:！？!?…ー"  # kinsoku: never begin a wrapped line
 
 
 def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
     image, pen = canvas(HEIGHT)
-    title(pen, "Senator", _subtitle(view, names))
-    _labels(pen)
+    title(pen, labels("title"), _fit(_subtitle(view, names, labels), 26, WIDTH - 48))
+    _coordinates(pen)
     last = view.pushes[-1].entry if view.pushes and view.phase != "flag" else None
     flag = next((i for i, sq in enumerate(view.board) if sq.kind == "flag"), None)
     for i in range(len(SQUARES)):
         hit = flag is not None and view.flag_effect != "none" and affected(i, flag, view.flag_scope)
-        _square(pen, view, i, last, hit)
+        _square(pen, view, i, last, hit, labels)
     _senate_frame(pen)
     for entry in _all_entries():
         _arrow(pen, entry, view, last)
-    _panel(pen, view, names)
+    _panel(pen, view, names, labels)
     return image
 
 
@@ -76,21 +71,22 @@ def _all_entries() -> list[str]:
     ]
 
 
-def _subtitle(view: SenatorView, names: list[str]) -> str:
+def _subtitle(view: SenatorView, names: list[str], labels: Labels) -> str:
     total = sum(view.hand_sizes) + len(view.pushes)
-    mode = " · hidden game" if view.hidden else ""
+    mode = " · " + labels("hidden_game") if view.hidden else ""
     if view.phase == "flag" and view.turn is not None:
-        return f"{player_label(view.turn, names)} places the flag{mode}"
+        return labels("places_flag", player=player_label(view.turn, names)) + mode
     if view.phase == "push" and view.turn is not None:
         number = len(view.pushes) + 1
-        return f"Push {number} of {total}: {player_label(view.turn, names)} to move{mode}"
+        player = player_label(view.turn, names)
+        return labels("push", number=number, total=total, player=player) + mode
     scores = view.scores or ()
     best = max(scores, default=0)
     winners = [seat for seat, score in enumerate(scores) if score == best]
     result = "–".join(str(s) for s in scores)
     if len(winners) == 1:
-        return f"Game over: {player_label(winners[0], names)} wins ({result})"
-    return f"Game over: shared victory ({result})"
+        return labels("over_winner", player=player_label(winners[0], names), result=result)
+    return labels("over_shared", result=result)
 
 
 def _cell_box(i: int) -> tuple[int, int, int, int]:
@@ -98,7 +94,7 @@ def _cell_box(i: int) -> tuple[int, int, int, int]:
     return x, y, x + CELL, y + CELL
 
 
-def _labels(pen: ImageDraw.ImageDraw) -> None:
+def _coordinates(pen: ImageDraw.ImageDraw) -> None:
     for c, letter in enumerate("abcde"):
         pen.text(
             (X0 + c * CELL + CELL / 2, Y0 - BAND - 24),
@@ -118,7 +114,7 @@ def _labels(pen: ImageDraw.ImageDraw) -> None:
 
 
 def _square(
-    pen: ImageDraw.ImageDraw, view: SenatorView, i: int, last: str | None, hit: bool
+    pen: ImageDraw.ImageDraw, view: SenatorView, i: int, last: str | None, hit: bool, labels: Labels
 ) -> None:
     sq = view.board[i]
     x0, y0, x1, y1 = _cell_box(i)
@@ -136,7 +132,7 @@ def _square(
     if sq.kind == "card" and sq.seat is not None:
         token(pen, cx, cy, 40, sq.seat, str(sq.value))
     elif sq.kind == "flag":
-        _flag(pen, cx, cy)
+        _flag(pen, cx, cy, labels("flag"))
     elif sq.kind == "face_down":
         _card_back(pen, cx, cy)
 
@@ -160,7 +156,7 @@ def _senate_frame(pen: ImageDraw.ImageDraw) -> None:
     pen.rectangle(box, outline=SENATE_EDGE, width=6)
 
 
-def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, word: str) -> None:
     pole_x = cx - 26
     pen.line((pole_x, cy - 42, pole_x, cy + 40), fill=INK, width=5)
     pen.polygon(
@@ -169,7 +165,7 @@ def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
         outline=INK,
         width=2,
     )
-    pen.text((cx + 8, cy + 22), "flag", font=font(22), fill=INK, anchor="mm")
+    pen.text((cx + 8, cy + 22), word, font=font(22), fill=INK, anchor="mm")
 
 
 def _card_back(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -203,7 +199,7 @@ def _arrow(pen: ImageDraw.ImageDraw, entry: str, view: SenatorView, last: str | 
     pen.polygon([tip, *base], fill=colour, outline=BACKGROUND if colour != HIGHLIGHT else INK)
 
 
-def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str]) -> None:
+def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels: Labels) -> None:
     x, y = PANEL_X, 130
     for seat in range(view.seats):
         top = y
@@ -219,7 +215,7 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str]) -> Non
         token(pen, x + 30, top + 30, 18, seat)
         label = player_label(seat, names)
         if seat == view.start:
-            label += "  (starts)"
+            label += labels("starts")
         pen.text(
             (x + 58, top + 30),
             _fit(label, 24, WIDTH - 40 - x - 58),
@@ -228,19 +224,21 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str]) -> Non
             anchor="lm",
         )
         score = "?" if view.scores is None else str(view.scores[seat])
-        what = "Senate" if view.flag_effect == "none" else "Points"
-        pen.text((x + 16, top + 66), f"{what}: {score}", font=font(26), fill=INK, anchor="lm")
+        what = labels("senate_score" if view.flag_effect == "none" else "points", score=score)
+        pen.text((x + 16, top + 66), what, font=font(26), fill=INK, anchor="lm")
         hand = view.hands[seat]
         if hand is None:
             pen.text(
                 (x + 16, top + 102),
-                f"{view.hand_sizes[seat]} card(s) in hand (secret)",
+                labels("secret_hand", count=view.hand_sizes[seat]),
                 font=font(22),
                 fill=MUTED,
                 anchor="lm",
             )
         elif not hand:
-            pen.text((x + 16, top + 102), "no cards left", font=font(22), fill=MUTED, anchor="lm")
+            pen.text(
+                (x + 16, top + 102), labels("no_cards"), font=font(22), fill=MUTED, anchor="lm"
+            )
         else:
             for k, value in enumerate(hand):
                 left = x + 14 + k * 38
@@ -254,44 +252,73 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str]) -> Non
                 pen.text((left + 16, top + 102), str(value), font=font(20), fill=INK, anchor="mm")
         y += height + 14
     y += 6
-    for line in _wrap(_flag_text(view), 22, WIDTH - 20 - x):
+    for line in _wrap(_flag_text(view, labels), 22, WIDTH - 20 - x):
         pen.text((x, y), line, font=font(22), fill=INK)
         y += 30
     y += 10
     if view.pushes and view.phase != "flag":
         push = view.pushes[-1]
-        card = "a face-down card" if push.card is None else f"card {push.card}"
-        pen.text((x, y), "Last push:", font=font(22), fill=MUTED)
+        card = labels("face_down") if push.card is None else labels("card", value=push.card)
+        pen.text((x, y), labels("last_push"), font=font(22), fill=MUTED)
         pen.text(
             (x, y + 30),
-            _fit(f"{player_label(push.seat, names)}: {card}", 22, WIDTH - 20 - x),
+            _fit(
+                labels("pushed", player=player_label(push.seat, names), card=card),
+                22,
+                WIDTH - 20 - x,
+            ),
             font=font(22),
             fill=INK,
         )
-        pen.text((x, y + 60), f"in at {push.entry} (red arrow)", font=font(22), fill=INK)
+        direction, line = push.entry.split("-")
+        square = SQUARES[line_of(push.entry)[0]]
+        entry = labels(f"entry.{direction}", line=line, square=square)
+        pen.text((x, y + 60), _fit(entry, 22, WIDTH - 20 - x), font=font(22), fill=INK)
     elif view.flag_square is not None:
-        pen.text((x, y), f"Flag placed on {view.flag_square}", font=font(22), fill=INK)
+        placed = labels("flag_placed", square=view.flag_square)
+        pen.text((x, y), placed, font=font(22), fill=INK)
 
 
-def _flag_text(view: SenatorView) -> str:
+def _flag_text(view: SenatorView, labels: Labels) -> str:
     if view.seats != 2:
-        return "No flag (3 players)"
-    reach = "row & column" if view.flag_scope == "line" else "neighbouring squares"
-    text = "Flag: " + EFFECTS[view.flag_effect].format(reach=reach)
-    if view.flag_effect != "none":
-        text += " (yellow frames)"
+        return labels("no_flag")
+    reach = labels("reach.line" if view.flag_scope == "line" else "reach.adjacent")
+    effect = view.flag_effect if view.flag_effect in EFFECTS else "none"
+    text = labels("flag_effect", effect=labels(f"effect.{effect}", reach=reach))
+    if effect != "none":
+        text += labels("yellow_frames")
     return text
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
+    """Lines of `text` that fit `width` pixels: broken at spaces where there are any (English),
+    else between characters (Japanese), never starting a line with closing punctuation."""
     face = font(size)
     lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(lines[-1] + " " + word) <= width:
-            lines[-1] += " " + word
+    line = ""
+    for char in text:
+        if not line or face.getlength(line + char) <= width:
+            line += char
+            continue
+        cut = line.rfind(" ")
+        if char == " ":
+            lines.append(line)
+            line = ""
+        elif cut > 0:
+            lines.append(line[:cut])
+            line = line[cut + 1 :] + char
+        elif (opened := line.rfind("（")) > 0 and "）" not in line[opened:]:
+            lines.append(line[:opened])  # keep a short bracketed note whole
+            line = line[opened:] + char
+        elif char in NO_LINE_START and len(line) > 1:
+            lines.append(line[:-1])
+            line = line[-1] + char
         else:
-            lines.append(word)
-    return lines
+            lines.append(line)
+            line = char
+    if line:
+        lines.append(line)
+    return [part.strip() for part in lines]
 
 
 def _fit(text: str, size: int, width: int) -> str:

@@ -29,7 +29,7 @@ CARD_GAP = 8
 ROW_STEP = CARD_H + CARD_GAP
 HILL_H = 150
 PLAYER_H = 60
-TRIBES = ("Latins", "Sabines")
+HAND_LINE = 30  # an open hand gets its own line under the name, clear of the status text
 HILL_FILL = (168, 186, 140)
 HILL_DARK = (96, 116, 78)
 
@@ -39,24 +39,25 @@ def draw(view: SevenHillsView, names: list[str], labels: Labels) -> Image.Image:
     band = rows * ROW_STEP + 10
     top = 112
     b_row = top
-    b_band = b_row + PLAYER_H
+    player_h = PLAYER_H + (HAND_LINE if view.open_hand_cards is not None else 0)
+    b_band = b_row + player_h
     hills_top = b_band + band
     a_band = hills_top + HILL_H
     a_row = a_band + band
-    removed_top = a_row + PLAYER_H + 12
+    removed_top = a_row + player_h + 12
     footer = removed_top + (CARD_H + 56 if view.removed else 36)
     height = footer + 44
     image, pen = canvas(height)
-    title(pen, "The Seven Hills of Rome", _subtitle(view, names))
-    _player_row(pen, view, names, 1, b_row)
-    _player_row(pen, view, names, 0, a_row)
+    title(pen, labels("title"), _fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN))
+    _player_row(pen, view, names, 1, b_row, labels)
+    _player_row(pen, view, names, 0, a_row, labels)
     for index, hill in enumerate(view.hills):
         x = MARGIN + index * COLUMN
-        _hill(pen, view, hill, x, hills_top)
+        _hill(pen, view, hill, x, hills_top, labels)
         _side(pen, hill.cards[1], hill, 1, x, hills_top - 8, upward=True, settled=view.settled)
         _side(pen, hill.cards[0], hill, 0, x, a_band + 8, upward=False, settled=view.settled)
-    _removed(pen, view, removed_top)
-    _footer(pen, view, footer)
+    _removed(pen, view, removed_top, labels)
+    _footer(pen, view, footer, labels)
     return image
 
 
@@ -64,62 +65,78 @@ def _rows(count: int) -> int:
     return (count + 1) // 2
 
 
-def _subtitle(view: SevenHillsView, names: list[str]) -> str:
-    game = f"Game {view.game} of 2 · " if view.games == 2 else ""
+def _subtitle(view: SevenHillsView, names: list[str], labels: Labels) -> str:
+    parts = [labels("game_of_two", game=view.game)] if view.games == 2 else []
     rules = [
-        label
-        for flag, label in (
-            (view.no_repeat_values, "no repeats"),
-            (view.barricades, "barricades"),
-            (view.highest_card, "highest card"),
-            (view.open_hands, "open game"),
+        labels(key)
+        for flag, key in (
+            (view.no_repeat_values, "rule.no_repeats"),
+            (view.barricades, "rule.barricades"),
+            (view.highest_card, "rule.highest_card"),
+            (view.open_hands, "rule.open_game"),
         )
         if flag
     ]
-    extra = f" · {', '.join(rules)}" if rules else ""
     if view.phase == "over":
         totals = [sum(r.scores[s] for r in view.results) for s in range(2)]
         if totals[0] == totals[1]:
-            verdict = "a draw"
+            verdict = labels("draw")
         else:
-            verdict = f"{player_label(0 if totals[0] > totals[1] else 1, names)} wins"
-        return f"{game}Game over · {totals[0]} – {totals[1]} · {verdict}{extra}"
-    assert view.turn is not None
-    blocked = f" · hill {view.last_hill} blocked" if view.last_hill is not None else ""
-    return f"{game}{player_label(view.turn, names)} to play{blocked}{extra}"
+            verdict = labels("wins", player=player_label(0 if totals[0] > totals[1] else 1, names))
+        parts += [labels("over"), f"{totals[0]} – {totals[1]}", verdict]
+    else:
+        assert view.turn is not None
+        parts.append(labels("to_play", player=player_label(view.turn, names)))
+        if view.last_hill is not None:
+            parts.append(labels("hill_blocked", hill=view.last_hill))
+    if rules:
+        parts.append(labels("list_separator").join(rules))
+    return " · ".join(parts)
 
 
 def _player_row(
-    pen: ImageDraw.ImageDraw, view: SevenHillsView, names: list[str], seat: int, y: int
+    pen: ImageDraw.ImageDraw,
+    view: SevenHillsView,
+    names: list[str],
+    seat: int,
+    y: int,
+    labels: Labels,
 ) -> None:
     mid = y + PLAYER_H // 2
     active = view.turn == seat
+    height = PLAYER_H + (HAND_LINE if view.open_hand_cards is not None else 0)
     if active:
         pen.rounded_rectangle(
-            (MARGIN - 6, y + 4, WIDTH - MARGIN + 6, y + PLAYER_H - 4),
+            (MARGIN - 6, y + 4, WIDTH - MARGIN + 6, y + height - 4),
             radius=10,
             outline=HIGHLIGHT,
             width=3,
         )
     token(pen, MARGIN + 22, mid, 18, seat)
-    label = f"{player_label(seat, names)} ({TRIBES[seat]})"
+    tribe = labels("tribe.latins" if seat == 0 else "tribe.sabines")
+    label = labels("player_tribe", player=player_label(seat, names), tribe=tribe)
     pen.text((MARGIN + 52, mid), label, font=font(28), fill=INK, anchor="lm")
-    status = [f"hand {view.hand_sizes[seat]}"]
+    status = [labels("hand", count=view.hand_sizes[seat])]
     if view.start == seat:
-        status.append("start player, wins ties")
+        status.append(labels("start_player"))
     if view.games == 2 and view.results:
-        status.append("series " + " + ".join(str(r.scores[seat]) for r in view.results))
+        series = " + ".join(str(r.scores[seat]) for r in view.results)
+        status.append(labels("series", scores=series))
     elif view.phase == "over":
-        status.append(f"{view.results[-1].scores[seat]} points")
+        status.append(labels("points", points=view.results[-1].scores[seat]))
     if active:
-        status.append("to play")
+        status.append(labels("your_turn"))
     pen.text((WIDTH - MARGIN - 6, mid), " · ".join(status), font=font(24), fill=MUTED, anchor="rm")
     if view.open_hand_cards is not None:
-        hand = " ".join("F" if v == FLAG else str(v) for v in view.open_hand_cards[seat])
-        pen.text((540, mid), f"cards: {hand}", font=font(24), fill=INK, anchor="lm")
+        flag = labels("flag_short")
+        hand = " ".join(flag if v == FLAG else str(v) for v in view.open_hand_cards[seat])
+        text = labels("cards", cards=hand)
+        pen.text((MARGIN + 52, mid + HAND_LINE), text, font=font(24), fill=INK, anchor="lm")
 
 
-def _hill(pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int) -> None:
+def _hill(
+    pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels
+) -> None:
     """A mound with the hill's number; each side's total (when known) above and below it."""
     left, right = x + 8, x + COLUMN - 8
     base = y + HILL_H - 28
@@ -137,15 +154,15 @@ def _hill(pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int
     pen.text((cx, y + 78), str(hill.number), font=font(52), fill=INK, anchor="mm")
     if view.settled:
         if winner is None:
-            pen.text((cx, base - 14), "nobody", font=font(20), fill=MUTED, anchor="mm")
+            pen.text((cx, base - 14), labels("nobody"), font=font(20), fill=MUTED, anchor="mm")
         else:
             token(pen, cx, base - 14, 12, winner)
     elif view.last_hill == hill.number:
-        pen.text((cx, base - 14), "blocked", font=font(20), fill=HIGHLIGHT, anchor="mm")
+        pen.text((cx, base - 14), labels("blocked"), font=font(20), fill=HIGHLIGHT, anchor="mm")
     elif not hill.revealed and (hill.cards[0] or hill.cards[1]):
-        pen.text((cx, base - 14), "hidden", font=font(20), fill=MUTED, anchor="mm")
+        pen.text((cx, base - 14), labels("hidden"), font=font(20), fill=MUTED, anchor="mm")
     elif hill.revealed and not view.open_hands:
-        pen.text((cx, base - 14), "revealed", font=font(20), fill=HILL_DARK, anchor="mm")
+        pen.text((cx, base - 14), labels("revealed"), font=font(20), fill=HILL_DARK, anchor="mm")
     if view.highest_card:
         return
     for seat, ty in ((1, y + 14), (0, base + 14)):
@@ -209,12 +226,12 @@ def _flag(pen: ImageDraw.ImageDraw, cx: int, cy: int, colour: tuple[int, int, in
     )
 
 
-def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int) -> None:
+def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: Labels) -> None:
     if not view.removed:
         if view.results and view.games == 2:
-            _results_line(pen, view, top)
+            _results_line(pen, view, top, labels)
         return
-    pen.text((MARGIN, top), "Out of play", font=font(26), fill=INK)
+    pen.text((MARGIN, top), labels("out_of_play"), font=font(26), fill=INK)
     y = top + 36
     for slot, removed in enumerate(view.removed):
         left = MARGIN + slot * (CARD_W + 40)
@@ -223,20 +240,21 @@ def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int) -> None:
         _card(pen, left, y, removed.seat, CardView(value=removed.value, up=True))
         pen.text(
             (left + CARD_W + 4, y + CARD_H // 2),
-            f"H{removed.hill}",
+            labels("hill_short", hill=removed.hill),
             font=font(20),
             fill=MUTED,
             anchor="lm",
         )
     if view.results and view.games == 2:
-        _results_line(pen, view, top, right=True)
+        _results_line(pen, view, top, labels, right=True)
 
 
 def _results_line(
-    pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, right: bool = False
+    pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: Labels, right: bool = False
 ) -> None:
     text = "   ".join(
-        f"Game {n}: A {r.scores[0]} – B {r.scores[1]}" for n, r in enumerate(view.results, 1)
+        labels("game_result", game=n, a=r.scores[0], b=r.scores[1])
+        for n, r in enumerate(view.results, 1)
     )
     if right:
         pen.text((WIDTH - MARGIN, top), text, font=font(24), fill=MUTED, anchor="ra")
@@ -244,10 +262,21 @@ def _results_line(
         pen.text((MARGIN, top), text, font=font(24), fill=MUTED)
 
 
-def _footer(pen: ImageDraw.ImageDraw, view: SevenHillsView, y: int) -> None:
-    notes = ["Cards nearest a hill were played first"]
+def _footer(pen: ImageDraw.ImageDraw, view: SevenHillsView, y: int, labels: Labels) -> None:
+    notes = [labels("note.order")]
     if not view.open_hands:
-        notes.append("hatched cards lie face down")
+        notes.append(labels("note.hatched"))
     if view.barricades:
-        notes.append("red frame = flag guarding its hill")
-    pen.text((MARGIN, y), " · ".join(notes) + ".", font=font(20), fill=MUTED)
+        notes.append(labels("note.guard"))
+    text = labels("notes", notes=" · ".join(notes))
+    pen.text((MARGIN, y), _fit(text, 20, WIDTH - 2 * MARGIN), font=font(20), fill=MUTED)
+
+
+def _fit(text: str, size: int, width: int) -> str:
+    """Shorten `text` with an ellipsis until it fits `width` pixels."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"

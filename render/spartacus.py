@@ -36,34 +36,34 @@ def draw(view: SpartacusView, names: list[str], labels: Labels) -> Image.Image:
     over = view.phase == "over"
     top = TRICK_TOP if over else PLAYERS_TOP  # a finished game has no trick to show
     image, pen = canvas(top + 50 + ROW_H * view.seats + 24)
-    title(pen, "Spartacus", _subtitle(view))
+    title(pen, labels("title"), _fit(_subtitle(view, labels), WIDTH - 2 * MARGIN, 26))
     if not over:
-        _trick(pen, view)
-    _players(pen, view, names, top)
+        _trick(pen, view, labels)
+    _players(pen, view, names, top, labels)
     return image
 
 
-def _subtitle(view: SpartacusView) -> str:
+def _subtitle(view: SpartacusView, labels: Labels) -> str:
     parts = []
     if view.series_games > 1:
-        parts.append(f"Game {view.game_no} of {view.series_games}")
+        parts.append(labels("game_of", game=view.game_no, games=view.series_games))
     if view.flags_as_jokers:
-        rules = ["jokers"]
+        rules = [labels("rule.jokers")]
         if view.joker_penalty:
-            rules.append("−10 per joker")
+            rules.append(labels("rule.joker_penalty"))
         if view.joker_voids_trick:
-            rules.append("a joker voids the trick")
-        parts.append(", ".join(rules))
+            rules.append(labels("rule.joker_voids"))
+        parts.append(labels("list_separator").join(rules))
     elif view.no_flags:
-        parts.append("no flags")
+        parts.append(labels("rule.no_flags"))
     else:
-        parts.append("low cards win · each flag doubles")
+        parts.append(labels("rule.standard"))
     if view.phase == "over":
-        parts.insert(0, "Game over")
+        parts.insert(0, labels("over"))
     return " · ".join(parts)
 
 
-def _trick(pen: ImageDraw.ImageDraw, view: SpartacusView) -> None:
+def _trick(pen: ImageDraw.ImageDraw, view: SpartacusView, labels: Labels) -> None:
     pen.rounded_rectangle(
         (MARGIN, TRICK_TOP, WIDTH - MARGIN, TRICK_TOP + TRICK_H),
         radius=14,
@@ -71,7 +71,8 @@ def _trick(pen: ImageDraw.ImageDraw, view: SpartacusView) -> None:
         outline=PANEL_DARK,
         width=2,
     )
-    pen.text((MARGIN + 18, TRICK_TOP + 10), _trick_heading(view), font=font(28), fill=INK)
+    heading = _fit(_trick_heading(view, labels), WIDTH - 2 * MARGIN - 36, 28)
+    pen.text((MARGIN + 18, TRICK_TOP + 10), heading, font=font(28), fill=INK)
     count = len(view.trick)
     step = CARD_W + CARD_GAP
     if count * step > WIDTH - 2 * MARGIN - 24:  # never in real play (at most 15 cards), but safe
@@ -85,20 +86,23 @@ def _trick(pen: ImageDraw.ImageDraw, view: SpartacusView) -> None:
         _card(pen, MARGIN + 16 + index * step, top, seat, card, view.flags_as_jokers, taking)
 
 
-def _trick_heading(view: SpartacusView) -> str:
+def _trick_heading(view: SpartacusView, labels: Labels) -> str:
     if not view.trick:
-        return "New trick: waiting for the lead"
+        return labels("new_trick")
     cards = tuple(card for _, card in view.trick)
-    worth = f"Trick worth {pile_value(cards, view)}".replace("-", "−")
+    worth = labels("worth", value=str(pile_value(cards, view)).replace("-", "−"))
     if view.flags_as_jokers:
-        below = "any card"
+        below = labels("any_card")
         if view.lowest:
-            below = "only a joker" if view.lowest == 1 else f"below {view.lowest} or a joker"
-        return f"{worth} · the last card takes it · {below}"
+            if view.lowest == 1:
+                below = labels("only_joker")
+            else:
+                below = labels("below_or_joker", lowest=view.lowest)
+        return f"{worth} · {labels('last_takes')} · {below}"
     if view.lowest is None:
-        return f"{worth} · no number yet: nobody may pass"
-    below = "nothing beats a 1" if view.lowest == 1 else f"play below {view.lowest}"
-    return f"{worth} · lowest card takes it · {below}"
+        return f"{worth} · {labels('no_number')}"
+    below = labels("nothing_beats_1") if view.lowest == 1 else labels("below", lowest=view.lowest)
+    return f"{worth} · {labels('lowest_takes')} · {below}"
 
 
 def _card(
@@ -138,14 +142,21 @@ def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, seat: int) -> None:
     )
 
 
-def _players(pen: ImageDraw.ImageDraw, view: SpartacusView, names: list[str], top: int) -> None:
+def _players(
+    pen: ImageDraw.ImageDraw, view: SpartacusView, names: list[str], top: int, labels: Labels
+) -> None:
     over = view.phase == "over"
-    pen.text((MARGIN, top), "Final scores" if over else "Players", font=font(26), fill=INK)
-    score = f"Game {view.game_no}" if view.series_games > 1 else "Score"
-    headings = [score if over else "Hand", "Tricks", "Left in hand" if over else "Status"]
+    heading = labels("final_scores") if over else labels("players")
+    pen.text((MARGIN, top), heading, font=font(26), fill=INK)
+    score = labels("game", game=view.game_no) if view.series_games > 1 else labels("score")
+    headings = [
+        score if over else labels("hand"),
+        labels("tricks"),
+        labels("left_in_hand") if over else labels("status"),
+    ]
     columns = [COL_HAND, COL_TRICKS, COL_STATUS]
     if view.series_games > 1:
-        headings.append("Series total")
+        headings.append(labels("series_total"))
         columns.append(COL_SERIES)
     for text, x in zip(headings, columns, strict=True):
         pen.text((x, top + 4), text, font=font(22), fill=MUTED)
@@ -159,33 +170,40 @@ def _players(pen: ImageDraw.ImageDraw, view: SpartacusView, names: list[str], to
         label = _fit(player_label(seat, names), COL_HAND - MARGIN - 74, 28)
         pen.text((MARGIN + 58, mid), label, font=font(28), fill=INK, anchor="lm")
         if over:
-            _final_row(pen, view, seat, mid, seat in winners)
+            _final_row(pen, view, seat, mid, seat in winners, labels)
         else:
-            _live_row(pen, view, seat, mid)
+            _live_row(pen, view, seat, mid, labels)
         if view.series_games > 1:
             pen.text(
                 (COL_SERIES, mid), str(view.totals[seat]), font=font(30), fill=INK, anchor="lm"
             )
 
 
-def _live_row(pen: ImageDraw.ImageDraw, view: SpartacusView, seat: int, mid: float) -> None:
+def _live_row(
+    pen: ImageDraw.ImageDraw, view: SpartacusView, seat: int, mid: float, labels: Labels
+) -> None:
     size = view.hand_sizes[seat]
     _card_backs(pen, COL_HAND, mid, min(size, 11))
     pen.text((COL_HAND + 112, mid), str(size), font=font(30), fill=INK, anchor="lm")
     _piles(pen, COL_TRICKS, mid, view.tricks_won[seat])
     if view.active == seat:
-        status, colour = "▶ to play", HIGHLIGHT
+        status, colour = "▶ " + labels("to_play"), HIGHLIGHT
     elif view.leader == seat:
-        status, colour = "takes it so far", INK
+        status, colour = labels("taking"), INK
     elif view.passed[seat]:
-        status, colour = "passed", MUTED
+        status, colour = labels("passed"), MUTED
     else:
         status, colour = "", MUTED
     pen.text((COL_STATUS, mid), status, font=font(28), fill=colour, anchor="lm")
 
 
 def _final_row(
-    pen: ImageDraw.ImageDraw, view: SpartacusView, seat: int, mid: float, winner: bool
+    pen: ImageDraw.ImageDraw,
+    view: SpartacusView,
+    seat: int,
+    mid: float,
+    winner: bool,
+    labels: Labels,
 ) -> None:
     score = view.results[-1][seat] if view.results else 0
     pen.text(
@@ -201,7 +219,7 @@ def _final_row(
     hand = view.final_hands[seat] if view.final_hands else ()
     text = " ".join(str(card) for card in hand if card != FLAG)
     if FLAG in hand:  # the font has no flag glyph: name it
-        text += " + joker" if view.flags_as_jokers else " + flag"
+        text += " + " + labels("joker" if view.flags_as_jokers else "flag")
     if hand:
         text = f"{text.strip(' +')}  (−{hand_penalty(hand, view)})"
     width = (COL_SERIES if view.series_games > 1 else WIDTH - MARGIN) - COL_STATUS - 12
