@@ -274,7 +274,7 @@ def test_setup_rejects_bad_configurations() -> None:
     with pytest.raises(IllegalInput, match="flag_needs_two_players"):
         GAME.setup(SenatorOptions(flag_effect="double"), 3, 1)
     GAME.setup(SenatorOptions(flag_scope="adjacent"), 3, 1)  # ignored without an effect
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalInput, match="unknown_option"):
         GAME.parse_options({"flag": "double"})
     with pytest.raises(ValueError):
         GAME.parse_options({"flag_effect": "triple"})
