@@ -335,14 +335,6 @@ async def test_a_confirmed_private_move_is_not_echoed_by_another_dm(
     assert not echoes, f"senator seed 4 hidden: {len(echoes)} echo DMs, e.g. {echoes[:2]}"
 
 
-RAW_ENTRIES = (
-    "Senator's event.pushed / pushed_hidden / pushed_own print the entry id ('right-2', "
-    "'down-a') while the chooser offered '→ row 2 (in at a2)': 'right-2' reads as 'from the "
-    "right', the opposite direction"
-)
-
-
-@pytest.mark.xfail(reason=RAW_ENTRIES, strict=True)
 async def test_senator_narration_names_entries_as_the_chooser_does(
     harness: Harness, monkeypatch
 ) -> None:

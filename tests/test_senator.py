@@ -355,7 +355,7 @@ def test_hidden_game_hides_cards_hands_and_values_until_the_end() -> None:
     second, _ = GAME.apply(state, Action(seat=R, move="push", args={"card": 2, "entry": "down-c"}))
     public = [e for e in events if e.to is None]
     assert [e.type for e in public] == ["pushed_hidden"]
-    assert public[0].data == {"seat": R, "entry": "down-c"}
+    assert public[0].data == {"seat": R, "entry": "down-c", "square": "c1", "arrow": "↓"}
     private = [e for e in events if e.to is not None]
     assert [(e.type, e.to, e.data["card"]) for e in private] == [("pushed_own", (R,), 7)]
     for seat in (None, B):

@@ -196,6 +196,15 @@ def to_move(state: SenatorState) -> int | None:
     return None
 
 
+_ARROWS = {"down": "↓", "up": "↑", "right": "→", "left": "←"}
+
+
+def _entry_words(entry: str) -> dict[str, str]:
+    """The entry as players read it: where the card goes in and which way it pushes."""
+    direction, _ = entry.split("-")
+    return {"entry": entry, "square": SQUARES[_ENTRIES[entry][0]], "arrow": _ARROWS[direction]}
+
+
 def _entry_choice(entry: str) -> Choice:
     direction, line = entry.split("-")
     square = SQUARES[_ENTRIES[entry][0]]
@@ -345,15 +354,14 @@ class Senator(Game[SenatorState, SenatorOptions]):
                 "pushes": (*state.pushes, (seat, card, entry)),
             }
         )
+        where = _entry_words(entry)
         if state.hidden:
             events = [
-                Event(type="pushed_hidden", data={"seat": seat, "entry": entry}),
-                Event(
-                    type="pushed_own", data={"seat": seat, "card": card, "entry": entry}, to=(seat,)
-                ),
+                Event(type="pushed_hidden", data={"seat": seat, **where}),
+                Event(type="pushed_own", data={"seat": seat, "card": card, **where}, to=(seat,)),
             ]
         else:
-            events = [Event(type="pushed", data={"seat": seat, "card": card, "entry": entry})]
+            events = [Event(type="pushed", data={"seat": seat, "card": card, **where})]
         if all(cell is not None for cell in board):
             return self._finish(state, events)
         return state, events
@@ -465,9 +473,9 @@ class Senator(Game[SenatorState, SenatorOptions]):
             "prompt.place_flag": "{seat}: place the flag on any square.",
             "prompt.push": "Push {number}/{total}: {seat}, push one of your cards onto the board.",
             "event.flag_placed": "{seat} places the flag on {square}.",
-            "event.pushed": "{seat} pushes {card} in at {entry}.",
-            "event.pushed_hidden": "{seat} pushes a face-down card in at {entry}.",
-            "event.pushed_own": "You pushed your {card} in at {entry}.",
+            "event.pushed": "{seat} pushes {card} in at {square} ({arrow}).",
+            "event.pushed_hidden": "{seat} pushes a face-down card in at {square} ({arrow}).",
+            "event.pushed_own": "You pushed your {card} in at {square} ({arrow}).",
             "event.revealed": "All cards are turned face up.",
             "event.game_over": "Game over. Scores: {scores}. Winner: {seats}.",
             "private.hand": "Your cards: {cards}",
@@ -546,9 +554,9 @@ class Senator(Game[SenatorState, SenatorOptions]):
             "prompt.place_flag": "{seat}：旗印カードを好きなマスに置いてください。",
             "prompt.push": "{number}/{total}手目：{seat}、カードを1枚盤に押し込んでください。",
             "event.flag_placed": "{seat}が旗印を{square}に置きました。",
-            "event.pushed": "{seat}が{card}を{entry}から押し込みました。",
-            "event.pushed_hidden": "{seat}が裏向きのカードを{entry}から押し込みました。",
-            "event.pushed_own": "あなたは{card}を{entry}から押し込みました。",
+            "event.pushed": "{seat}が{card}を{square}から{arrow}に押し込みました。",
+            "event.pushed_hidden": "{seat}が裏向きのカードを{square}から{arrow}に押し込みました。",
+            "event.pushed_own": "あなたは{card}を{square}から{arrow}に押し込みました。",
             "event.revealed": "すべてのカードが表になりました。",
             "event.game_over": "ゲーム終了。得点：{scores}。勝者：{seats}",
             "private.hand": "あなたの手札：{cards}",
