@@ -256,7 +256,7 @@ FULL_GAMES = [
 async def test_a_whole_game_through_discord(
     harness: Harness, monkeypatch, game, seed, ai, options, paths
 ) -> None:
-    probe = game == "caesar"  # its duel offers all ten cards, spent ones included
+    probe = game == "caesar"  # its duels must offer only cards still in hand
     closed = "hand" in paths
     session, player = await play_to_the_end(
         harness, monkeypatch, game, seed, ai, options, probe, dms_closed=closed
@@ -273,8 +273,7 @@ async def test_a_whole_game_through_discord(
     for path in paths:
         assert player.paths[path] > 0, f"{label}: never answered via {path}: {player.paths}"
     if probe:
-        assert player.refused, f"{label}: no refused option was tried"
-        assert all("not in your hand" in r.lower() for r in player.refused), player.refused
+        assert not player.refused, f"{label}: the chooser offered refused options {player.refused}"
     if closed:
         fake = harness.fake
         alice = fake.users[0]

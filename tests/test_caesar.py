@@ -483,15 +483,16 @@ def test_main_phase_starts_with_the_start_player() -> None:
 # Prompts, views and hidden information ------------------------------------------------------
 
 
-def test_duel_is_one_secret_prompt_for_the_two_duellists() -> None:
+def test_duel_is_one_secret_request_offering_each_duellist_their_own_cards() -> None:
     state = literal(EXAMPLE_BOARD, seats=3)
+    state = state.model_copy(update={"hands": ((1, 5, 9, FLAG), (2, 5, 7), state.hands[2])})
     state, _ = act(state, A, "attack", **{"from": "c3", "to": "c2"})
-    (prompt,) = GAME.pending(state)
-    assert prompt.kind == Kind.SECRET and prompt.seats == (A, B) and prompt.done == ()
-    assert prompt.move == "fight_card"
-    key = prompt.key
-    values = [c.value for c in prompt.fields[0].options]
-    assert values == [1, 2, 3, 4, 5, 6, 7, 8, 9, "flag"]
+    first, second = GAME.pending(state)
+    assert (first.seats, second.seats) == ((A,), (B,)) and first.key == second.key
+    assert all(p.kind == Kind.SECRET and p.move == "fight_card" for p in (first, second))
+    assert [c.value for c in first.fields[0].options] == [1, 5, 9, "flag"]
+    assert [c.value for c in second.fields[0].options] == [2, 5, 7]
+    key = first.key
     state, _ = act(state, B, "fight_card", card=5)
     (prompt,) = GAME.pending(state)
     assert prompt.seats == (A,) and prompt.done == (B,) and prompt.key == key
@@ -703,7 +704,7 @@ def test_board_image_renders_through_a_game_and_hides_fight_cards() -> None:
         if step % 5 == 0:
             png = render_png("caesar", GAME.view(state, None), NAMES[: state.seats])
             assert png.startswith(b"\x89PNG"), f"seed 21 step {step}"
-        if prompt.move == "fight_card" and len(prompt.seats) == 2:
+        if prompt.move == "fight_card" and len(prompts) == 2:
             hand = state.hands[seat]
             images = set()
             for card in hand[:3]:

@@ -257,12 +257,14 @@ def _card_choice(card: int) -> Choice:
     return Choice(value=card, label=Msg(key="card", args={"card": card}))
 
 
-_CARD_FIELD = Field(
-    name="card",
-    kind="one",
-    label=Msg(key="field.card"),
-    options=tuple(_card_choice(c) for c in (*range(1, 10), FLAG)),
-)
+def _card_field(hand: tuple[int, ...]) -> Field:
+    """The cards a duellist still holds (the hand is only ever shown to its owner)."""
+    return Field(
+        name="card",
+        kind="one",
+        label=Msg(key="field.card"),
+        options=tuple(_card_choice(c) for c in sorted(hand, key=lambda c: (c == FLAG, c))),
+    )
 
 
 class Caesar(Game[CaesarState, CaesarOptions]):
@@ -344,31 +346,33 @@ class Caesar(Game[CaesarState, CaesarOptions]):
         ]
 
     def _duel_prompts(self, state: CaesarState, fight: Fight) -> list[Prompt]:
-        """One SECRET prompt for both duellists (the others wait). A shared prompt cannot carry
-        per-seat options, so it offers all ten card values; `apply` checks the hand."""
+        """A SECRET prompt per duellist still choosing (the others wait), under one key so the
+        duel is one request; each offers only that duellist's own remaining cards."""
         fighters = (fight.attacker, fight.defender)
-        waiting = tuple(s for i, s in enumerate(fighters) if fight.cards[i] is None)
         done = tuple(s for i, s in enumerate(fighters) if fight.cards[i] is not None)
+        text = Msg(
+            key="prompt.fight_card",
+            args={
+                "seat_attacker": fight.attacker,
+                "seat_defender": fight.defender,
+                "from": square_name(fight.source),
+                "to": square_name(fight.target),
+                "attacker_size": len(state.board[fight.source]),
+                "defender_size": len(state.board[fight.target]),
+            },
+        )
         return [
             Prompt(
                 key=f"t{state.turn}.duel",
                 move="fight_card",
                 kind=Kind.SECRET,
-                seats=waiting,
+                seats=(seat,),
                 done=done,
-                fields=(_CARD_FIELD,),
-                text=Msg(
-                    key="prompt.fight_card",
-                    args={
-                        "seat_attacker": fight.attacker,
-                        "seat_defender": fight.defender,
-                        "from": square_name(fight.source),
-                        "to": square_name(fight.target),
-                        "attacker_size": len(state.board[fight.source]),
-                        "defender_size": len(state.board[fight.target]),
-                    },
-                ),
+                fields=(_card_field(state.hands[seat]),),
+                text=text,
             )
+            for i, seat in enumerate(fighters)
+            if fight.cards[i] is None
         ]
 
     # Inputs ---------------------------------------------------------------------------
