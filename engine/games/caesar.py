@@ -16,13 +16,11 @@ row number from the top). Decisions where the spec is silent:
   is not a card of the own hand (garbage included) is `card_not_in_hand`.
 - Unknown moves are rejected with `unknown_move` right after `not_a_player`; an eliminated seat
   acting in the main phase gets `not_your_turn`.
-- A duel is one SECRET prompt (key `t<turn>.duel`) whose `seats` are the duellists still to
-  choose (`done` those who have); the others wait. As one prompt cannot offer each duellist
-  their own hand, its `card` field lists all ten card values and `apply` rejects a used card
-  with `card_not_in_hand` (the hand is in the seat's view and private lines).
+- A duel is one request (key `t<turn>.duel`): a SECRET prompt per duellist still to choose
+  (`done` lists those who have), each offering only that duellist's remaining cards; the
+  others wait. A used card is still rejected with `card_not_in_hand`.
 - A duellist holding a single card commits it automatically when the fight starts (their only
-  legal choice; it stays face down until the reveal, and the hand size was public anyway), so
-  the shared duel prompt never asks someone who has nothing to choose.
+  legal choice; it stays face down until the reveal, and the hand size was public anyway).
 - A submitted fight card stays in the hand (hidden) until the reveal, then both cards leave the
   hands together, so public hand sizes change only at the reveal.
 - The public view keeps the latest revealed fight (`last_fight`: both cards and the result) so
