@@ -65,12 +65,17 @@ def bench_apply() -> None:
 
 
 def bench_ai_games() -> None:
-    games = 400
-    started = time.perf_counter()
-    for seed in range(games):
-        play_out(IMPERIUM, IMPERIUM.setup(IMPERIUM.parse_options({}), 3, seed), seed)
-    rate = games / (time.perf_counter() - started)
-    print(f"full AI imperium games (3 players, one core): {rate:,.0f}/s (target ≥ 1,000/s)")
+    """Batches, because this shared machine swings by 2× within seconds: median and best."""
+    rates = []
+    for batch in range(8):
+        started = time.perf_counter()
+        for seed in range(batch * 60, batch * 60 + 60):
+            play_out(IMPERIUM, IMPERIUM.setup(IMPERIUM.parse_options({}), 3, seed), seed)
+        rates.append(60 / (time.perf_counter() - started))
+    print(
+        f"full AI imperium games (3 players, one core): median {statistics.median(rates):,.0f}/s,"
+        f" best batch {max(rates):,.0f}/s (target ≥ 1,000/s)"
+    )
 
 
 def bench_render() -> None:

@@ -258,6 +258,23 @@ class Game(ABC, Generic[S, OptionsT]):
         return self.State.model_validate(data)  # type: ignore[return-value]
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def trusted(model: type[M], **fields: Any) -> M:
+    """Build a model from values that are already valid (copied out of a validated state).
+
+    Views are made for every decision an AI takes, so they skip validation; pydantic's own
+    `model_construct` does the same but costs several times more. Every field must be given.
+    """
+    instance = model.__new__(model)
+    object.__setattr__(instance, "__dict__", fields)
+    object.__setattr__(instance, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(instance, "__pydantic_extra__", None)
+    object.__setattr__(instance, "__pydantic_private__", None)
+    return instance
+
+
 def competition_ranks(scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     """1 + number of strictly better scores: equal scores share a rank (1, 1, 3)."""
     return tuple(1 + sum(other > score for other in scores) for score in scores)

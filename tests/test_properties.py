@@ -161,3 +161,15 @@ def test_catalog_has_both_locales_with_same_keys(game_id: str) -> None:
     assert {"name", "summary", "rules"} <= set(strings["en"])
     for option in GAMES[game_id].Options.model_fields:
         assert f"option.{option}" in strings["en"], option
+
+
+def test_trusted_views_equal_validated_ones() -> None:
+    from engine.games.imperium import ImperiumView
+
+    game = GAMES["imperium"]
+    state = game.setup(game.parse_options({}), 3, 1)
+    for seat in (None, 0, 2):
+        fast = game.view(state, seat)
+        slow = ImperiumView.model_validate(fast.model_dump())
+        assert fast == slow and fast.model_dump_json() == slow.model_dump_json()
+        assert fast.model_fields_set == set(ImperiumView.model_fields)

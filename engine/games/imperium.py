@@ -30,6 +30,7 @@ from engine.core import (
     Prompt,
     outcome_by_score,
     require,
+    trusted,
 )
 from engine.data import load
 from engine.rng import Rng
@@ -304,7 +305,8 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
 
     def view(self, state: ImperiumState, seat: int | None) -> ImperiumView:
         own = state.hidden[seat] if seat is not None and 0 <= seat < state.seats else None
-        return ImperiumView.model_construct(
+        return trusted(
+            ImperiumView,
             seat=seat,
             seats=state.seats,
             thirty_points=state.thirty_points,
