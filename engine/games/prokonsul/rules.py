@@ -244,7 +244,16 @@ def _seat_choice(seat: int) -> Choice:
     return Choice(value=seat, label=Msg(key="seat", args={"seat": seat}))
 
 
-_TEXT_FIELD_LABEL = Msg(key="field.promise")
+def _promise_field(needs: tuple[str, tuple[str, ...]] | None = None) -> Field:
+    """The free, non-binding promise text that may go with an offer or proposal."""
+    return Field(
+        name="text",
+        kind="text",
+        label=Msg(key="field.promise"),
+        max=_limit("text_max"),
+        optional=True,
+        needs=needs,
+    )
 
 
 class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
@@ -376,13 +385,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                         min=0,
                         max=state.chips[petitioner],
                     ),
-                    Field(
-                        name="text",
-                        kind="text",
-                        label=_TEXT_FIELD_LABEL,
-                        max=_limit("text_max"),
-                        optional=True,
-                    ),
+                    _promise_field(),
                 ),
                 text=Msg(
                     key="prompt.offer",
@@ -417,14 +420,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                         max=_limit("counter_max"),
                         needs=("answer", ("counter",)),
                     ),
-                    Field(
-                        name="text",
-                        kind="text",
-                        label=_TEXT_FIELD_LABEL,
-                        max=_limit("text_max"),
-                        optional=True,
-                        needs=("answer", ("counter",)),
-                    ),
+                    _promise_field(("answer", ("counter",))),
                 ]
             return Prompt(
                 key=key,
@@ -465,14 +461,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                     max=state.chips[petitioner],
                     needs=("decision", ("offer",)),
                 ),
-                Field(
-                    name="text",
-                    kind="text",
-                    label=_TEXT_FIELD_LABEL,
-                    max=_limit("text_max"),
-                    optional=True,
-                    needs=("decision", ("offer",)),
-                ),
+                _promise_field(("decision", ("offer",))),
             ),
             text=Msg(
                 key="prompt.respond",
@@ -556,15 +545,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                 )
                 for s in range(state.seats)
             ]
-            fields.append(
-                Field(
-                    name="text",
-                    kind="text",
-                    label=_TEXT_FIELD_LABEL,
-                    max=_limit("text_max"),
-                    optional=True,
-                )
-            )
+            fields.append(_promise_field())
             prompts.append(
                 Prompt(
                     key=f"r{state.round}.propose",
