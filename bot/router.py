@@ -204,8 +204,8 @@ class Router:
             await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
             return
         self._edit_draft(prompt, draft, parsed, interaction)
-        complete = current_field(prompt, draft) is None
-        if parsed.op == "ok" or (complete and is_immediate(prompt, draft)):
+        complete = current_field(prompt, draft) is None  # an Ok on a lost draft just re-asks
+        if complete and (parsed.op == "ok" or is_immediate(prompt, draft)):
             await self._submit(interaction, session, seat, prompt, draft, texts)
             return
         body, view = chooser(session.id, prompt, draft, texts)
