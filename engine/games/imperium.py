@@ -11,6 +11,7 @@ are designed data (engine/games/data/imperium.json). Decisions where the spec is
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Literal
 
@@ -129,6 +130,23 @@ _SELECT_FIELD = Field(
 )
 
 
+@lru_cache(maxsize=1024)
+def _select_prompt(
+    round_no: int, thirty_points: bool, waiting: tuple[int, ...], done: tuple[int, ...]
+) -> Prompt:
+    """Prompts are immutable and asked for at every decision, so equal ones are shared."""
+    resolving = schedule(round_no, thirty_points)
+    return Prompt(
+        key=f"r{round_no}.select",
+        move="select",
+        kind=Kind.SECRET,
+        seats=waiting,
+        done=done,
+        fields=(_SELECT_FIELD,),
+        text=Msg(key="prompt.select", args={"round": round_no, "regions": list(resolving)}),
+    )
+
+
 class Imperium(Game[ImperiumState, ImperiumOptions]):
     id = "imperium"
     min_seats = 2
@@ -163,16 +181,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
     def _select_prompt(self, state: ImperiumState) -> Prompt:
         waiting = tuple(seat for seat, pick in enumerate(state.hidden) if pick is None)
         done = tuple(seat for seat, pick in enumerate(state.hidden) if pick is not None)
-        resolving = schedule(state.round, state.thirty_points)
-        return Prompt(
-            key=f"r{state.round}.select",
-            move="select",
-            kind=Kind.SECRET,
-            seats=waiting,
-            done=done,
-            fields=(_SELECT_FIELD,),
-            text=Msg(key="prompt.select", args={"round": state.round, "regions": list(resolving)}),
-        )
+        return _select_prompt(state.round, state.thirty_points, waiting, done)
 
     def _place_prompt(self, state: ImperiumState, seat: int) -> Prompt:
         selection = state.revealed[seat]
