@@ -354,3 +354,19 @@ def test_bot_catalog_has_the_same_keys_in_both_languages() -> None:
 
     for catalog in (BOT, CORE):
         assert set(catalog["en"]) == set(catalog["ja"]), set(catalog["en"]) ^ set(catalog["ja"])
+
+
+async def test_options_autocomplete_suggests_the_games_variants(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start()
+    choices = await fake.autocomplete(
+        alice,
+        "game",
+        ["new"],
+        {"game": "prokonsul", "options": "short_game=true neg"},
+        focused="options",
+    )
+    values = [c["value"] for c in choices]
+    assert "short_game=true negotiation=two_way" in values, values
+    assert all(v.startswith("short_game=true negotiation=") for v in values), values
