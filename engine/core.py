@@ -287,6 +287,17 @@ def outcome_by_score(scores: tuple[int, ...], reason: Msg | None = None) -> Outc
     return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason)
 
 
+H = TypeVar("H")
+
+
+def handler_for(handlers: dict[str, H], move: str) -> H:
+    """The function handling `move`, or IllegalInput("unknown_move") for any other name."""
+    handler = handlers.get(move)
+    if handler is None:
+        raise IllegalInput("unknown_move", move=move)
+    return handler
+
+
 def require(condition: bool, code: str, **args: Any) -> None:
     """Raise IllegalInput(code) unless `condition` holds; keeps validation ladders flat."""
     if not condition:

@@ -49,6 +49,7 @@ from engine.core import (
     Outcome,
     Prompt,
     competition_ranks,
+    handler_for,
     require,
 )
 from engine.rng import Rng
@@ -377,16 +378,15 @@ class Caesar(Game[CaesarState, CaesarOptions]):
 
     def apply(self, state: CaesarState, action: Action) -> tuple[CaesarState, list[Event]]:
         require(0 <= action.seat < state.seats, "not_a_player")
-        handler = {
+        handlers = {
             "place": self._apply_place,
             "ally": self._apply_ally,
             "attack": self._apply_attack,
             "pass": self._apply_pass,
             "fight_card": self._apply_fight_card,
             "turn": self._apply_turn,
-        }.get(action.move)
-        if handler is None:
-            raise IllegalInput("unknown_move", move=action.move)
+        }
+        handler = handler_for(handlers, action.move)
         return handler(state, action)
 
     def _apply_turn(self, state: CaesarState, action: Action) -> tuple[CaesarState, list]:

@@ -58,7 +58,6 @@ from engine.core import (
     Field,
     Game,
     GameState,
-    IllegalInput,
     Kind,
     Msg,
     Outcome,
@@ -66,6 +65,7 @@ from engine.core import (
     Shortcut,
     ShortcutParam,
     TableTalk,
+    handler_for,
     require,
 )
 from engine.data import load
@@ -610,7 +610,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
 
     def apply(self, state: ProkonsulState, action: Action) -> tuple[ProkonsulState, list[Event]]:
         require(0 <= action.seat < state.seats, "not_a_player")
-        handler = {
+        handlers = {
             "select": self._apply_select,
             "offer": self._apply_offer,
             "answer": self._apply_answer,
@@ -619,9 +619,8 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
             "propose": self._apply_propose,
             "vote": self._apply_vote,
             "no_decision": self._apply_no_decision,
-        }.get(action.move)
-        if handler is None:
-            raise IllegalInput("unknown_move", move=action.move)
+        }
+        handler = handler_for(handlers, action.move)
         events: list[Event] = []
         state = handler(state, action.seat, action.args, events)
         return state, events
