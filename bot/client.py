@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.budget import Limits, RestBudget
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.play import Play
@@ -47,6 +48,10 @@ class ForumBot(commands.Bot):
         self._recovered = False
         self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
+        self.budget = RestBudget(
+            Limits(config.rest_per_second, config.channel_messages, config.channel_window_seconds)
+        )
+        self.budget.install(self.http)
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""
@@ -99,7 +104,7 @@ class ForumBot(commands.Bot):
         for session in await self.service.open_sessions():
             if session.status == "active":
                 log.info("recovering session %s", session.id)
-                self.spawn(self.play.publish(session, restarted=True))
+                self.play.publish(session, restarted=True)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.router.handle(interaction)

@@ -6,17 +6,20 @@ Nothing here knows a game's rules: it reads prompts, views, events and outcomes.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import json
 import logging
 import time
 from collections import defaultdict, deque
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
+from bot.publisher import Dirty, Publisher
 from bot.strings import BOT
 from engine.core import Event, Kind, Prompt
 from render import render_png
@@ -30,6 +33,8 @@ log = logging.getLogger("forum.play")
 RENDER_SLOTS = 2  # two cores: never more renders at once
 DM_CLOSED = 50007
 NARRATION_LINES = 10
+# An interaction token edits its message for 15 minutes; keep a margin.
+CARRIER_SECONDS = 14 * 60
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -38,19 +43,29 @@ def is_private(prompt: Prompt) -> bool:
 
 
 class Play:
-    def __init__(self, bot: ForumBot, service: TableService, config: Config) -> None:
+    def __init__(
+        self,
+        bot: ForumBot,
+        service: TableService,
+        config: Config,
+        render_pool: Executor | None = None,
+    ) -> None:
         self.bot = bot
         self.service = service
         self.config = config
         self.localizer = Localizer(BOT)
         self.drafts: dict[tuple[int, int, str], Draft] = {}
-        self._queued: dict[int, list[Event]] = defaultdict(list)
-        self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._queued: dict[int, list[Event]] = defaultdict(list)  # private events not yet sent
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self.messages_since_board: dict[int, int] = defaultdict(int)
         self.narration: dict[int, deque[str]] = {}  # the board's latest public events
         self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
+        self._render_pool = render_pool
+        self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
+        self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
+        self.publisher = Publisher(self.publish_now, bot.spawn, config.board_interval_seconds)
+        self.renders = 0
 
     # Texts ------------------------------------------------------------------------------
 
@@ -106,7 +121,9 @@ class Play:
             )
         return "\n".join(lines), view
 
-    def board_content(self, session: Session, events: list[Event]) -> tuple[str, Components]:
+    def narrate(self, session: Session, events: list[Event]) -> None:
+        """Add the public events to the board's rolling narration (kept per session, so
+        coalesced publishes lose none of them)."""
         t = self.channel_texts(session)
         recent = self.narration.setdefault(session.id, deque(maxlen=NARRATION_LINES))
         recent.extend(
@@ -114,6 +131,10 @@ class Play:
             for e in events
             if e.to is None
         )
+
+    def board_content(self, session: Session) -> tuple[str, Components]:
+        t = self.channel_texts(session)
+        recent = self.narration.get(session.id, ())
         lines = [f"**{t('name')}**", *recent]
         outcome = session.outcome()
         view = Components()
@@ -208,40 +229,63 @@ class Play:
             self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
 
-    async def render(self, session: Session) -> discord.File:
+    async def render(self, session: Session) -> discord.File | None:
+        """The board image of the latest public view, or None when the board already shows
+        that view (a renderer is a pure function of the view, names and language)."""
+        view = session.view(None)
+        locale = self.channel_texts(session).locale
+        digest = hashlib.blake2b(
+            f"{view.model_dump_json()}|{session.names}|{locale}".encode(), digest_size=16
+        ).hexdigest()
+        if self._shown_view.get(session.id) == digest:
+            return None
         async with self._render_slots:
-            png = await asyncio.to_thread(
-                render_png,
-                session.row.game,
-                session.view(None),
-                session.names,
-                self.channel_texts(session).locale,
+            png = await asyncio.get_running_loop().run_in_executor(
+                self._render_pool, render_png, session.row.game, view, session.names, locale
             )
+        self.renders += 1
+        self._shown_view[session.id] = digest
         return discord.File(io.BytesIO(png), filename="board.png")
 
     async def post_board(
-        self, session: Session, content: str, view: Components, file: discord.File | None
+        self,
+        session: Session,
+        content: str,
+        view: Components,
+        file: discord.File | None,
+        carrier: Any = None,
     ) -> None:
-        """Edit the board message in place, or post it anew when missing or scrolled away."""
-        channel = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
-            session.row.channel_id
-        )
+        """Edit the board message in place, or post it anew when missing or scrolled away.
+
+        `carrier`: a deferred click on the board; editing through its interaction token is
+        exempt from Discord's global REST limit, so it is used while it is fresh.
+        """
         board_id = session.row.meta.get("board")
         scrolled = (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
-        files = [file] if file else []
+        keep_image = {} if file is None else {"attachments": [file]}
+        if board_id and not scrolled and _carries(carrier, board_id):
+            try:
+                await carrier.edit_original_response(content=content, view=view, **keep_image)
+                return
+            except discord.HTTPException:
+                _rewind(file)
+        channel = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
+            session.row.channel_id
+        )
         if board_id and not scrolled:
             try:
-                keep_image = {} if file is None else {"attachments": files}
                 await channel.get_partial_message(board_id).edit(
                     content=content, view=view, **keep_image
                 )
                 return
             except discord.NotFound:
-                if file is not None:
-                    file.reset()
-        message = await channel.send(content=content, files=files, view=view)
+                _rewind(file)
+        if file is None:  # a new message needs the image the old one had
+            self._shown_view.pop(session.id, None)
+            file = await self.render(session) if session.state is not None else None
+        message = await channel.send(content=content, files=[file] if file else [], view=view)
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
@@ -266,26 +310,36 @@ class Play:
 
     # After each change ----------------------------------------------------------------------
 
-    def changed(self, session: Session, events: list[Event]) -> None:
-        """Queue a publish of the session's latest state (coalescing concurrent changes)."""
-        self._queued[session.id].extend(events)
-        self.bot.spawn(self.publish(session))
+    def changed(self, session: Session, events: list[Event], carrier: Any = None) -> None:
+        """Mark the session's board dirty; the publisher shows its latest state soon.
 
-    async def publish(
-        self, session: Session, *, restarted: bool = False, start_ai: bool = True
-    ) -> None:
-        async with self._publishing[session.id]:
-            started = time.perf_counter()
-            events = self._queued.pop(session.id, [])
-            if session.state is None:
-                return
-            content, view = self.board_content(session, events)
-            await self.post_board(session, content, view, await self.render(session))
-            await self.prompt_players(session, events, restarted=restarted)
-            await self.ask_in_channel(session)
-            await self.arm_deadline(session)
-            self.bot.metrics["publish"].append(time.perf_counter() - started)
-        if start_ai and session.outcome() is None and session.status == "active":
+        Urgent when the change moved the game on to new decisions (players wait for that
+        board), not when it only recorded progress towards the same ones.
+        """
+        self.narrate(session, events)
+        self._queued[session.id].extend(e for e in events if e.to is not None)
+        decisions = frozenset(p.key for p in session.pending())
+        urgent = decisions != self._decisions.get(session.id) or session.outcome() is not None
+        self._decisions[session.id] = decisions
+        self.publisher.mark(session, urgent=urgent, carrier=carrier)
+
+    def publish(self, session: Session, *, restarted: bool = False) -> None:
+        """Re-show the session as it is (start-up recovery, /game status)."""
+        self.publisher.mark(session, urgent=True, restarted=restarted)
+
+    async def publish_now(self, session: Session, dirty: Dirty) -> None:
+        started = time.perf_counter()
+        events = self._queued.pop(session.id, [])
+        if session.state is None:
+            return
+        content, view = self.board_content(session)
+        file = await self.render(session)
+        await self.post_board(session, content, view, file, dirty.carrier)
+        await self.prompt_players(session, events, restarted=dirty.restarted)
+        await self.ask_in_channel(session)
+        await self.arm_deadline(session)
+        self.bot.metrics["publish"].append(time.perf_counter() - started)
+        if session.outcome() is None and session.status == "active":
             self.schedule_ai(session)
 
     async def prompt_players(
@@ -404,8 +458,7 @@ class Play:
             result = await self.service.play_ai(session)
             if result is None:
                 return
-            self._queued[session.id].extend(result.events)
-            await self.publish(session, start_ai=False)
+            self.changed(session, result.events)
 
     # Idle timers ----------------------------------------------------------------------------
 
@@ -459,6 +512,20 @@ class Play:
         await channel.send(t("idle_ai", seats=owing))
         await self.service.store.clear_deadline(session.id)
         self.schedule_ai(session)
+
+
+def _carries(carrier: Any, board_id: int) -> bool:
+    """A deferred click on the board message, still young enough to edit it."""
+    message = getattr(carrier, "message", None)
+    created = getattr(carrier, "created_at", None)
+    if message is None or message.id != board_id or created is None:
+        return False
+    return (discord.utils.utcnow() - created).total_seconds() < CARRIER_SECONDS
+
+
+def _rewind(file: discord.File | None) -> None:
+    if file is not None:
+        file.reset()
 
 
 def _fits_on_board(prompt: Prompt) -> bool:

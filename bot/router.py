@@ -280,25 +280,30 @@ class Router:
                 else texts("chooser.submitted_plain")
             )
         )
-        await self._update(interaction, session, done, None)
+        deferred_on_board = await self._update(interaction, session, done, None)
         if is_private(prompt):
             self.play.seen_privately(session, seat)
-        self.play.changed(session, result.events)
+        self.play.changed(session, result.events, interaction if deferred_on_board else None)
 
     async def _update(
         self, interaction: discord.Interaction, session: Session, content: str, view: Any
-    ) -> None:
-        """Edit the chooser message that was clicked; on the board, answer privately instead."""
+    ) -> bool:
+        """Edit the chooser message that was clicked; on the board, answer privately instead.
+
+        True when a click on the board was only deferred: its interaction can then carry the
+        board's next edit (exempt from the global REST limit).
+        """
         on_board = interaction.message is not None and (
             interaction.message.id == session.row.meta.get("board")
         )
         if on_board or interaction.message is None:
             if on_board and view is None:
                 await interaction.response.defer()
-                return
+                return True
             await self.reply(interaction, content, view)
-            return
+            return False
         await interaction.response.edit_message(content=content, view=view)
+        return False
 
     # Abort and history --------------------------------------------------------------------
 
