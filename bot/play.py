@@ -6,6 +6,7 @@ Nothing here knows a game's rules: it reads prompts, views, events and outcomes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import json
@@ -347,8 +348,10 @@ class Play:
     ) -> None:
         """DM each human a new private prompt, or their private view when it changed.
 
-        A seat that has just answered privately saw its result in the chooser, so it gets no
-        echo; after the game is over nobody gets private DMs (the board says it all).
+        One private message per player and game: a new decision is a new message (Discord
+        notifies on new messages only), anything else edits that message in place. A seat that
+        has just answered privately saw its result in the chooser, so it gets no echo; after
+        the game is over nobody gets private DMs (the board says it all).
         """
         sent: dict[str, str] = session.row.meta.setdefault("prompted", {})
         private_seen: dict[str, str] = session.row.meta.setdefault("private", {})
@@ -361,16 +364,33 @@ class Play:
             acted = (session.id, seat) in self._acted
             self._acted.discard((session.id, seat))
             if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
-                await self.send_prompt(session, seat, prompt, private, restarted)
+                content, view = self.dm_content(session, seat, prompt, private, restarted)
+                await self.dm(session, seat, content, view)
                 sent[str(seat)] = prompt.key
             elif (
                 private
                 and private != private_seen.get(str(seat))
                 and not (over or acted or restarted)
             ):
-                await self.dm(session, seat, self.dm_header(session, seat) + "\n" + private, None)
+                content, view = self.dm_content(session, seat, prompt, private, False)
+                await self.dm(session, seat, content, view, edit=True)
             private_seen[str(seat)] = private
         await self.service.set_meta(session)
+
+    def dm_content(
+        self, session: Session, seat: int, prompt: Prompt | None, private: str, restarted: bool
+    ) -> tuple[str, Components | None]:
+        """The seat's private message: header, private view and, while owed, the chooser."""
+        t = self.seat_texts(session, seat)
+        parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
+        if prompt is None:
+            return "\n".join([*parts, private]), None
+        draft = self.drafts.setdefault(
+            (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
+        )
+        body, view = chooser(session.id, prompt, draft, t)
+        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
+        return "\n".join(p for p in parts if p), view
 
     def dm_header(self, session: Session, seat: int) -> str:
         t = self.seat_texts(session, seat)
@@ -401,27 +421,31 @@ class Play:
         ]
         return "\n".join(lines)
 
-    async def send_prompt(
-        self, session: Session, seat: int, prompt: Prompt, private: str, restarted: bool
+    async def dm(
+        self,
+        session: Session,
+        seat: int,
+        content: str,
+        view: Components | None,
+        *,
+        edit: bool = False,
     ) -> None:
-        t = self.seat_texts(session, seat)
-        draft = self.drafts.setdefault(
-            (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
-        )
-        body, view = chooser(session.id, prompt, draft, t)
-        parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
-        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
-        await self.dm(session, seat, "\n".join(p for p in parts if p), view)
-
-    async def dm(self, session: Session, seat: int, content: str, view: Components | None) -> None:
-        """DM a seat; when their DMs are closed, say so once in the channel with a way in."""
+        """DM a seat (with `edit`, by editing their latest private message of this game);
+        when their DMs are closed, say so once in the channel with a way in."""
         closed: list[int] = session.row.meta.setdefault("dm_closed", [])
         if seat in closed:
             return
+        latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
         user_id = session.seats[seat]["user_id"]
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))  # cached after once
-            await channel.send(content=_clip(content), view=view or Components())
+            if edit and str(seat) in latest:
+                with contextlib.suppress(discord.NotFound):
+                    message = channel.get_partial_message(latest[str(seat)])
+                    await message.edit(content=_clip(content), view=view or Components())
+                    return
+            message = await channel.send(content=_clip(content), view=view or Components())
+            latest[str(seat)] = message.id
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
