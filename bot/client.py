@@ -7,9 +7,11 @@ Gateway intents: only the default, non-privileged ones (guilds, guild messages, 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections import defaultdict
 from collections.abc import Coroutine
+from concurrent.futures import Executor
 from typing import Any
 
 import discord
@@ -20,12 +22,14 @@ from bot.budget import Limits, RestBudget
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.play import Play
+from bot.render_pool import render_pool
 from bot.router import Router
 from table.service import Session, TableError, TableService
 from table.store import Store
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
+GC_THRESHOLDS = (20_000, 20, 100)
 
 
 class ForumBot(commands.Bot):
@@ -41,6 +45,7 @@ class ForumBot(commands.Bot):
         self.config = config
         self.timer_period = timer_period
         self.store: Store | None = None
+        self.render_pool: Executor | None = None
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
@@ -68,7 +73,8 @@ class ForumBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database)
         self.service = TableService(self.store)
-        self.play = Play(self, self.service, self.config)
+        self.render_pool = render_pool(self.config.render_processes)
+        self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
         self.tree.add_command(GameCommands(self))
         for command in shortcut_commands(self):
@@ -87,6 +93,9 @@ class ForumBot(commands.Bot):
         for task in list(self._tasks):
             task.cancel()
         await super().close()
+        if self.render_pool is not None:
+            self.render_pool.shutdown(wait=False, cancel_futures=True)
+            self.render_pool = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -98,6 +107,7 @@ class ForumBot(commands.Bot):
         if not self._recovered:
             self._recovered = True
             await self.recover()
+            tune_gc()
 
     async def recover(self) -> None:
         """Re-post boards, re-prompt players whose private prompts died, resume AI seats."""
@@ -168,6 +178,15 @@ class ForumBot(commands.Bot):
             except Exception:
                 log.exception("deadline check failed")
             await asyncio.sleep(self.timer_period)
+
+
+def tune_gc() -> None:
+    """Once start-up has loaded the sessions: move everything alive now out of the cyclic
+    collector's sight (it is still freed by reference counting) and collect the young
+    generation less often, so no full collection walks every game and stalls the loop."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def run_bot(config: Config, *, sync_guild: int | None = None) -> int:

@@ -23,6 +23,7 @@ class Config:
     rest_per_second: int = 45  # the bot's own REST calls, under Discord's ~50/s per bot
     channel_messages: int = 5  # message writes per channel per `channel_window_seconds`
     channel_window_seconds: float = 5.0
+    render_processes: int = -1  # board renderers: -1 one process per core, 0 threads
 
     def __repr__(self) -> str:  # keep the token out of any log line or traceback
         return f"Config(database={self.database!r}, token={'set' if self.token else 'unset'})"
@@ -56,4 +57,5 @@ def load_config(path: str | Path = "config.toml") -> Config:
         channel_window_seconds=float(
             limits.get("channel_window_seconds", defaults.channel_window_seconds)
         ),
+        render_processes=int(bot.get("render_processes", defaults.render_processes)),
     )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
 from bot.publisher import Dirty, Publisher
@@ -34,8 +35,6 @@ log = logging.getLogger("forum.play")
 RENDER_SLOTS = 2  # two cores: never more renders at once
 DM_CLOSED = 50007
 NARRATION_LINES = 10
-# An interaction token edits its message for 15 minutes; keep a margin.
-CARRIER_SECONDS = 14 * 60
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -66,6 +65,7 @@ class Play:
         self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
         self.publisher = Publisher(self.publish_now, bot.spawn, config.board_interval_seconds)
+        self.carriers = Carriers()
         self.renders = 0
 
     # Texts ------------------------------------------------------------------------------
@@ -249,26 +249,22 @@ class Play:
         return discord.File(io.BytesIO(png), filename="board.png")
 
     async def post_board(
-        self,
-        session: Session,
-        content: str,
-        view: Components,
-        file: discord.File | None,
-        carrier: Any = None,
+        self, session: Session, content: str, view: Components, file: discord.File | None
     ) -> None:
         """Edit the board message in place, or post it anew when missing or scrolled away.
 
-        `carrier`: a deferred click on the board; editing through its interaction token is
-        exempt from Discord's global REST limit, so it is used while it is fresh.
+        The edit goes through the latest click on the board while its token lasts (exempt
+        from the global REST limit), else through the bot's own budget.
         """
         board_id = session.row.meta.get("board")
         scrolled = (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
         keep_image = {} if file is None else {"attachments": [file]}
-        if board_id and not scrolled and _carries(carrier, board_id):
+        carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
+        if carrier is not None:
             try:
-                await carrier.edit_original_response(content=content, view=view, **keep_image)
+                await carrier.edit(board_id, content=content, view=view, **keep_image)
                 return
             except discord.HTTPException:
                 _rewind(file)
@@ -311,7 +307,7 @@ class Play:
 
     # After each change ----------------------------------------------------------------------
 
-    def changed(self, session: Session, events: list[Event], carrier: Any = None) -> None:
+    def changed(self, session: Session, events: list[Event]) -> None:
         """Mark the session's board dirty; the publisher shows its latest state soon.
 
         Urgent when the change moved the game on to new decisions (players wait for that
@@ -322,7 +318,7 @@ class Play:
         decisions = frozenset(p.key for p in session.pending())
         urgent = decisions != self._decisions.get(session.id) or session.outcome() is not None
         self._decisions[session.id] = decisions
-        self.publisher.mark(session, urgent=urgent, carrier=carrier)
+        self.publisher.mark(session, urgent=urgent)
 
     def publish(self, session: Session, *, restarted: bool = False) -> None:
         """Re-show the session as it is (start-up recovery, /game status)."""
@@ -331,11 +327,11 @@ class Play:
     async def publish_now(self, session: Session, dirty: Dirty) -> None:
         started = time.perf_counter()
         events = self._queued.pop(session.id, [])
-        if session.state is None:
-            return
+        if session.state is None or session.status == "aborted":
+            return  # an aborted game's board was closed by the abort itself
         content, view = self.board_content(session)
         file = await self.render(session)
-        await self.post_board(session, content, view, file, dirty.carrier)
+        await self.post_board(session, content, view, file)
         await self.prompt_players(session, events, restarted=dirty.restarted)
         await self.ask_in_channel(session)
         await self.arm_deadline(session)
@@ -435,22 +431,50 @@ class Play:
         closed: list[int] = session.row.meta.setdefault("dm_closed", [])
         if seat in closed:
             return
+        fields = {"content": _clip(content), "view": view or Components()}
+        if await self._dm_by_click(session, seat, fields, edit):
+            return
         latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
-        user_id = session.seats[seat]["user_id"]
         try:
-            channel = await self.bot.create_dm(discord.Object(id=user_id))  # cached after once
+            channel = await self._dm_channel(session, seat)
             if edit and str(seat) in latest:
                 with contextlib.suppress(discord.NotFound):
-                    message = channel.get_partial_message(latest[str(seat)])
-                    await message.edit(content=_clip(content), view=view or Components())
+                    await channel.get_partial_message(latest[str(seat)]).edit(**fields)
                     return
-            message = await channel.send(content=_clip(content), view=view or Components())
-            latest[str(seat)] = message.id
+            latest[str(seat)] = (await channel.send(**fields)).id
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
             closed.append(seat)
             await self.dm_fallback(session, seat)
+
+    async def _dm_channel(self, session: Session, seat: int) -> discord.abc.Messageable:
+        """The seat's DM channel, opened once per game (discord.py only keeps the last 128)."""
+        known: dict[str, int] = session.row.meta.setdefault("dm_channel", {})
+        if str(seat) in known:
+            return self.bot.get_partial_messageable(
+                known[str(seat)], type=discord.ChannelType.private
+            )
+        channel = await self.bot.create_dm(discord.Object(id=session.seats[seat]["user_id"]))
+        known[str(seat)] = channel.id
+        return channel
+
+    async def _dm_by_click(
+        self, session: Session, seat: int, fields: dict[str, Any], edit: bool
+    ) -> bool:
+        """Through the seat's latest click in their DMs, while its token lasts."""
+        carrier = self.carriers.private(session.id, seat)
+        if carrier is None:
+            return False
+        latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
+        try:
+            if edit and carrier.can_edit(latest.get(str(seat), 0)):
+                await carrier.edit(latest[str(seat)], **fields)
+            else:
+                latest[str(seat)] = await carrier.send(**fields)
+        except discord.HTTPException:
+            return False
+        return True
 
     async def dm_fallback(self, session: Session, seat: int) -> None:
         t = self.seat_texts(session, seat)
@@ -536,15 +560,6 @@ class Play:
         await channel.send(t("idle_ai", seats=owing))
         await self.service.store.clear_deadline(session.id)
         self.schedule_ai(session)
-
-
-def _carries(carrier: Any, board_id: int) -> bool:
-    """A deferred click on the board message, still young enough to edit it."""
-    message = getattr(carrier, "message", None)
-    created = getattr(carrier, "created_at", None)
-    if message is None or message.id != board_id or created is None:
-        return False
-    return (discord.utils.utcnow() - created).total_seconds() < CARRIER_SECONDS
 
 
 def _rewind(file: discord.File | None) -> None:

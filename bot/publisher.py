@@ -29,7 +29,6 @@ class Dirty:
     since: float  # when the oldest change not yet on the board happened
     urgent: bool = False
     restarted: bool = False
-    carrier: Any = None  # a deferred click on the board whose interaction can carry the edit
 
 
 Publish = Callable[[Session, Dirty], Awaitable[None]]
@@ -47,21 +46,13 @@ class Publisher:
         # Seconds from a change to the publish that showed it (worst case per publish).
         self.latency: deque[float] = deque(maxlen=LATENCY_SAMPLES)
 
-    def mark(
-        self,
-        session: Session,
-        *,
-        urgent: bool = False,
-        carrier: Any = None,
-        restarted: bool = False,
-    ) -> None:
+    def mark(self, session: Session, *, urgent: bool = False, restarted: bool = False) -> None:
         entry = self.dirty.get(session.id)
         if entry is None:
-            self.dirty[session.id] = Dirty(time.monotonic(), urgent, restarted, carrier)
+            self.dirty[session.id] = Dirty(time.monotonic(), urgent, restarted)
         else:
             entry.urgent |= urgent
             entry.restarted |= restarted
-            entry.carrier = carrier or entry.carrier
         worker = self._workers.get(session.id)
         if worker is None or worker.done():
             self._workers[session.id] = self.spawn(self._work(session))

@@ -47,6 +47,7 @@ HISTORY_PAGE = 15
 class Router:
     def __init__(self, bot: ForumBot) -> None:
         self.bot = bot
+        self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
 
     @property
     def play(self):
@@ -64,6 +65,7 @@ class Router:
         started = time.perf_counter()
         try:
             await self._route(interaction, parsed)
+            self._note_carrier(interaction)
         except (IllegalInput, TableError) as error:
             await self.reply_error(interaction, error, parsed.sid)
         except Exception:
@@ -76,7 +78,15 @@ class Router:
             )
             await self.reply(interaction, self.texts_for(interaction, None)("error.internal"))
         finally:
+            self._clicked.pop(interaction.id, None)
             self.bot.metrics[f"interaction.{parsed.op}"].append(time.perf_counter() - started)
+
+    def _note_carrier(self, interaction: discord.Interaction) -> None:
+        session = self._clicked.get(interaction.id)
+        if session is None or session.status != "active":
+            return
+        seat = session.seat_of(interaction.user.id)
+        self.play.carriers.note(session.id, seat, session.row.meta.get("board"), interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         try:
@@ -86,6 +96,7 @@ class Router:
         if session is None or session.status in ("aborted", "finished"):
             await self.reply(interaction, self.texts_for(interaction, session)("game_gone"))
             return
+        self._clicked[interaction.id] = session
         handler = {
             "lobby": self.lobby,
             "hand": self.hand,
@@ -280,30 +291,25 @@ class Router:
                 else texts("chooser.submitted_plain")
             )
         )
-        deferred_on_board = await self._update(interaction, session, done, None)
+        await self._update(interaction, session, done, None)
         if is_private(prompt):
             self.play.seen_privately(session, seat)
-        self.play.changed(session, result.events, interaction if deferred_on_board else None)
+        self.play.changed(session, result.events)
 
     async def _update(
         self, interaction: discord.Interaction, session: Session, content: str, view: Any
-    ) -> bool:
-        """Edit the chooser message that was clicked; on the board, answer privately instead.
-
-        True when a click on the board was only deferred: its interaction can then carry the
-        board's next edit (exempt from the global REST limit).
-        """
+    ) -> None:
+        """Edit the chooser message that was clicked; on the board, answer privately instead."""
         on_board = interaction.message is not None and (
             interaction.message.id == session.row.meta.get("board")
         )
         if on_board or interaction.message is None:
             if on_board and view is None:
                 await interaction.response.defer()
-                return True
+                return
             await self.reply(interaction, content, view)
-            return False
+            return
         await interaction.response.edit_message(content=content, view=view)
-        return False
 
     # Abort and history --------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ class Harness:
             board_interval_seconds=0.01,
             rest_per_second=4500,
             channel_window_seconds=0.05,
+            render_processes=0,  # one bot per test: threads start faster than processes
         )
         settings.update(config)
         self.config = Config(**settings)  # type: ignore[arg-type]
