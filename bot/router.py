@@ -47,6 +47,7 @@ HISTORY_PAGE = 15
 class Router:
     def __init__(self, bot: ForumBot) -> None:
         self.bot = bot
+        self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
 
     @property
     def play(self):
@@ -64,6 +65,7 @@ class Router:
         started = time.perf_counter()
         try:
             await self._route(interaction, parsed)
+            self._note_carrier(interaction)
         except (IllegalInput, TableError) as error:
             await self.reply_error(interaction, error, parsed.sid)
         except Exception:
@@ -76,7 +78,15 @@ class Router:
             )
             await self.reply(interaction, self.texts_for(interaction, None)("error.internal"))
         finally:
+            self._clicked.pop(interaction.id, None)
             self.bot.metrics[f"interaction.{parsed.op}"].append(time.perf_counter() - started)
+
+    def _note_carrier(self, interaction: discord.Interaction) -> None:
+        session = self._clicked.get(interaction.id)
+        if session is None or session.status != "active":
+            return
+        seat = session.seat_of(interaction.user.id)
+        self.play.carriers.note(session.id, seat, session.row.meta.get("board"), interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         try:
@@ -86,6 +96,7 @@ class Router:
         if session is None or session.status in ("aborted", "finished"):
             await self.reply(interaction, self.texts_for(interaction, session)("game_gone"))
             return
+        self._clicked[interaction.id] = session
         handler = {
             "lobby": self.lobby,
             "hand": self.hand,

@@ -13,6 +13,7 @@ import yarl
 
 from .driver import UserActions
 from .gateway import Gateway
+from .limits import RateLimits
 from .model import FakeMessage, FakeUser, InteractionRecord, RequestRecord
 from .rest import RestApi
 from .server import Server
@@ -247,6 +248,15 @@ class FakeDiscord(UserActions):
             for r in self.store.requests
             if (method is None or r.method == method) and path_contains in r.path
         ]
+
+    @property
+    def rate_limited(self) -> int:
+        """How many requests this fake answered with HTTP 429."""
+        return self.server.limiter.refused
+
+    @property
+    def rate_limits(self) -> RateLimits:
+        return self.server.limiter.limits
 
     @property
     def unknown_routes(self) -> list[RequestRecord]:
