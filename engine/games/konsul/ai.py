@@ -12,8 +12,8 @@ from engine.core import Action, Prompt
 from engine.games.konsul.cards import (
     BANNER,
     Mode,
-    all_modes,
     fits,
+    mode_totals,
     modes_of,
     number_of,
     set_value,
@@ -45,22 +45,24 @@ def _unknown_slots(view: KonsulView) -> list[int]:
 def _plan(cards: list[int], known: list[tuple[int, int]], modes: tuple[Mode, ...], count: bool):
     """The remembered cards to add to `cards` for the best sure set: (worth, slots)."""
     best: tuple[int, list[int]] = (set_value(cards, count), [])
-    for mode in modes:
-        slots = [slot for slot, c in known if fits(c, mode)]
-        worth = set_value(cards + [c for _, c in known if fits(c, mode)], count)
-        if worth > best[0]:
-            best = (worth, slots)
-    return best
+    if not known:
+        return best
+    totals = mode_totals((c for _, c in known), count)
+    mode = max(modes, key=totals.__getitem__, default=None)
+    if mode is None or totals[mode] == 0:
+        return best
+    return best[0] + totals[mode], [slot for slot, c in known if fits(c, mode)]
 
 
 def sure_worth(view: KonsulView) -> int:
     """The most this seat can surely make if it wins the auction now."""
-    known = _known(view)
     count = view.count_bidding
-    worth = _plan([], known, all_modes(), count)[0]
+    totals = mode_totals((c for _, c in view.remembered), count)
+    worth = max(totals.values())
     if _unknown_slots(view) and view.unrevealed:
         worst_first = min(
-            _plan([first], known, modes_of([first]), count)[0] for first in set(view.unrevealed)
+            set_value([first], count) + max(totals[mode] for mode in modes_of([first]))
+            for first in set(view.unrevealed)
         )
         worth = max(worth, worst_first)
     return worth

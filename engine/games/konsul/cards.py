@@ -12,7 +12,7 @@ a banner fits every mode. This is the spec's rule (§5) stated once, for the rul
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -126,6 +126,7 @@ def grid_size() -> int:
     return len(data().rows) * data().columns
 
 
+@cache
 def slot_name(index: int) -> str:
     """A1 … E7 inside the grid, X1, X2, … beside it."""
     info = data()
@@ -166,10 +167,22 @@ def fits(c: int, mode: Mode) -> bool:
     return c // 10 == key if kind == "colour" else c % 10 == key
 
 
+@cache
+def _modes_of_card(c: int) -> frozenset[Mode]:
+    return frozenset(mode for mode in all_modes() if fits(c, mode))
+
+
 def modes_of(cards: Iterable[int]) -> tuple[Mode, ...]:
-    """Every mode fitting all `cards`; empty means the set is invalid."""
-    cards = tuple(cards)
-    return tuple(mode for mode in all_modes() if all(fits(c, mode) for c in cards))
+    """Every mode fitting all `cards`, in `all_modes` order; empty means the set is invalid."""
+    return _modes_of_set(tuple(sorted(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _modes_of_set(cards: tuple[int, ...]) -> tuple[Mode, ...]:
+    common = set(all_modes())
+    for c in cards:
+        common &= _modes_of_card(c)
+    return tuple(mode for mode in all_modes() if mode in common)
 
 
 def is_valid_set(cards: Iterable[int]) -> bool:
@@ -182,10 +195,16 @@ def set_value(cards: Iterable[int], count_bidding: bool) -> int:
     return len(cards) if count_bidding else sum(worth(c) for c in cards)
 
 
+def mode_totals(cards: Iterable[int], count_bidding: bool) -> dict[Mode, int]:
+    """For every mode, what the `cards` fitting it are worth together (one pass over them)."""
+    totals = dict.fromkeys(all_modes(), 0)
+    for c in cards:
+        amount = 1 if count_bidding else worth(c)
+        for mode in _modes_of_card(c):
+            totals[mode] += amount
+    return totals
+
+
 def best_set_bound(cards: Iterable[int], count_bidding: bool) -> int:
     """The most a valid set drawn from `cards` can be worth: an upper bound for useful bids."""
-    cards = tuple(cards)
-    return max(
-        (set_value([c for c in cards if fits(c, mode)], count_bidding) for mode in all_modes()),
-        default=0,
-    )
+    return max(mode_totals(cards, count_bidding).values(), default=0)

@@ -28,6 +28,7 @@ designed data (engine/games/data/konsul.json, see cards.py). Decisions where the
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -127,6 +128,21 @@ class KonsulView(BaseModel):
     unrevealed: tuple[int, ...]  # the seat's memory: cards never shown yet
 
 
+_PASS = Choice(value="pass", label=Msg(key="choice.pass"))
+_STOP = Choice(value="stop", label=Msg(key="choice.stop"))
+
+
+@lru_cache(maxsize=256)
+def _bid_choice(amount: int) -> Choice:
+    """Prompts are rebuilt for every decision; their immutable choices are shared."""
+    return Choice(value=amount, label=Msg(key="choice.bid", args={"amount": amount}))
+
+
+@lru_cache(maxsize=256)
+def _slot_choice(name: str) -> Choice:
+    return Choice(value=name, label=Msg(key="choice.slot", args={"slot": name}))
+
+
 def _next_seat(state: KonsulState, after: int, skip_passed: bool) -> int:
     """The next seat clockwise after `after` that is still in (not eliminated, not passed)."""
     for step in range(1, state.seats + 1):
@@ -196,11 +212,8 @@ class Konsul(Game[KonsulState, KonsulOptions]):
 
     def _bid_prompt(self, state: KonsulState, seat: int) -> Prompt:
         top = min(state.high + BID_WINDOW, max(_bid_cap(state), state.high + 1))
-        options = [] if state.high == 0 else [Choice(value="pass", label=Msg(key="choice.pass"))]
-        options += [
-            Choice(value=amount, label=Msg(key="choice.bid", args={"amount": amount}))
-            for amount in range(state.high + 1, top + 1)
-        ]
+        options = [] if state.high == 0 else [_PASS]
+        options += [_bid_choice(amount) for amount in range(state.high + 1, top + 1)]
         opening = state.high == 0
         return Prompt(
             key=self._key(state, "bid"),
@@ -218,13 +231,8 @@ class Konsul(Game[KonsulState, KonsulOptions]):
 
     def _flip_prompt(self, state: KonsulState, seat: int) -> Prompt:
         value = set_value(_turned_cards(state), state.count_bidding)
-        options = []
-        if value >= state.bid:
-            options.append(Choice(value="stop", label=Msg(key="choice.stop")))
-        options += [
-            Choice(value=slot_name(i), label=Msg(key="choice.slot", args={"slot": slot_name(i)}))
-            for i in _face_down(state)
-        ]
+        options = [_STOP] if value >= state.bid else []
+        options += [_slot_choice(slot_name(i)) for i in _face_down(state)]
         return Prompt(
             key=self._key(state, "flip"),
             move="flip",
@@ -241,10 +249,7 @@ class Konsul(Game[KonsulState, KonsulOptions]):
 
     def _give_up_prompt(self, state: KonsulState, seat: int) -> Prompt:
         hand = tuple(Choice(value=c, label=card_label(c)) for c in sorted(set(state.hands[seat])))
-        slots = tuple(
-            Choice(value=name, label=Msg(key="choice.slot", args={"slot": name}))
-            for name in _give_up_slots(state)
-        )
+        slots = tuple(_slot_choice(name) for name in _give_up_slots(state))
         return Prompt(
             key=self._key(state, "give_up"),
             move="give_up",
