@@ -17,8 +17,11 @@ designed data (engine/games/data/konsul.json, see cards.py). Decisions where the
   minus each card at its first showing). That is exactly what a player with a perfect memory knows;
   the AI decides from it alone. Neither changes when cards are permuted among unseen slots.
 - Bids are offered as choices: pass, then the next `BID_WINDOW` amounts above the high bid, capped
-  at the best set the cards still in the grid could make (no useful bid lies beyond it). The rules
-  themselves accept any whole number above the high bid (the spec has no maximum).
+  at the best set the cards still in the grid could make (no useful bid lies beyond it), but
+  always at least two amounts, so no bid is forced on anybody. The rules themselves accept any
+  whole number above the high bid (the spec has no maximum).
+- When the set is below the bid and exactly one face-down card is left, that card is turned
+  without an input (the bidder has no choice); it is narrated like any other turn.
 - The give-up prompt is addressed to the failed bidder alone with private options (it lists his
   hand). When no slot is empty, its slot field offers the one new slot `X{n}` beside the grid.
 - Score = cards in hand; eliminated players score 0 and are never winners. A last player standing
@@ -211,7 +214,7 @@ class Konsul(Game[KonsulState, KonsulOptions]):
         return f"r{state.round}.{state.inputs}.{move}"
 
     def _bid_prompt(self, state: KonsulState, seat: int) -> Prompt:
-        top = min(state.high + BID_WINDOW, max(_bid_cap(state), state.high + 1))
+        top = min(state.high + BID_WINDOW, max(_bid_cap(state), state.high + 2))
         options = [] if state.high == 0 else [_PASS]
         options += [_bid_choice(amount) for amount in range(state.high + 1, top + 1)]
         opening = state.high == 0
@@ -309,7 +312,7 @@ class Konsul(Game[KonsulState, KonsulOptions]):
         state = state.model_copy(
             update={"phase": "flipping", "bidder": winner, "bid": state.high, "to_act": None}
         )
-        return state, events
+        return self._continue_flipping(state, events)
 
     def _apply_flip(self, state: KonsulState, action: Action) -> tuple[KonsulState, list[Event]]:
         require(state.phase == "flipping", "wrong_phase")
@@ -324,20 +327,38 @@ class Konsul(Game[KonsulState, KonsulOptions]):
         assert index is not None
         require(state.slots[index] is not None, "empty_slot", slot=slot_name(index))
         require(not state.face_up[index], "face_up", slot=slot_name(index))
+        return self._turn(state.model_copy(update={"changed": ()}), index, [])
+
+    def _turn(
+        self, state: KonsulState, index: int, events: list[Event]
+    ) -> tuple[KonsulState, list[Event]]:
+        """Turn the card at `index` for the bidder: a misfit fails, else flipping goes on."""
+        seat = state.bidder
         state = _reveal(state, index)
-        events = [Event(type="flipped", data={"seat": action.seat, "slot": slot_name(index)})]
+        events.append(Event(type="flipped", data={"seat": seat, "slot": slot_name(index)}))
         cards = [*_turned_cards(state), state.slots[index]]
-        state = state.model_copy(update={"turned": (*state.turned, index), "changed": (index,)})
-        if not is_valid_set(cards):
-            events.append(
-                Event(type="misfit", data={"seat": action.seat, "slot": slot_name(index)})
-            )
+        state = state.model_copy(
+            update={"turned": (*state.turned, index), "changed": (*state.changed, index)}
+        )
+        if not is_valid_set(cards):  # type: ignore[arg-type]
+            events.append(Event(type="misfit", data={"seat": seat, "slot": slot_name(index)}))
             return self._failure(state, events)
-        if not _face_down(state):
-            if set_value(cards, state.count_bidding) >= state.bid:
+        return self._continue_flipping(state, events)
+
+    def _continue_flipping(
+        self, state: KonsulState, events: list[Event]
+    ) -> tuple[KonsulState, list[Event]]:
+        """Spec §3.2.4: no face-down card left ends the turn. A last face-down card that must be
+        turned (the set is below the bid) is turned without asking: there is no choice."""
+        down = _face_down(state)
+        reached = set_value(_turned_cards(state), state.count_bidding) >= state.bid
+        if not down:
+            if reached:
                 return self._success(state, events)
-            events.append(Event(type="ran_out", data={"seat": action.seat}))
+            events.append(Event(type="ran_out", data={"seat": state.bidder}))
             return self._failure(state, events)
+        if not reached and len(down) == 1:
+            return self._turn(state, down[0], events)
         return state, events
 
     def _apply_give_up(self, state: KonsulState, action: Action) -> tuple[KonsulState, list[Event]]:
