@@ -297,7 +297,7 @@ def _players(image: Image.Image, view: KonsulView, names: list[str], labels: Lab
     for seat in range(view.seats):
         y = PLAYERS_TOP + seat * ROW_H
         middle = y + ROW_H // 2
-        on_turn = seat == acting and view.phase != "over"
+        on_turn = seat in view.winners if view.phase == "over" else seat == acting
         if on_turn:
             image.paste(_acting_row(), (MARGIN, y + 2))
         stamp_token(image, MARGIN + 26, middle, 18, seat)
@@ -310,6 +310,8 @@ def _player_status(view: KonsulView, seat: int, labels: Labels) -> list[str]:
     status = [labels("cards", count=view.hand_counts[seat])]
     if view.eliminated[seat]:
         return [*status, labels("out")]
+    if seat in view.winners:
+        return [*status, labels("winner")]
     if view.phase == "auction":
         if view.passed[seat]:
             status.append(labels("passed"))

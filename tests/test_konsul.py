@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -653,6 +654,40 @@ async def test_a_whole_game_through_discord(harness: Harness, monkeypatch) -> No
         state, _ = GAME.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
     assert GAME.outcome(state) == session.outcome(), f"{label}: replay ends differently"
     bot_games.assert_final_board(harness, session, label)
+    channel = f"/channels/{harness.fake.channel_id}/"
+    posted = [
+        request.json.get("content") or ""
+        for request in harness.fake.requests
+        if request.path.startswith(channel) and isinstance(request.json, dict)
+    ]
+    named = [text for text in posted if re.search(r"(Red|Blue|Green|Yellow|White) \d|Banner", text)]
+    assert len(posted) > 50 and not named, f"{label}: a card named in the channel: {named[:2]}"
+
+
+async def test_count_bidding_is_chosen_at_game_new_and_played(harness: Harness, monkeypatch):
+    bot_games.fix_seed(monkeypatch, 6)
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await harness.open_table([alice], game="konsul", options="count_bidding=true", ai=1)
+    session = await bot.service.in_channel(fake.channel_id)
+    assert session is not None and session.row.options == {"count_bidding": True}
+    assert session.live().count_bidding, "the rules run without the variant"
+    assert harness.board().png() is not None
+    assert not fake.server_errors and not fake.unknown_routes
+
+
+async def test_an_invalid_option_is_refused_clearly(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    record = await fake.slash(
+        alice, "game", ["new"], {"game": "konsul", "options": "count_bidding=maybe"}
+    )
+    reply = record.response_message
+    assert reply is not None and reply.ephemeral, reply
+    assert reply.text().startswith("✗ ") and "Invalid option: count_bidding" in reply.text()
+    assert await bot.service.in_channel(fake.channel_id) is None
 
 
 def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
