@@ -2,7 +2,8 @@
 banners with a flag), the slots beside the grid, the auction or the turn in progress, and the
 players with their card counts. Drawn from the public view, which holds no face-down card: a
 card turned back shows as a back again, except on the one image right after the input that
-turned it back (`flash`), where it is marked with a folded back corner.
+turned it back (`flash`), where it is marked with a folded back corner; cards a success just took
+show once on their emptied slots with a red corner.
 
 The title, the labels around the grid and all 35 grid backs are drawn once into a cached
 background (they are what most slots show most of the time); a render pastes only the slots
@@ -104,7 +105,8 @@ def draw(view: KonsulView, names: list[str], labels: Labels) -> Image.Image:
     if len(view.cells) > grid_size():
         stamp_text(image, (SIDE_LEFT, GRID_TOP), texts.beside, 24, INK)
     if flash:
-        _flash_legend(image, len(view.cells), texts)
+        taken = {view.cells[i] is None for i in flash}
+        _flash_legend(image, len(view.cells), sorted(taken), texts)
     _players(image, view, names, labels)
     return to_palette(image, PALETTE)
 
@@ -121,6 +123,7 @@ class _StaticTexts(NamedTuple):
     banner: str
     beside: str
     shown: str
+    taken: str
 
 
 def _static_texts(labels: Labels, count_bidding: bool) -> _StaticTexts:
@@ -131,6 +134,7 @@ def _static_texts(labels: Labels, count_bidding: bool) -> _StaticTexts:
         labels("banner"),
         labels("beside"),
         labels("shown"),
+        labels("taken"),
     )
 
 
@@ -169,12 +173,12 @@ def _slot_sprite(
 ) -> Image.Image:
     name = slot_name(index)
     if shown is not None:
-        return _face(shown, changed, True, texts)
+        return _face(shown, changed, "taken" if cell is None else "back", texts)
     if cell is None:
         return _empty(name, changed)
     if cell == FACE_DOWN:
         return _back(name, changed)
-    return _face(cell, changed, False, texts)
+    return _face(cell, changed, "", texts)
 
 
 def _card_canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -210,7 +214,8 @@ def _empty(name: str, changed: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=256)
-def _face(card: int, changed: bool, flashed: bool, texts: _StaticTexts) -> Image.Image:
+def _face(card: int, changed: bool, fold: str, texts: _StaticTexts) -> Image.Image:
+    """A face-up card; `fold` "back" or "taken" marks a card shown by the last input only."""
     image, pen = _card_canvas()
     colour = colour_of(card)
     if card == BANNER:
@@ -224,8 +229,9 @@ def _face(card: int, changed: bool, flashed: bool, texts: _StaticTexts) -> Image
         pen.text((CARD_W // 2, 52), str(number_of(card)), font=font(60), fill=ink, anchor="mm")
         caption = texts.colours[colour]
     pen.text((CARD_W // 2, CARD_H - 22), caption, font=font(20), fill=ink, anchor="mm")
-    if flashed:  # a folded back corner: shown by the last input, face down again now
-        pen.polygon([(CARD_W - 40, 0), (CARD_W - 1, 0), (CARD_W - 1, 40)], fill=BACK)
+    if fold:
+        corner = BACK if fold == "back" else HIGHLIGHT
+        pen.polygon([(CARD_W - 40, 0), (CARD_W - 1, 0), (CARD_W - 1, 40)], fill=corner)
         pen.line([(CARD_W - 40, 0), (CARD_W - 1, 40)], fill=INK, width=2)
     return image
 
@@ -235,18 +241,23 @@ def _flag(pen: ImageDraw.ImageDraw) -> None:
     pen.polygon([(36, 20), (76, 32), (36, 46), (76, 58), (36, 70)], fill=FLAG)
 
 
-def _flash_legend(image: Image.Image, slots: int, texts: _StaticTexts) -> None:
+def _flash_legend(image: Image.Image, slots: int, kinds: list[bool], texts: _StaticTexts) -> None:
+    """What the folded corners mean: face down again (False) and taken (True)."""
     extra_rows = -(-(slots - grid_size()) // SIDE_COLUMNS)
     y = GRID_TOP + LABEL_H + extra_rows * PITCH_Y + 8
-    image.paste(_legend_corner(), (SIDE_LEFT, y))
-    stamp_text(image, (SIDE_LEFT + 40, y + 16), texts.shown, 22, INK, "lm")
+    for taken in kinds:
+        image.paste(_legend_corner(taken), (SIDE_LEFT, y))
+        stamp_text(
+            image, (SIDE_LEFT + 40, y + 16), texts.taken if taken else texts.shown, 22, INK, "lm"
+        )
+        y += 42
 
 
-@lru_cache(maxsize=1)
-def _legend_corner() -> Image.Image:
+@lru_cache(maxsize=2)
+def _legend_corner(taken: bool) -> Image.Image:
     image, pen = canvas(32, 32)
     pen.rectangle((0, 0, 31, 31), fill=WHITE, outline=INK, width=2)
-    pen.polygon([(0, 0), (31, 0), (31, 31)], fill=BACK)
+    pen.polygon([(0, 0), (31, 0), (31, 31)], fill=HIGHLIGHT if taken else BACK)
     return image
 
 

@@ -166,6 +166,9 @@ def test_example_two_success() -> None:
     assert state.slots[slot_index("D4")] is None and state.slots[slot_index("A5")] is None
     assert grid_cards(state) == 34
     assert state.start == P2 and state.to_act == P2
+    public = GAME.view(state, None)
+    taken = {slot_index("D4"): card(YELLOW, 3), slot_index("A5"): card(GREEN, 3)}
+    assert dict(public.flash) == taken and all(public.cells[i] is None for i in taken)
     assert events[0].type == "success" and events[0].data == {"seat": P2, "count": 2}
 
 

@@ -8,9 +8,10 @@ designed data (engine/games/data/konsul.json, see cards.py). Decisions where the
 - It is a memory game, so no card that went face down again is in any narration line or in the
   history: `flipped` events name the slot only; the image shows the card while it lies face up.
   A success names how many cards were taken, not which (hand contents are private).
-- Cards that were shown and turned face down by the same input (the failed set when the bidder
-  is eliminated, the card given up, the set turned back after a give-up) are in the public view's
-  `flash` for that one image, so everybody sees what was shown; the next input clears it.
+- Cards that were shown and left the table's sight in the same input (the failed set when the
+  bidder is eliminated, the card given up, the set turned back after a give-up, the cards a
+  success takes, a last card turned by itself) are in the public view's `flash` for that one image,
+  so everybody sees what was shown; the next input clears it.
 - Every reveal is public, so every seat remembers the same cards: a seat's view (never the public
   one) carries `remembered` (face-down slots whose card was shown since it was put there) and
   `unrevealed` (the multiset of cards never shown yet, kept as reveals happen: the initial deck
@@ -96,14 +97,15 @@ class KonsulState(GameState):
     bidder: int | None = None
     bid: int = 0
     turned: tuple[int, ...] = ()  # the slots of this turn's set, in turning order
-    flash: tuple[tuple[int, int], ...] = ()  # (slot, card) shown, then turned down, by last input
+    flash: tuple[tuple[int, int], ...] = ()  # (slot, card) shown by the last input, gone again
     changed: tuple[int, ...] = ()  # slots the last input changed
     last_standing: bool = False
 
 
 class KonsulView(BaseModel):
     """What a seat (or, with `seat=None`, a spectator) may know. `cells`: None = empty slot,
-    FACE_DOWN, or the face-up card."""
+    FACE_DOWN, or the face-up card. `flash`: cards the last input showed that are no longer face
+    up (their slot is face down again, or empty when a success took them)."""
 
     model_config = ConfigDict(frozen=True)
     seat: int | None
@@ -414,7 +416,7 @@ class Konsul(Game[KonsulState, KonsulOptions]):
                 "known": tuple(known),
                 "hands": tuple(hands),
                 "changed": tuple(taken),
-                "flash": (),
+                "flash": tuple((i, state.slots[i]) for i in taken),
             }
         )
         events.append(Event(type="success", data={"seat": seat, "count": len(taken)}))
