@@ -19,7 +19,7 @@ import tests.test_bot_games as bot_games
 from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, IllegalInput, Msg
 from engine.data import load
-from engine.games.konsul import Konsul, KonsulOptions, KonsulState
+from engine.games.konsul import Konsul, KonsulOptions, KonsulState, KonsulView
 from engine.games.konsul.cards import (
     BANNER,
     DataError,
@@ -444,6 +444,15 @@ def test_a_seat_remembers_exactly_what_was_shown() -> None:
     state = run(state, (P2, "bid", 3))  # the next input clears the flash
     public = GAME.view(state, None)
     assert public.flash == () and all(public.cells[i] == FACE_DOWN for i in seen)
+
+
+def test_views_built_without_validation_equal_validated_ones() -> None:
+    state, _ = example_one()
+    for seat in (None, P1, P3):
+        fast = GAME.view(state, seat)
+        slow = KonsulView.model_validate(fast.model_dump())
+        assert fast == slow and fast.model_dump_json() == slow.model_dump_json()
+        assert fast.model_fields_set == set(KonsulView.model_fields)
 
 
 def test_narration_never_names_a_grid_card() -> None:

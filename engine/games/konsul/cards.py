@@ -136,7 +136,7 @@ def slot_name(index: int) -> str:
     return f"{info.rows[index // info.columns]}{index % info.columns + 1}"
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: names come from player input
 def slot_index(name: str) -> int | None:
     """The index of slot `name` (any index for X slots; the caller checks it exists)."""
     info = data()

@@ -7,7 +7,8 @@ designed data (engine/games/data/konsul.json, see cards.py). Decisions where the
 
 - It is a memory game, so no card that went face down again is in any narration line or in the
   history: `flipped` events name the slot only; the image shows the card while it lies face up.
-  A success names how many cards were taken, not which (hand contents are private).
+  A success names how many cards were taken, not which: hand contents are private, and the
+  image shows the taken cards once (see `flash`) but the history never names them.
 - Cards that were shown and left the table's sight in the same input (the failed set when the
   bidder is eliminated, the card given up, the set turned back after a give-up, the cards a
   success takes, a last card turned by itself) are in the public view's `flash` for that one image,
