@@ -248,7 +248,7 @@ class Konsul(Game[KonsulState, KonsulOptions]):
                 Field(name="slot", kind="one", label=Msg(key="field.flip"), options=tuple(options)),
             ),
             text=Msg(
-                key="prompt.flip",
+                key="prompt.flip_count" if state.count_bidding else "prompt.flip",
                 args={"seat": seat, "bid": state.bid, "value": value},
             ),
         )
