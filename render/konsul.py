@@ -59,6 +59,10 @@ FLAG = (128, 52, 140)
 # Card faces: red, blue, green, yellow, white (data colours 0..4) and the ink on each.
 FACES = ((196, 44, 44), (36, 92, 186), (34, 128, 64), (240, 200, 40), WHITE)
 FACE_INK = (WHITE, WHITE, WHITE, INK, INK)
+if len(data().colours) > len(FACES):
+    raise ValueError(
+        f"konsul.json has {len(data().colours)} colours; this board draws {len(FACES)}"
+    )
 
 _COLOURS = (
     BACKGROUND,
@@ -264,10 +268,17 @@ def _legend_corner(taken: bool) -> Image.Image:
 # Per-render texts ---------------------------------------------------------------------------
 
 
+NAME_MAX = 14  # characters of a player's name on the board; longer names end in "…"
+
+
 def _name(names: list[str], seat: int | None) -> str:
+    """ "A · Alice", the name clipped so the status bar and the player rows never overflow."""
     if seat is None:
         return "—"
-    return player_label(seat, names)
+    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+    if len(name) > NAME_MAX:
+        name = name[: NAME_MAX - 1] + "…"
+    return player_label(seat, [*names[:seat], name])
 
 
 def _status(image: Image.Image, view: KonsulView, names: list[str], labels: Labels) -> None:
@@ -312,7 +323,7 @@ def _players(image: Image.Image, view: KonsulView, names: list[str], labels: Lab
         if on_turn:
             image.paste(_acting_row(), (MARGIN, y + 2))
         stamp_token(image, MARGIN + 26, middle, 18, seat)
-        stamp_text(image, (MARGIN + 56, middle), player_label(seat, names), 26, INK, "lm")
+        stamp_text(image, (MARGIN + 56, middle), _name(names, seat), 26, INK, "lm")
         status = _player_status(view, seat, labels)
         stamp_text(image, (560, middle), " · ".join(status), 24, INK if on_turn else MUTED, "lm")
 
