@@ -33,16 +33,14 @@ def decide(view: KonsulView, prompt: Prompt, seat: int, rng_state: int) -> Actio
     return Action(seat=seat, move="give_up", args={"card": card, "slot": slot})
 
 
-def _known(view: KonsulView) -> list[tuple[int, int]]:
-    return list(view.remembered)
-
-
 def _unknown_slots(view: KonsulView) -> list[int]:
     remembered = {slot for slot, _ in view.remembered}
     return [i for i, c in enumerate(view.cells) if c == FACE_DOWN and i not in remembered]
 
 
-def _plan(cards: list[int], known: list[tuple[int, int]], modes: tuple[Mode, ...], count: bool):
+def _plan(
+    cards: list[int], known: list[tuple[int, int]], modes: tuple[Mode, ...], count: bool
+) -> tuple[int, list[int]]:
     """The remembered cards to add to `cards` for the best sure set: (worth, slots)."""
     best: tuple[int, list[int]] = (set_value(cards, count), [])
     if not known:
@@ -77,19 +75,19 @@ def _bid(view: KonsulView) -> int | str:
 def _flip(view: KonsulView, prompt: Prompt, rng_state: int) -> str:
     turned = [view.cells[i] for i in view.turned]
     count = view.count_bidding
-    worth, slots = _plan(turned, _known(view), modes_of(turned), count)  # type: ignore[arg-type]
+    known = list(view.remembered)
+    worth, slots = _plan(turned, known, modes_of(turned), count)  # type: ignore[arg-type]
     unknown = _unknown_slots(view)
-    offered = {choice.value for choice in prompt.fields[0].options}
+    offered = [choice.value for choice in prompt.fields[0].options]
     if not turned and worth < view.bid and unknown:
         slots = []  # an unknown first card fits anything and leaves every plan open
     if slots:
         return slot_name(slots[0])
     if "stop" in offered and not _worth_the_risk(view, turned):
         return "stop"
-    pick = Rng(rng_state).choice(unknown) if unknown else None
-    if pick is None:
-        return next(str(v) for v in offered if v != "stop")
-    return slot_name(pick)
+    if not unknown:  # every card left is remembered and none fits: the turn fails anyway
+        return str(next(v for v in offered if v != "stop"))
+    return slot_name(Rng(rng_state).choice(unknown))
 
 
 def _worth_the_risk(view: KonsulView, turned: list[int]) -> bool:
