@@ -666,14 +666,9 @@ async def test_a_whole_game_through_discord(harness: Harness, monkeypatch) -> No
         state, _ = GAME.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
     assert GAME.outcome(state) == session.outcome(), f"{label}: replay ends differently"
     bot_games.assert_final_board(harness, session, label)
-    channel = f"/channels/{harness.fake.channel_id}/"
-    posted = [
-        request.json.get("content") or ""
-        for request in harness.fake.requests
-        if request.path.startswith(channel) and isinstance(request.json, dict)
-    ]
+    posted = harness.fake.public_texts()
     named = [text for text in posted if re.search(r"(Red|Blue|Green|Yellow|White) \d|Banner", text)]
-    assert len(posted) > 50 and not named, f"{label}: a card named in the channel: {named[:2]}"
+    assert len(posted) > 10 and not named, f"{label}: a card named in the channel: {named[:2]}"
 
 
 async def test_count_bidding_is_chosen_at_game_new_and_played(harness: Harness, monkeypatch):
