@@ -3,8 +3,7 @@
 Everything that only depends on the seat count, the region values and the language (title,
 panels, values, score-track cells and numbers) is drawn once into a cached background; a render
 copies it, pastes the highlighted panels, tokens and cached glyphs, and maps the result onto a
-fixed palette that holds every colour used and the antialiasing shades of its text, so the PNG
-encodes one byte per pixel instead of three.
+fixed palette (`PALETTE`, applied by render_png).
 """
 
 from __future__ import annotations
@@ -16,24 +15,21 @@ from PIL import Image, ImageDraw
 
 from engine.games.imperium import ImperiumView
 from render.common import (
-    BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
     PANEL,
     PANEL_DARK,
-    PLAYER_COLOURS,
     WHITE,
     WIDTH,
     Labels,
+    board_palette,
     canvas,
     font,
     player_label,
-    ramp_palette,
     stamp_text,
     stamp_token,
     title,
-    to_palette,
 )
 
 MARGIN = 24
@@ -45,19 +41,8 @@ PAWN_STEP = 26
 PLAYERS_TOP = TRACK_TOP + 100 + 5 * PAWN_STEP
 ROW_H = 58
 
-_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *PLAYER_COLOURS)
-# Every (text colour, colour under it) on this board; tokens and panels are drawn unantialiased.
-_TEXT_ON = (
-    (INK, BACKGROUND),
-    (MUTED, BACKGROUND),
-    (INK, PANEL),
-    (MUTED, PANEL),
-    (HIGHLIGHT, PANEL),
-    (INK, PANEL_DARK),
-    (INK, WHITE),
-    *((INK, colour) for colour in PLAYER_COLOURS),
-)
-PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON))
+# The shared colours and text pairs, plus the score track's numbers on its darker cells.
+PALETTE = board_palette(text_on=((INK, PANEL_DARK),))
 
 
 def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
@@ -71,7 +56,7 @@ def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
         _markers(image, view, number)
     _score_pawns(image, view)
     _players(image, view, names, labels)
-    return to_palette(image, PALETTE)
+    return image
 
 
 def _subtitle(view: ImperiumView, labels: Labels) -> str:
