@@ -21,6 +21,7 @@ from render.common import (
     fit,
     font,
     player_label,
+    text_width,
 )
 
 MARGIN = 24
@@ -109,10 +110,10 @@ def _cells(
         )
         rank = words["rank"].format(rank=outcome.ranks[seat])
         pen.text((left + 16, top + 28), rank, font=font(26), fill=INK, anchor="lm")
-        pen.token(left + 72, top + 28, 17, seat)
-        room = cell_w - 110
-        name = fit(player_label(seat, names), 24, room)
-        pen.text((left + 96, top + 28), name, font=font(24), fill=INK, anchor="lm")
+        token_x = left + 16 + text_width(rank, 26) + 26
+        pen.token(token_x, top + 28, 17, seat)
+        name = fit(player_label(seat, names), 24, left + cell_w - 14 - (token_x + 26))
+        pen.text((token_x + 26, top + 28), name, font=font(24), fill=INK, anchor="lm")
         score = words["score"].format(score=outcome.scores[seat])
         pen.text((left + 16, top + 66), score, font=font(26), fill=INK, anchor="lm")
 
