@@ -27,6 +27,7 @@ from render.common import (
     canvas,
     font,
     player_label,
+    player_letter,
     stamp_text,
     stamp_token,
     title,
@@ -52,6 +53,9 @@ def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
     for number in view.resolving:
         panel = _resolving_panel(number, view.values[number - 1], texts)
         image.paste(panel, _region_origin(number))
+    for region, counts, points in view.last_scored:
+        if region not in view.resolving:
+            _just_scored(image, region, view, counts, points, texts)
     for number in range(1, 10):
         _markers(image, view, number)
     _score_pawns(image, view)
@@ -77,6 +81,7 @@ class _StaticTexts(NamedTuple):
     title: str
     score: str
     scoring_now: str
+    just_scored: str
     ranks: tuple[str, ...]
 
 
@@ -85,6 +90,7 @@ def _static_texts(labels: Labels) -> _StaticTexts:
         labels("title"),
         labels("score"),
         labels("scoring_now"),
+        labels("just_scored"),
         tuple(labels(f"rank.{place}") for place in range(1, 6)),
     )
 
@@ -107,6 +113,41 @@ def _resolving_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) 
     image, pen = canvas(REGION_H + 1, REGION_W + 1)
     _panel(pen, 0, 0, number, values, texts, resolving=True)
     return image
+
+
+@lru_cache(maxsize=32)
+def _scored_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> Image.Image:
+    """A region scored at the end of the latest round: framed in ink, marked "just scored"."""
+    image, pen = canvas(REGION_H + 1, REGION_W + 1)
+    _panel(pen, 0, 0, number, values, texts, resolving=False)
+    pen.rounded_rectangle((0, 0, REGION_W, REGION_H), radius=14, outline=INK, width=4)
+    pen.text((78, 52), texts.just_scored, font=font(22), fill=INK)
+    return image
+
+
+def _just_scored(
+    image: Image.Image,
+    number: int,
+    view: ImperiumView,
+    counts: tuple[int, ...],
+    points: tuple[int, ...],
+    texts: _StaticTexts,
+) -> None:
+    """The latest scoring of a region, kept visible after the region was emptied: the markers
+    that stood there and what each seat earned; once new markers arrive, the points only."""
+    image.paste(_scored_panel(number, view.values[number - 1], texts), _region_origin(number))
+    x, y = _region_origin(number)
+    present = [(seat, count) for seat, count in enumerate(counts) if count]
+    if any(view.board[number - 1]):
+        earned = "  ".join(f"{player_letter(s)} +{p}" for s, p in enumerate(points) if p)
+        stamp_text(image, (x + 78, y + 80), earned, 22, HIGHLIGHT)
+        return
+    for slot, (seat, count) in enumerate(present):
+        cx = x + 36 + slot * 68
+        stamp_token(image, cx, y + 110, 22, seat)
+        stamp_text(image, (cx, y + 144), f"×{count}", 20, INK, "mm")
+        colour = HIGHLIGHT if points[seat] else MUTED
+        stamp_text(image, (cx, y + 166), f"+{points[seat]}", 20, colour, "mm")
 
 
 def _region_origin(number: int) -> tuple[int, int]:
