@@ -82,28 +82,23 @@ def bench_ai_games() -> None:
     )
 
 
-def best_seconds(work: Callable[[], object], repeats: int) -> float:
-    """Fastest of `repeats` runs: on a shared machine noise only ever adds time, so the best run
-    is the stablest estimate of a short, deterministic piece of work."""
-    work()  # warm-up (caches, first allocation)
-    samples = []
+def ratio_to_floor(render: Callable[[], bytes], repeats: int = 5) -> tuple[float, tuple[int, int]]:
+    """Best render time over the best level-6 PNG encode of a blank RGB canvas of the board's
+    size (the floor), timed in alternation so a load change on this shared machine hits both."""
+    size = Image.open(io.BytesIO(render())).size
+    blank = Image.new("RGB", size, BACKGROUND)
+
+    def floor() -> None:
+        blank.save(io.BytesIO(), format="PNG", compress_level=6)
+
+    floor()
+    renders, floors = [], []
     for _ in range(repeats):
-        started = time.perf_counter()
-        work()
-        samples.append(time.perf_counter() - started)
-    return min(samples)
-
-
-def floor_seconds(size: tuple[int, int], cache: dict[tuple[int, int], float]) -> float:
-    """The level-6 PNG encode of a blank RGB canvas of `size`: what any board image must beat."""
-    if size not in cache:
-        blank = Image.new("RGB", size, BACKGROUND)
-
-        def encode() -> None:
-            blank.save(io.BytesIO(), format="PNG", compress_level=6)
-
-        cache[size] = best_seconds(encode, 7)
-    return cache[size]
+        for work, samples in ((render, renders), (floor, floors)):
+            started = time.perf_counter()
+            work()
+            samples.append(time.perf_counter() - started)
+    return min(renders) / min(floors), size
 
 
 def sampled_boards(game: Game, seats: int, seed: int, samples: int = 6):
@@ -120,7 +115,7 @@ def sampled_boards(game: Game, seats: int, seed: int, samples: int = 6):
     yield game.view(state, None), game.outcome(state)
 
 
-def render_ratios(game_id: str, floors: dict[tuple[int, int], float]) -> list[tuple[float, str]]:
+def render_ratios(game_id: str) -> list[tuple[float, str]]:
     """(render time / floor, which board) for one game at every seat count and both languages."""
     game = GAMES[game_id]
     ratios = []
@@ -128,21 +123,18 @@ def render_ratios(game_id: str, floors: dict[tuple[int, int], float]) -> list[tu
         for view, outcome in sampled_boards(game, seats, seed=seats):
             for locale in ("en", "ja"):
                 render = partial(render_png, game_id, view, NAMES[:seats], locale, outcome=outcome)
-                size = Image.open(io.BytesIO(render())).size
-                ratio = best_seconds(render, 5) / floor_seconds(size, floors)
+                ratio, (width, height) = ratio_to_floor(render)
                 stage = "final" if outcome else "mid-game"
-                ratios.append((ratio, f"{game_id} {seats}p {locale} {stage} {size[0]}×{size[1]}"))
+                ratios.append((ratio, f"{game_id} {seats}p {locale} {stage} {width}×{height}"))
     return ratios
 
 
 def bench_render() -> None:
     """Every registered game, every seat count, both languages, positions of seeded play: each
-    render's time (best of 5) over the floor of its own canvas size (best of 7). Nothing here
-    names a game."""
-    floors: dict[tuple[int, int], float] = {}
+    render's time over the floor of its own canvas size. Nothing here names a game."""
     everything: list[tuple[float, str]] = []
     for game_id in sorted(GAMES):
-        ratios = render_ratios(game_id, floors)
+        ratios = render_ratios(game_id)
         values = [ratio for ratio, _ in ratios]
         print(
             f"render {game_id}: median {statistics.median(values):.2f}×, worst {max(values):.2f}× "

@@ -32,6 +32,7 @@ from render.common import (
     player_label,
     player_letter,
     player_name,
+    text_width,
     title,
 )
 
@@ -240,7 +241,7 @@ def _players(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> No
         right = PANEL_X + PANEL_W - 14
         colour = HIGHLIGHT if lit else MUTED
         pen.text((right, y + 24), status, font=font(22), fill=colour, anchor="rm")
-        room = right - (PANEL_X + 62) - font(22).getlength(status) - 12
+        room = right - (PANEL_X + 62) - text_width(status, 22) - 12
         label = fit(player_label(seat, names), 26, room)
         pen.text(
             (PANEL_X + 62, y + 24), label, font=font(26), fill=MUTED if out else INK, anchor="lm"

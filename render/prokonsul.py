@@ -176,7 +176,7 @@ def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> N
     "ヒスパニア・ウルテリオル") goes on two smaller lines, split at its middle "・" or space."""
     room = BOX_W - 12
     for size in (22, 20, 18, 16):
-        if pen.textlength(name, font=font(size)) <= room:
+        if text_width(name, size) <= room:
             pen.text((cx, top + 17), name, font=font(size), fill=INK, anchor="mm")
             return
     cuts = [i for i, char in enumerate(name) if char in "・ "]
