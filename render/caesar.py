@@ -71,7 +71,7 @@ def draw(view: CaesarView, names: list[str], labels: Labels) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _background(heading: str, neutral: str, legend: str) -> Image.Image:
     """Title, coordinates, the empty grid (each square named) and the neutral legend."""
     image, pen = canvas(HEIGHT)

@@ -93,7 +93,7 @@ def fit(text: str, size: int, width: float) -> str:
 # Glyph and sprite caches -----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     face = font(size)
     left, top, right, bottom = face.getbbox(text, anchor=anchor)
@@ -169,9 +169,15 @@ def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, Pen]:
     return image, Pen(image)
 
 
-def layer(cached: Image.Image) -> tuple[Image.Image, Pen]:
-    """A fresh copy of a cached static layer to draw one board on."""
-    image = cached.copy()
+def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, Pen]:
+    """A fresh copy of a cached static layer to draw one board on, extended with background
+    below when the board needs to be taller than the layer (so a cache key need not hold every
+    height a board can take)."""
+    if height is None or height <= cached.height:
+        image = cached.copy()
+    else:
+        image = Image.new("RGB", (cached.width, height), BACKGROUND)
+        image.paste(cached, (0, 0))
     return image, Pen(image)
 
 

@@ -58,7 +58,8 @@ def draw(view: ProkonsulView, names: list[str], labels: Labels) -> Image.Image:
     height = STATUS_TOP + 64 + ROW_H * view.seats + 34 * len(extra) + 16
     links = tuple((_centre(view, a), _centre(view, b)) for a, b in view.links)
     texts = (labels("title"), labels("tiebreak"), labels("left_first"))
-    image, pen = layer(_background(height, links, texts))
+    base = STATUS_TOP + 64 + ROW_H * view.seats + 16
+    image, pen = layer(_background(base, links, texts), height)
     pen.text((24, 66), _subtitle(view, labels), font=font(26), fill=MUTED)
     _map(pen, view, labels)
     _track(pen, view, labels)
@@ -69,7 +70,7 @@ def draw(view: ProkonsulView, names: list[str], labels: Labels) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def _background(
     height: int,
     links: tuple[tuple[tuple[float, float], tuple[float, float]], ...],
@@ -168,7 +169,7 @@ def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int, labe
     if view.short_game and province in view.visited and governor is None and not here:
         pen.text((cx, top + BOX_H - 16), labels("visited"), font=font(18), fill=MUTED, anchor="mm")
     if here:
-        _black_pawn(pen, left + BOX_W - 24, top + BOX_H - 28)
+        _black_pawn(pen, left - 2, top + BOX_H - 30)  # on the left edge: clear of all inside
 
 
 def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> None:

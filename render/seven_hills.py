@@ -85,7 +85,7 @@ class _Layout:
         return isinstance(other, _Layout) and other.key == self.key
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
     """Title, the seven mounds with their numbers and the footer notes."""
     image, pen = canvas(layout.height)

@@ -67,7 +67,7 @@ def _headings(view: SpartacusView, labels: Labels) -> tuple[str, ...]:
     return (*headings, labels("series_total")) if view.series_games > 1 else headings
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def _background(
     seats: int, over: bool, series: bool, heading: str, headings: tuple[str, ...]
 ) -> Image.Image:
