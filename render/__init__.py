@@ -1,8 +1,8 @@
 """Board images drawn from public views only, so a hidden card can never reach a picture.
 
-Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image` and,
-when it uses colours beyond the shared ones, a `PALETTE` (render.common.Palette); `render_png`
-finds both by that convention, so adding a game needs no registry line here. `labels` words the
+Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image` and a
+`PALETTE` (render.common.Palette) holding every colour it draws; `render_png` finds both by that
+convention (a renderer without one gets `fill_palette`, slower), so adding a game needs no registry line here. `labels` words the
 board's texts in the reader's language from the game's catalog (`board.*`). Given the game's
 `outcome`, the board gets the shared final-results strip (winner, ranks, scores).
 """
@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from engine.core import Outcome
 from engine.registry import get_game
-from render.common import BASE_PALETTE, Labels, encode_png
+from render.common import Labels, encode_png
 from render.results import with_results
 
 
@@ -33,4 +33,4 @@ def render_png(
     image = module.draw(view, list(names), Labels(strings, locale))
     if outcome is not None:
         image = with_results(image, outcome, names, strings, locale)
-    return encode_png(image, getattr(module, "PALETTE", BASE_PALETTE))
+    return encode_png(image, getattr(module, "PALETTE", None))

@@ -184,18 +184,23 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
 # Palette output ----------------------------------------------------------------------------------
 
 
+NEAR = 6  # Pillow's palette mapping looks colours up in cells 4 levels wide per channel
+
+
 def ramp_palette(
     colours: Sequence[RGB], blends: Sequence[tuple[RGB, RGB]], steps: int = 15
 ) -> Image.Image:
     """A palette image holding `colours` exactly plus `steps` evenly spaced mixes of each
     (foreground, background) pair: the antialiasing shades of text drawn in those colours.
-    At most 256 entries; the caller picks pairs and steps to fit."""
-    entries: list[RGB] = list(dict.fromkeys(colours))
+    A mix within `NEAR` of an exact colour is left out: Pillow's mapping could give it that
+    colour's pixels. At most 256 entries; the caller picks pairs and steps to fit."""
+    exact: list[RGB] = list(dict.fromkeys(colours))
+    entries = list(exact)
     for fg, bg in blends:
         for step in range(1, steps + 1):
             t = step / (steps + 1)
             mix = tuple(round(b + (f - b) * t) for f, b in zip(fg, bg, strict=True))
-            if mix not in entries:
+            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]
                 entries.append(mix)  # type: ignore[arg-type]
     if len(entries) > 256:
         raise ValueError(f"{len(entries)} palette entries, at most 256 fit")
@@ -203,6 +208,12 @@ def ramp_palette(
     palette = Image.new("P", (1, 1))
     palette.putpalette([channel for entry in entries for channel in entry])
     return palette
+
+
+def _near(colour: RGB, others: Sequence[RGB]) -> bool:
+    return any(
+        max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= NEAR for other in others
+    )
 
 
 def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
@@ -226,6 +237,11 @@ class Palette:
             raise ValueError(f"{len(self.colours)} colours and {len(pairs)} text pairs: too many")
         self.text_on = pairs
         self.image = ramp_palette(self.colours, pairs, steps)
+        swatches = Image.new("RGB", (len(self.colours), 1))
+        swatches.putdata(self.colours)
+        mapped = to_palette(swatches, self.image).convert("RGB").tobytes()
+        if mapped != bytes(channel for colour in self.colours for channel in colour):
+            raise ValueError("a meaningful colour does not map onto itself")
 
     def apply(self, image: Image.Image) -> Image.Image:
         if image.mode == "P":
@@ -248,15 +264,38 @@ BASE_TEXT_ON = (
 BASE_PALETTE = Palette(BASE_COLOURS, BASE_TEXT_ON)
 
 
+@lru_cache(maxsize=64)
 def board_palette(colours: Sequence[RGB] = (), text_on: Sequence[tuple[RGB, RGB]] = ()) -> Palette:
-    """The shared colours and text pairs plus a game's own."""
+    """The shared colours and text pairs plus a game's own (arguments are hashable tuples)."""
     return Palette([*BASE_COLOURS, *colours], [*BASE_TEXT_ON, *text_on])
 
 
-def encode_png(image: Image.Image, palette: Palette = BASE_PALETTE) -> bytes:
-    """Deterministic palette PNG: an RGB image is first mapped onto `palette`."""
+FILL_PIXELS = 64  # a colour covering this many pixels is a fill, not an antialiasing shade
+MAX_FILLS = 24
+
+
+def fill_palette(image: Image.Image) -> Palette:
+    """For a renderer that declares no PALETTE: the shared colours plus the image's own fills
+    (its most used other colours, exact), derived from the image alone so the bytes stay
+    deterministic. Costs a colour count per render: a game should declare its PALETTE."""
+    counts = image.getcolors(1 << 16) or []
+    chosen = list(BASE_COLOURS)
+    for _, colour in sorted((-n, c) for n, c in counts if n >= FILL_PIXELS):
+        if len(chosen) == len(BASE_COLOURS) + MAX_FILLS:
+            break
+        if not _near(colour, chosen):  # a shade next to a chosen colour would be confused
+            chosen.append(colour)
+    extra = tuple(chosen[len(BASE_COLOURS) :])
+    return board_palette(extra, tuple((INK, colour) for colour in extra))
+
+
+def encode_png(image: Image.Image, palette: Palette | None = None) -> bytes:
+    """Deterministic palette PNG: an RGB image is first mapped onto `palette` (by default the
+    shared colours plus the image's own fills, see `fill_palette`)."""
+    if palette is None and image.mode != "P":
+        palette = fill_palette(image.convert("RGB") if image.mode != "RGB" else image)
     buffer = io.BytesIO()
-    palette.apply(image).save(buffer, format="PNG", compress_level=PNG_LEVEL)
+    (palette or BASE_PALETTE).apply(image).save(buffer, format="PNG", compress_level=PNG_LEVEL)
     return buffer.getvalue()
 
 

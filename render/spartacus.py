@@ -22,6 +22,7 @@ from render.common import (
     WIDTH,
     Labels,
     Pen,
+    board_palette,
     canvas,
     fit,
     font,
@@ -38,6 +39,7 @@ TRICK_H = 230
 PLAYERS_TOP = TRICK_TOP + TRICK_H + 22
 ROW_H = 66
 COL_HAND, COL_TRICKS, COL_STATUS, COL_SERIES = 420, 600, 790, 1010
+PALETTE = board_palette()  # the shared colours are all this table uses
 
 
 def draw(view: SpartacusView, names: list[str], labels: Labels) -> Image.Image:

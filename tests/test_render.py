@@ -11,13 +11,23 @@ import itertools
 from functools import cache
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine.ai import ai_seed, play_out, random_action
 from engine.core import Game, GameState, Kind, Outcome
 from engine.registry import GAMES
 from render import render_png
-from render.common import BASE_PALETTE, HIGHLIGHT, PLAYER_COLOURS, Palette
+from render.common import (
+    BASE_PALETTE,
+    HIGHLIGHT,
+    INK,
+    PLAYER_COLOURS,
+    Labels,
+    Palette,
+    canvas,
+    encode_png,
+    font,
+)
 from render.results import STRIP_H
 
 NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay"]
@@ -69,6 +79,36 @@ def test_meaningful_colours_map_exactly(game_id: str) -> None:
     drawn = _colours(render_png(game_id, view, NAMES[: game.max_seats]))
     missing = [seat for seat in range(game.max_seats) if PLAYER_COLOURS[seat] not in drawn]
     assert not missing, f"{game_id}: seats {missing} have no exact player colour on the board"
+
+
+def _fills(image: Image.Image) -> set[tuple[int, int, int]]:
+    """Colours filling areas: those of pixels equal to their four neighbours (an antialiasing
+    shade lies on an edge, between the colours it mixes)."""
+    spread = Image.new("RGB", image.size)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        shifted = ImageChops.offset(image, dx, dy)
+        spread = ImageChops.lighter(spread, ImageChops.difference(image, shifted))
+    red, green, blue = spread.split()
+    uniform = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    mask = uniform.point(lambda value: 255 if value == 0 else 0)
+    sentinel = (1, 2, 3)
+    inside = Image.composite(image, Image.new("RGB", image.size, sentinel), mask)
+    return {c for n, c in inside.getcolors(1 << 16) if n >= 16 and c != sentinel}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_fill_colour_survives_the_palette(game_id: str) -> None:
+    """Each colour filling an area of a board (not an antialiasing shade) is in the game's
+    palette exactly: a colour a renderer forgot to declare fails here."""
+    game = GAMES[game_id]
+    module = importlib.import_module(f"render.{game_id}")
+    palette = set(_palette(game_id).colours)
+    states = _states(game_id, game.max_seats, 3)
+    labels = Labels(game.strings, "en")
+    for state in states[:: max(1, len(states) // 5)]:
+        drawn = module.draw(game.view(state, None), NAMES[: game.max_seats], labels)
+        missing = _fills(drawn.convert("RGB")) - palette
+        assert not missing, f"{game_id}: colours {sorted(missing)} are not in its PALETTE"
 
 
 def _clear_render_caches() -> None:
@@ -295,3 +335,15 @@ def test_senator_marks_the_last_push_in_red() -> None:
     square = senator.line_of(new.pushes[-1].entry)[0]
     x0, y0, _, _ = senator._cell_box(square)
     assert _pixel(_png("senator", new), (x0 + 4, y0 + 60)) == HIGHLIGHT
+
+
+def test_a_renderer_without_palette_keeps_its_own_fills_exact() -> None:
+    """A new game's renderer that declares no PALETTE still gets its fill colours exactly."""
+    own = (123, 45, 67)
+    image, pen = canvas(200, 300)
+    pen.rectangle((10, 10, 150, 150), fill=own)
+    pen.text((20, 160), "Zebedee 12", font=font(26), fill=INK)
+    pen.token(220, 80, 30, 2)
+    png = encode_png(image)
+    assert own in _colours(png) and PLAYER_COLOURS[2] in _colours(png)
+    assert encode_png(image.copy()) == png
