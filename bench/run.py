@@ -4,9 +4,9 @@
     .venv/bin/python -m bench.run --discord  # also a full game through the fake Discord
 
 Targets: every board of every registered game ≤ 1.0× the level-6 PNG encode of a blank canvas
-of its size (median ≤ 0.5×), persist ≤ 1.5× its floor,
-≥ 1,000 full AI Imperium games/s per core. Medians of repeated runs; the machine is shared,
-so compare ratios, not absolute times.
+of its size (median ≤ 0.5×), persist ≤ 1.5× its floor, ≥ 1,000 full AI Imperium games/s per
+core. Medians (renders: best runs, alternated with their floor) of repeated runs; the machine
+is shared, so compare ratios, not absolute times.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from table.service import TableService
 from table.store import InputRow, Store
 
 IMPERIUM = get_game("imperium")
-NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve"]
+NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay"]
 
 
 def median_seconds(work: Callable[[], object], repeats: int) -> float:
