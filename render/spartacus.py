@@ -134,7 +134,7 @@ def _trick(pen: Pen, view: SpartacusView, names: list[str], labels: Labels) -> N
 def _last_trick(view: SpartacusView, names: list[str], labels: Labels) -> str:
     assert view.last_trick is not None
     seat, cards = view.last_trick
-    word = labels("joker" if view.flags_as_jokers else "flag")
+    word = "★" if view.flags_as_jokers else labels("flag")  # as on the cards
     shown = " ".join(word if card == FLAG else str(card) for card in cards)
     value = str(pile_value(cards, view)).replace("-", "−")
     return labels("last_trick", player=player_label(seat, names), cards=shown, value=value)

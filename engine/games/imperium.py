@@ -284,9 +284,8 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
     def _resolve_round(
         self, state: ImperiumState, events: list[Event]
     ) -> tuple[ImperiumState, list]:
-        state = state.model_copy(update={"last_scored": ()})
-        for region in schedule(state.round, state.thirty_points):
-            state = _score_region(state, region, events)
+        for index, region in enumerate(schedule(state.round, state.thirty_points)):
+            state = _score_region(state, region, events, first=index == 0)
             if state.thirty_points and max(state.scores) >= THIRTY:
                 return self._finish(state, events)
         last_round = (not state.thirty_points and state.round >= BASE_ROUNDS) or (
@@ -504,7 +503,10 @@ def _with_markers(
     )
 
 
-def _score_region(state: ImperiumState, region: int, events: list[Event]) -> ImperiumState:
+def _score_region(
+    state: ImperiumState, region: int, events: list[Event], first: bool
+) -> ImperiumState:
+    """Score `region` and empty it; `first` of the round's scorings replaces `last_scored`."""
     counts = state.board[region - 1]
     points = position_points(counts, state.values[region - 1])
     scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
@@ -522,7 +524,9 @@ def _score_region(state: ImperiumState, region: int, events: list[Event]) -> Imp
             },
         )
     )
-    scored = (*state.last_scored, (region, counts, points))
+    scored = (
+        ((region, counts, points),) if first else (*state.last_scored, (region, counts, points))
+    )
     return state.model_copy(
         update={"scores": scores, "supply": supply, "board": tuple(board), "last_scored": scored}
     )
