@@ -128,8 +128,8 @@ def stamp_token(
 
 
 class Pen(ImageDraw.ImageDraw):
-    """ImageDraw whose single-line text (in the board font, in an RGB colour) is stamped from
-    the glyph cache; shapes are ImageDraw's own. `canvas` and `layer` hand these out, so a
+    """ImageDraw whose single-line text (in the board font, in an RGB colour, on an RGB image)
+    is stamped from the glyph cache; shapes are ImageDraw's own. `canvas` and `layer` hand these out, so a
     renderer written with plain `pen.text(..., font=font(n))` calls gets the cache for free."""
 
     def __init__(self, image: Image.Image) -> None:
@@ -147,9 +147,11 @@ class Pen(ImageDraw.ImageDraw):
         **kwargs: Any,
     ) -> None:
         cached = (
-            isinstance(text, str)
+            self.image.mode == "RGB"
+            and isinstance(text, str)
             and "\n" not in text
             and isinstance(fill, tuple)
+            and len(fill) == 3
             and isinstance(font, ImageFont.FreeTypeFont)
             and font.path == str(FONT_PATH)
             and not args
@@ -235,7 +237,6 @@ class Palette:
         steps = min(15, (256 - len(self.colours)) // max(1, len(pairs)))
         if steps < 3:
             raise ValueError(f"{len(self.colours)} colours and {len(pairs)} text pairs: too many")
-        self.text_on = pairs
         self.image = ramp_palette(self.colours, pairs, steps)
         swatches = Image.new("RGB", (len(self.colours), 1))
         swatches.putdata(self.colours)
