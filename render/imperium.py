@@ -139,7 +139,7 @@ def _just_scored(
     x, y = _region_origin(number)
     present = [(seat, count) for seat, count in enumerate(counts) if count]
     if any(view.board[number - 1]):
-        earned = "  ".join(f"{player_letter(s)} +{p}" for s, p in enumerate(points) if p)
+        earned = "  ".join(f"{player_letter(seat)} +{points[seat]}" for seat, _ in present)
         stamp_text(image, (x + 78, y + 80), earned, 22, HIGHLIGHT)
         return
     for slot, (seat, count) in enumerate(present):
