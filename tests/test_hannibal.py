@@ -260,7 +260,7 @@ def test_annihilation_of_both_sides_is_a_draw() -> None:
 def test_annihilation_loses() -> None:
     state = placed(new(), {"GALLIA": (1, 0), "ROMA": (1, 0)}, hannibal="HISP_N")
     state, _ = move(state, R, "legion:GALLIA>HISP_N")
-    state, events = cards(state, rome=5, carthage=3)  # 5 against 3 + 1
+    state, _ = cards(state, rome=5, carthage=3)  # 5 against 3 + 1
     assert state.end_reason == "annihilation" and GAME.outcome(state).winners == (R,)  # type: ignore[union-attr]
 
 
@@ -281,7 +281,7 @@ def test_control_of_the_other_side_is_only_checked_at_the_end_of_its_own_turn() 
     state = placed(new(), carthage_holds, hannibal="CARTHAGO", fleets={"S1": (1, 0)})
     state, _ = move(state, R, "fleet:S1>S2")
     assert state.phase == "move" and state.active == "carthage", "Rome's turn: no check"
-    state, events = move(state, C, "hannibal:CARTHAGO>MAURETANIA")
+    state, _ = move(state, C, "hannibal:CARTHAGO>MAURETANIA")
     assert state.end_reason == "mediterranean" and GAME.outcome(state).winners == (C,)  # type: ignore[union-attr]
 
 
@@ -311,7 +311,7 @@ def test_eight_chips_win() -> None:
         hannibal="CARTHAGO",
         chips=(7, 0),
     )
-    state, events = move(state, R, "legion:ROMA>CANNAE")
+    state, _ = move(state, R, "legion:ROMA>CANNAE")
     assert state.end_reason == "chips" and GAME.outcome(state).winners == (R,)  # type: ignore[union-attr]
 
 
@@ -371,11 +371,10 @@ def test_a_chosen_card_is_hidden_until_both_are_revealed() -> None:
         assert GAME.view(chosen, C).own_card == card
         assert [p.seats for p in GAME.pending(chosen)] == [(R,)]
     assert len(views) == 2 and len(images) == 1 and len(narrations) == 2  # en + ja
-    revealed, events = act(chosen, R, "card", card=2)
-    text = localizer.event(
-        "en", events[-3] if events[-3].type == "revealed" else events[1], GAME, NAMES
-    )
-    assert "2" in text and "5" in text, text
+    _, events = act(chosen, R, "card", card=2)
+    reveal = next(e for e in events if e.type == "revealed")
+    text = localizer.event("en", reveal, GAME, NAMES)
+    assert "Rome (Alice) 2" in text and "Carthage (ボブ) 5" in text, text
 
 
 # Map data ---------------------------------------------------------------------------------
