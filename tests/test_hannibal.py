@@ -504,3 +504,101 @@ def test_board_renders_through_a_game_deterministically() -> None:
 
     image = Image.open(BytesIO(render_png("hannibal", GAME.view(state, None), NAMES)))
     assert image.size[0] == 1200 and image.mode == "P"
+
+
+# Through Discord ------------------------------------------------------------------------------
+
+WEST = ("ROMA", "GALLIA", "HISP_N", "HISP_S", "MAURETANIA", "CARTHAGO")
+
+
+def _scripted_move(view, options: list[str]) -> str:
+    """Rome marches its leading legion down the west coast, again and again, into Hannibal
+    standing beside a legion in Mauretania (so Carthage must declare); Carthage posts a
+    legion and Hannibal there, then only shuttles a fleet."""
+    if view.rome_seat == view.seat:
+        held = [r for r in WEST[:-1] if view.legions[r][0]]
+        lead = held[-1]
+        return f"legion:{lead}>{WEST[WEST.index(lead) + 1]}"
+    wanted = ["legion:CARTHAGO>MAURETANIA", "hannibal:CARTHAGO>MAURETANIA"]
+    if view.legions["MAURETANIA"][1] and view.hannibal == "MAURETANIA":
+        wanted = ["fleet:S3>S2", "fleet:S2>S3"]
+    return next((o for o in wanted if o in options), options[0])
+
+
+def _scripted_policy(answered: list[tuple[int, str]]):
+    from tests import test_bot_games
+
+    original = test_bot_games.first_legal
+
+    def choose(session, seat: int, prompt) -> dict[str, int]:
+        answered.append((seat, prompt.move))
+        if prompt.move != "move":
+            return original(session, seat, prompt)
+        values = [str(choice.value) for choice in prompt.fields[0].options]
+        wanted = _scripted_move(GAME.view(session.live(), seat), values)
+        return {"move": values.index(wanted)}
+
+    return choose
+
+
+async def test_a_whole_game_through_discord_with_every_kind_of_choice(harness, monkeypatch) -> None:
+    """Two human seats: moves on the board, the declaration, battle cards by DM."""
+    from tests import test_bot_games
+    from tests.test_bot_games import Player, assert_final_board, fix_seed
+
+    seed = 4
+    answered: list[tuple[int, str]] = []
+    monkeypatch.setattr(test_bot_games, "first_legal", _scripted_policy(answered))
+    fix_seed(monkeypatch, seed)
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="hannibal", ai=0)
+    session = await bot.service.in_channel(fake.channel_id)
+    label = f"hannibal seed {seed}"
+    players = [Player(harness, user, session, label) for user in users]
+    for _ in range(200):
+        await harness.settle()
+        if session.outcome() is not None:
+            break
+        seat = next(s for s in (0, 1) if session.prompts_for(s))
+        await players[seat].answer(seat, session.prompts_for(seat)[0])
+    await harness.settle()
+    outcome = session.outcome()
+    assert outcome is not None, f"{label}: not finished"
+    rome = session.live().rome_seat
+    assert (1 - rome, "declare") in answered, f"{label}: Carthage never declared: {answered}"
+    for seat in (0, 1):
+        assert {(seat, "move"), (seat, "card")} <= set(answered), f"{label}: {answered}"
+        assert players[seat].paths["dm"] > 0, f"{label}: no battle card by DM"
+    reloaded = await bot.service.get(session.id)
+    assert reloaded.outcome() == outcome, f"{label}: the stored game ends differently"
+    assert_final_board(harness, reloaded, label)
+
+
+def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
+    """`python -m bot local hannibal --ai-only --players 2` plays a whole game and stores it."""
+    import subprocess
+    import sys
+
+    from tests.test_bot_games import replayed_outcome
+
+    database = tmp_path / "forum.sqlite3"
+    command = [sys.executable, "-m", "bot", "--config", str(tmp_path / "none.toml"), "local"]
+    command += ["hannibal", "--ai-only", "--players", "2", "--seed", "25"]
+    command += ["--out", str(tmp_path / "out")]
+    result = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env={"FORUM_DATABASE": str(database), "PATH": ""},
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Final result:" in result.stdout, result.stdout[-1000:]
+    seed, names, outcome = replayed_outcome(database)
+    assert seed == 25 and len(names) == 2 and outcome is not None
+    for seat, name in enumerate(names):
+        assert f"{outcome.ranks[seat]}. {name}: {outcome.scores[seat]}" in result.stdout
+    assert sorted((tmp_path / "out").glob("hannibal-*/*.png")), "no board images"
