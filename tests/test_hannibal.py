@@ -445,7 +445,7 @@ def _ai_rate(options: dict[str, Any], seeds: range) -> tuple[float, list[int]]:
 @pytest.mark.parametrize("options", VARIANTS)
 def test_ai_beats_random_in_a_sample(options) -> None:
     rate, lost = _ai_rate(options, range(30))
-    print(f"hannibal AI vs random {options} (seeds 0-29): {rate:.0%}, lost seeds {lost}")
+    print(f"hannibal AI vs random {options} (seeds 0-29): {rate:.1%}, lost seeds {lost}")
     assert rate >= 0.6, f"{options} seeds 0-29: {rate:.0%}, lost {lost}"
 
 
@@ -453,7 +453,7 @@ def test_ai_beats_random_in_a_sample(options) -> None:
 @pytest.mark.parametrize("options", VARIANTS)
 def test_ai_beats_random_in_200_games(options) -> None:
     rate, lost = _ai_rate(options, range(200))
-    print(f"hannibal AI vs random {options} (seeds 0-199): {rate:.0%}, lost seeds {lost}")
+    print(f"hannibal AI vs random {options} (seeds 0-199): {rate:.1%}, lost seeds {lost}")
     assert rate >= 0.6, f"{options} seeds 0-199: {rate:.0%}, lost {lost}"
 
 

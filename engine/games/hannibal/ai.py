@@ -300,8 +300,23 @@ def _distances(map_: Board, position: Position, role: Role) -> list[int]:
 
 
 def _cost_to_capital(map_: Board, position: Position, role: Role, hannibal: bool) -> dict[str, int]:
-    """Dijkstra from the enemy capital backwards over land borders and sea routes."""
+    them = 1 - side(role)
+    defenders = tuple(position.legions[region][them] for region in map_.regions)
+    fleets = tuple(position.fleets[route] for route in map_.routes)
+    return _costs(role, hannibal, defenders, fleets)
+
+
+@lru_cache(maxsize=50_000)
+def _costs(
+    role: Role, hannibal: bool, defenders: tuple[int, ...], fleet_pairs: tuple[tuple[int, int], ...]
+) -> dict[str, int]:
+    """Dijkstra from the enemy capital backwards over land borders and sea routes; entering
+    a region costs 2 per defender there, a route without an own fleet 2 (3 past enemy ships).
+    Cached: the AI scores many moves that leave the other side's pieces where they were."""
+    map_ = board()
     me, them = side(role), 1 - side(role)
+    enemy_legions = dict(zip(map_.regions, defenders, strict=True))
+    fleets = dict(zip(map_.routes, fleet_pairs, strict=True))
     target = map_.capitals[enemy(role)]
     best = {region: 30 for region in map_.regions}
     best[target] = 0
@@ -310,13 +325,12 @@ def _cost_to_capital(map_: Board, position: Position, role: Role, hannibal: bool
         dist, region = heapq.heappop(queue)
         if dist > best[region]:
             continue
-        # Stepping into `region` from a neighbour: defenders there cost a fight.
-        entry = 0 if region == target else 2 * position.legions[region][them]
+        entry = 0 if region == target else 2 * enemy_legions[region]
         steps = [(n, 1) for n in map_.land[region]]
         if not hannibal:
             for route in map_.routes_at(region):
-                fleets = position.fleets[route]
-                crossing = 1 if fleets[me] else 2 if not fleets[them] else 3
+                pair = fleets[route]
+                crossing = 1 if pair[me] else 2 if not pair[them] else 3
                 steps.append((map_.across(route, region), crossing))
         for neighbour, step in steps:
             total = dist + step + entry

@@ -74,8 +74,10 @@ class Board(BaseModel):
     control: dict[Role, tuple[tuple[str, ...], ...]]
     start: dict[Role, StartRecord]
 
+    sea: dict[str, tuple[str, ...]]  # region -> the routes touching it
+
     def routes_at(self, region: str) -> tuple[str, ...]:
-        return tuple(r for r in self.routes if region in self.route_ends[r])
+        return self.sea[region]
 
     def across(self, route: str, region: str) -> str:
         a, b = self.route_ends[route]
@@ -216,6 +218,7 @@ def _board(record: MapRecord, capitals: dict[str, str]) -> Board:
         positions={r.id: r.pos for r in record.regions},
         land={r: tuple(n) for r, n in land.items()},
         route_ends={r.id: r.ends for r in record.routes},
+        sea={rid: tuple(r.id for r in record.routes if rid in r.ends) for rid in ids},
         line_of=line_of,
         lines=dict(record.lines),
         control=dict(record.control),
