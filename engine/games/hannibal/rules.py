@@ -154,6 +154,7 @@ class HannibalView(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     seat: int | None
+    seats: int
     series: bool
     core_control: bool
     phase: str
@@ -613,6 +614,7 @@ class Hannibal(Game[HannibalState, HannibalOptions]):
         return trusted(
             HannibalView,
             seat=seat,
+            seats=state.seats,
             series=state.series,
             core_control=state.core_control,
             phase=state.phase,
@@ -649,7 +651,7 @@ class Hannibal(Game[HannibalState, HannibalOptions]):
             scores=scores,
             ranks=competition_ranks(scores),
             winners=winners,
-            reason=Msg(key="end.series" if state.series else f"end.{state.end_reason}"),
+            reason=Msg(key=_reason_key(state)),
         )
 
     def private_lines(self, state: HannibalState, seat: int) -> list[Msg]:
@@ -696,6 +698,12 @@ def _spend_cards(state: HannibalState, combat: Combat, events: list[Event]) -> H
     return state.model_copy(
         update={"hands": (hands[0], hands[1]), "discards": (discards[0], discards[1])}
     )
+
+
+def _reason_key(state: HannibalState) -> str:
+    if not state.series:
+        return f"end.{state.end_reason}"
+    return "end.series" if _series_winner(state.results) is not None else "end.series_cap"
 
 
 def _series_winner(results: tuple[int, ...]) -> int | None:
