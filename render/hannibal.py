@@ -246,7 +246,7 @@ def _highlights(pen: ImageDraw.ImageDraw, view: HannibalView, map_: Board) -> No
 def _legions(image: Image.Image, view: HannibalView, map_: Board, region: str) -> None:
     """A row along the box's bottom: each side's legions (token × count), then Hannibal."""
     left, _, _, bottom = _box(map_, region)
-    x, y = left + 20, bottom - 28
+    x, y = left + 20, bottom - 40  # above the corner "core" mark
     for index, role in enumerate(ROLES):
         count = view.legions[region][index]
         if count:
