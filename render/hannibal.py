@@ -80,7 +80,8 @@ def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels, map_)
     image = _background(texts).copy()
     pen = ImageDraw.Draw(image)
-    stamp_text(image, (MARGIN, 64), _status(view, names, labels), 24, MUTED)
+    status = _fit(_status(view, names, labels), WIDTH - 2 * MARGIN, 24)
+    stamp_text(image, (MARGIN, 64), status, 24, MUTED)
     _highlights(pen, view, map_)
     for region in map_.regions:
         _legions(image, view, map_, region)
@@ -109,6 +110,8 @@ def _status(view: HannibalView, names: list[str], labels: Labels) -> str:
             else labels("nobody")
         )
         reason = labels(f"end.{view.end_reason}")
+        if view.series:
+            reason += " · " + labels("series_over", games=len(view.results))
         return prefix + labels("over", reason=reason) + " · " + winner
     if view.phase == "declare":
         return prefix + labels("declaring", player=_who(view, "carthage", names, labels))

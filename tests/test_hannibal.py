@@ -602,3 +602,16 @@ def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
     for seat, name in enumerate(names):
         assert f"{outcome.ranks[seat]}. {name}: {outcome.scores[seat]}" in result.stdout
     assert sorted((tmp_path / "out").glob("hannibal-*/*.png")), "no board images"
+
+
+async def test_variants_chosen_at_game_new_reach_the_rules(harness, monkeypatch) -> None:
+    from tests.test_bot_games import test_variant_chosen_at_game_new_is_stored_and_played as run
+
+    expected = {"series": True, "core_control": True}
+    await run(harness, monkeypatch, "hannibal", "series=true core_control=true", expected, 1)
+
+
+async def test_an_invalid_variant_value_is_refused_clearly(harness) -> None:
+    from tests.test_bot_games import test_invalid_option_gives_a_clear_ephemeral_error as run
+
+    await run(harness, "hannibal", "series=maybe", "Invalid option: series")
