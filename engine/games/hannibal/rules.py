@@ -32,6 +32,7 @@ designed data (engine/games/data/hannibal.json, validated by board.py). Exactly 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -264,7 +265,7 @@ class Hannibal(Game[HannibalState, HannibalOptions]):
             name="move",
             kind="one",
             label=Msg(key="field.move"),
-            options=tuple(Choice(value=m.code, label=_move_label(m)) for m in moves),
+            options=tuple(_move_choice(m) for m in moves),
         )
         seat = seat_of(state, state.active)
         return Prompt(
@@ -729,11 +730,14 @@ def _card_field(hand: tuple[int, ...]) -> Field:
     )
 
 
-def _move_label(move: Move) -> Msg:
-    return Msg(
+@lru_cache(maxsize=512)
+def _move_choice(move: Move) -> Choice:
+    """Choices are immutable and rebuilt for every turn prompt, so equal ones are shared."""
+    label = Msg(
         key=f"choice.{move.piece}",
         args={**place_args(move.origin, "from"), **place_args(move.dest, "to")},
     )
+    return Choice(value=move.code, label=label)
 
 
 def _moved_event(seat: int, move: Move) -> Event:
