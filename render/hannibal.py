@@ -96,7 +96,7 @@ def _name(seat: int, names: list[str]) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def _who(view: HannibalView, role: Role, names: list[str], labels: Labels) -> str:
+def _who(view: HannibalView, role: Role, names: list[str]) -> str:
     seat = seat_of(view, role)
     return f"{player_letter(seat)} · {_name(seat, names)}"
 
@@ -114,13 +114,13 @@ def _status(view: HannibalView, names: list[str], labels: Labels) -> str:
             reason += " · " + labels("series_over", games=len(view.results))
         return prefix + labels("over", reason=reason) + " · " + winner
     if view.phase == "declare":
-        return prefix + labels("declaring", player=_who(view, "carthage", names, labels))
+        return prefix + labels("declaring", player=_who(view, "carthage", names))
     if view.phase == "cards":
         return prefix + labels("choosing")
     return prefix + labels(
         "to_move",
         turn=view.turn,
-        player=_who(view, view.active, names, labels),
+        player=_who(view, view.active, names),
         role=labels(view.active),
     )
 

@@ -189,15 +189,15 @@ def _move_score(view: HannibalView, seat: int, role: Role, move: Move) -> float:
     after = moved(position, role, move)
     defenders = units(after, enemy(role), move.dest)
     if not defenders:
-        return _score(view, map_, after, role, just_moved=True)
+        return _score(view, map_, after, role)
     naval = move.piece == "fleet"
     mine, theirs, my_h, their_h = _battle_setup(after, role, move.dest, naval)
     own, other = _hands(view, seat)
     value, hold = _battle(mine, theirs, own, other, my_h, their_h)
     won = _cleared(after, role, move.dest, naval, enemy(role))
     lost = _cleared(after, role, move.dest, naval, role)
-    won_score = _score(view, map_, won, role, just_moved=True)
-    lost_score = _score(view, map_, lost, role, just_moved=True)
+    won_score = _score(view, map_, won, role)
+    lost_score = _score(view, map_, lost, role)
     return hold * won_score + (1 - hold) * lost_score + 4 * value
 
 
@@ -214,16 +214,15 @@ def _cleared(position: Position, role: Role, place: str, naval: bool, loser: Rol
     return position._replace(legions=pieces, hannibal=hannibal)
 
 
-def _score(
-    view: HannibalView, map_: Board, position: Position, role: Role, just_moved: bool
-) -> float:
+def _score(view: HannibalView, map_: Board, position: Position, role: Role) -> float:
+    """How good `position` is for `role` at the end of its own turn (its control counts)."""
     other = enemy(role)
     mine, theirs = legion_total(position, role), legion_total(position, other)
     if not theirs:
         return WIN if mine else 0.0
     if not mine:
         return -WIN
-    if just_moved and mediterranean_control(map_, position, role):
+    if mediterranean_control(map_, position, role):
         return WIN
     score = 0.0
     if _threatens_capital(map_, position, other):
@@ -243,7 +242,7 @@ def _score(
     if view.core_control:
         cores = controlled_cores(map_, position, role)
         seat = view.rome_seat if role == "rome" else 1 - view.rome_seat
-        if just_moved and cores >= 3:
+        if cores >= 3:
             score += 30 + 10 * view.chips[seat]
         score += 4 * cores - 4 * controlled_cores(map_, position, other)
     return score
