@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import io
 import json
@@ -233,17 +234,19 @@ class Play:
     async def render(self, session: Session) -> discord.File | None:
         """The board image of the latest public view, or None when the board already shows
         that view (a renderer is a pure function of the view, names and language)."""
-        view = session.view(None)
+        view, outcome = session.view(None), session.outcome()
         locale = self.channel_texts(session).locale
         digest = hashlib.blake2b(
-            f"{view.model_dump_json()}|{session.names}|{locale}".encode(), digest_size=16
+            f"{view.model_dump_json()}|{session.names}|{locale}|{outcome}".encode(),
+            digest_size=16,
         ).hexdigest()
         if self._shown_view.get(session.id) == digest:
             return None
+        draw = functools.partial(
+            render_png, session.row.game, view, session.names, locale, outcome=outcome
+        )
         async with self._render_slots:
-            png = await asyncio.get_running_loop().run_in_executor(
-                self._render_pool, render_png, session.row.game, view, session.names, locale
-            )
+            png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
         self.renders += 1
         self._shown_view[session.id] = digest
         return discord.File(io.BytesIO(png), filename="board.png")

@@ -29,13 +29,12 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    board_palette,
     canvas,
     font,
     player_letter,
-    ramp_palette,
     stamp_text,
     stamp_token,
-    to_palette,
 )
 
 MARGIN = 24
@@ -65,7 +64,7 @@ _TEXT_ON = (
     (INK, SEA),
     *((INK, PLAYER_COLOURS[i]) for i in ROLE_STYLE.values()),
 )
-PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON))
+PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the results strip's
 
 
 def to_canvas(point: tuple[int, int]) -> tuple[int, int]:
@@ -89,7 +88,7 @@ def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
         _fleets(image, view, map_, route)
     _players(image, view, names, labels)
     _battle_panel(image, view, labels, texts)
-    return to_palette(image, PALETTE)
+    return image
 
 
 def _name(seat: int, names: list[str]) -> str:

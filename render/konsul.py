@@ -30,14 +30,13 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    board_palette,
     canvas,
     font,
     player_label,
-    ramp_palette,
     stamp_text,
     stamp_token,
     title,
-    to_palette,
 )
 
 MARGIN = 24
@@ -91,7 +90,7 @@ _TEXT_ON = (
     *((ink, face) for ink, face in zip(FACE_INK, FACES, strict=True)),
     *((INK, colour) for colour in PLAYER_COLOURS),
 )
-PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON))
+PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the results strip's
 
 
 def draw(view: KonsulView, names: list[str], labels: Labels) -> Image.Image:
@@ -112,7 +111,7 @@ def draw(view: KonsulView, names: list[str], labels: Labels) -> Image.Image:
         taken = {view.cells[i] is None for i in flash}
         _flash_legend(image, len(view.cells), sorted(taken), texts)
     _players(image, view, names, labels)
-    return to_palette(image, PALETTE)
+    return image
 
 
 # Static parts -------------------------------------------------------------------------------

@@ -77,8 +77,10 @@ def test_meaningful_colours_map_exactly(game_id: str) -> None:
     states = _states(game_id, game.max_seats, 1)
     view = game.view(states[len(states) // 2], None)
     drawn = _colours(render_png(game_id, view, NAMES[: game.max_seats]))
-    missing = [seat for seat in range(game.max_seats) if PLAYER_COLOURS[seat] not in drawn]
-    assert not missing, f"{game_id}: seats {missing} have no exact player colour on the board"
+    # Each seat shows in a player colour, exactly (a game may give a role its fixed colour,
+    # as Hannibal does Rome and Carthage, so count distinct colours rather than seat indexes).
+    shown = [colour for colour in PLAYER_COLOURS if colour in drawn]
+    assert len(shown) >= game.max_seats, f"{game_id}: only {len(shown)} exact player colours"
 
 
 def _fills(image: Image.Image) -> set[tuple[int, int, int]]:
