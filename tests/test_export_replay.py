@@ -146,9 +146,9 @@ def test_replay_animation_fits_and_shows_the_boards(game_id: str) -> None:
     assert max(ImageStat.Stat(difference).mean) < 4, f"{game_id}: first frame is not the board"
 
 
-def _swap_before_reveal(game_id: str) -> tuple[int, Action] | None:
-    """(input index, another legal answer) for the first secret answer that is not revealed
-    when it is given (other secret answers are still owed)."""
+def _swap_before_reveal(game_id: str) -> tuple[int, Action, str] | None:
+    """(input index, another legal answer, prompt key) for the first secret answer that is not
+    revealed when it is given (others still owe an answer to the same prompt)."""
     export = finished(game_id)
     game = GAMES[game_id]
     states = [step.state for step in export_steps(export)]
@@ -157,7 +157,7 @@ def _swap_before_reveal(game_id: str) -> tuple[int, Action] | None:
         prompt = next((p for p in game.pending(before) if item.seat in p.seats), None)
         if prompt is None or prompt.kind != Kind.SECRET:
             continue
-        if not any(p.kind == Kind.SECRET for p in game.pending(after)):
+        if not any(p.key == prompt.key for p in game.pending(after)):
             continue  # the last answer: revealed at once
         for field in prompt.fields:
             for option in field.options:
@@ -167,7 +167,7 @@ def _swap_before_reveal(game_id: str) -> tuple[int, Action] | None:
                 try:
                     if args != item.args:
                         game.apply(before, Action(seat=item.seat, move=item.move, args=args))
-                        return index, Action(seat=item.seat, move=item.move, args=args)
+                        return index, Action(seat=item.seat, move=item.move, args=args), prompt.key
                 except IllegalInput:
                     continue
     return None
@@ -178,7 +178,7 @@ def test_no_frame_differs_when_a_hidden_choice_is_swapped_before_its_reveal(game
     found = _swap_before_reveal(game_id)
     if found is None:
         pytest.skip(f"{game_id}: no secret answer that waits for others at this table")
-    index, swapped = found
+    index, swapped, key = found
     export = finished(game_id)
     game = GAMES[game_id]
     states = [step.state for step in export_steps(export)]
@@ -190,7 +190,7 @@ def test_no_frame_differs_when_a_hidden_choice_is_swapped_before_its_reveal(game
             f"{game_id}: the hidden answer swapped at input {index + 1} shows after input {at}"
         )
         compared += 1
-        if not any(p.kind == Kind.SECRET for p in game.pending(states[at + 1])):
+        if not any(p.key == key for p in game.pending(states[at + 1])):
             break  # the next input reveals the answers
         state, _ = game.apply(state, Action(**export.inputs[at].model_dump()))
         at += 1
