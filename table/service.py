@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Iterator
-from contextlib import suppress
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from engine.ai import ai_seed, choose_action
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
 from engine.registry import get_game
+from table.ratings import finish_statements
 from table.store import SNAPSHOT_EVERY, ChannelBusy, InputRow, SessionRow, Store
 
 
@@ -111,6 +112,7 @@ class TableService:
         self.store = store
         self._sessions: dict[int, Session] = {}
         self._loading = asyncio.Lock()  # one Session object (and one lock) per session id
+        self._finishing = asyncio.Lock()  # ratings are read and rewritten by one game at a time
 
     # Loading ----------------------------------------------------------------------------
 
@@ -336,12 +338,23 @@ class TableService:
         self, session: Session, action: Action, key: str, state: GameState, events: list[Event]
     ) -> Submission:
         seq = session.seq + 1
-        finished = session.game.outcome(state) is not None
+        outcome = session.game.outcome(state)
+        finished = outcome is not None
         snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
         row = InputRow(seq, action.seat, action.move, action.args, key)
-        await self.store.append_input(
-            session.id, row, snapshot=snapshot, status="finished" if finished else None
-        )
+        async with self._finishing if finished else nullcontext():
+            also = (
+                await finish_statements(self.store, session.row, session.game, outcome)
+                if outcome
+                else []
+            )
+            await self.store.append_input(
+                session.id,
+                row,
+                snapshot=snapshot,
+                status="finished" if finished else None,
+                also=also,
+            )
         session.state, session.seq = state, seq
         if finished:
             session.row.status = "finished"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,39 @@ MIGRATIONS: tuple[str, ...] = (
         stage TEXT NOT NULL
     );
     """,
+    # 2: per-seat results of finished games and OpenSkill ratings per server and game
+    # (table/ratings.py). `guild_id` 0 stands for games outside any server.
+    """
+    CREATE TABLE results (
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        seat INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        ai INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE INDEX results_by_player ON results(guild_id, player, game);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, player)
+    );
+    """,
 )
+
+Statement = tuple[str, tuple[Any, ...]]
 
 
 @dataclass
@@ -212,8 +245,25 @@ class Store:
         *,
         snapshot: str | None = None,
         status: str | None = None,
+        also: Sequence[Statement] = (),
     ) -> None:
-        """One transaction: the input, an optional snapshot, an optional status change."""
+        """One transaction: the input, an optional snapshot, an optional status change and
+        `also` (a finished game's results and ratings): all of them or none."""
+        try:
+            await self._append_input(session_id, row, snapshot, status, also)
+        except BaseException:
+            await self.db.rollback()
+            raise
+        await self.db.commit()
+
+    async def _append_input(
+        self,
+        session_id: int,
+        row: InputRow,
+        snapshot: str | None,
+        status: str | None,
+        also: Sequence[Statement],
+    ) -> None:
         await self.db.execute(
             "INSERT INTO inputs (session_id, seq, seat, move, args, prompt_key, at)"
             " VALUES (?,?,?,?,?,?,?)",
@@ -229,7 +279,8 @@ class Store:
                 "UPDATE sessions SET status=?, updated_at=? WHERE id=?",
                 (status, time.time(), session_id),
             )
-        await self.db.commit()
+        for sql, params in also:
+            await self.db.execute(sql, params)
 
     async def inputs(self, session_id: int, after: int = 0) -> list[InputRow]:
         async with self.db.execute(
