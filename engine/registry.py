@@ -8,11 +8,20 @@ from engine.games.imperium import Imperium
 from engine.games.prokonsul import Prokonsul
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
+from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
 
 GAMES: dict[str, Game] = {
     game.id: game
-    for game in (Caesar(), Imperium(), Prokonsul(), Senator(), SevenHills(), Spartacus())
+    for game in (
+        Caesar(),
+        Imperium(),
+        Prokonsul(),
+        Senator(),
+        SevenHills(),
+        SpaceEmperor(),
+        Spartacus(),
+    )
 }
 
 

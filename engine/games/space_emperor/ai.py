@@ -1,0 +1,9 @@
+"""Space Emperor AI (placeholder until written)."""
+
+from __future__ import annotations
+
+from engine.core import Action, Prompt
+
+
+def decide(view, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+    return None
