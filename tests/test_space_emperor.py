@@ -208,7 +208,7 @@ def example_three_state() -> SpaceEmperorState:
 def test_example_3_black_hole_with_the_tractor(script) -> None:
     state = example_three_state()
     script(picks=[TETHYS])
-    state, events = act(state, AKI, "act", action="pass")
+    state, _ = act(state, AKI, "act", action="pass")
     assert state.hands[BEN] == ["CR02", "DD12", "SP01", "SW01"]
     assert GAME.pending(state)[0].move == "tractor"
     script(picks=[HALLEY])
