@@ -617,3 +617,37 @@ def test_host_names_the_first_player() -> None:
     assert prompt.move == "first_player" and prompt.seats == (0,)
     state, _ = act(state, 0, "first_player", player=2)
     assert state.active == 2 and state.turn == 1
+
+
+# AI against random seats ------------------------------------------------------------------
+
+AI_SAMPLE = 40
+AI_GAMES = 200
+
+
+def ai_win_rate(games: int) -> float:
+    """Seat 0 is the AI, seats 1-3 play the random baseline; a win is being among the winners."""
+    wins = 0
+    for seed in range(games):
+        state = GAME.setup(GAME.parse_options({}), 4, seed)
+        final, _ = play_out(GAME, state, seed, (True, False, False, False))
+        wins += 0 in GAME.outcome(final).winners  # type: ignore[union-attr]
+    rate = wins / games
+    print(f"space_emperor AI vs random, 4 players, seeds 0-{games - 1}: {rate:.0%}")
+    return rate
+
+
+def test_ai_beats_random_in_a_bounded_sample() -> None:
+    assert ai_win_rate(AI_SAMPLE) >= 0.55, f"seeds 0-{AI_SAMPLE - 1}"
+
+
+@pytest.mark.slow
+def test_ai_beats_random_in_200_games() -> None:
+    assert ai_win_rate(AI_GAMES) >= 0.6, f"seeds 0-{AI_GAMES - 1}"
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_ai_only_games_end_with_legal_inputs(seats: int) -> None:
+    for seed in range(3):
+        final, actions = play_out(GAME, GAME.setup(GAME.parse_options({}), seats, seed), seed)
+        assert GAME.outcome(final) is not None and actions, f"seats {seats} seed {seed}"
