@@ -198,7 +198,7 @@ def _defend(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) -
         return {"sortie": "no_sortie"}
     battle = view.battle
     assert battle is not None
-    value, fleet = best_fleet(cards, view, prompt, {battle.system})
+    _, fleet = best_fleet(cards, view, prompt, {battle.system})
     if not fleet:
         return {"sortie": "no_sortie"}
     return {"sortie": "sortie", "fleet": fleet}
