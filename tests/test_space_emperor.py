@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai import ai_seed, play_out
+from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, IllegalInput
 from engine.data import load
 from engine.games.space_emperor import rules
@@ -22,6 +22,9 @@ from engine.games.space_emperor.model import (
     Unit,
 )
 from engine.registry import get_game
+from render import render_png
+from render.common import Labels
+from render.space_emperor import draw
 
 GAME = get_game("space_emperor")
 AKI, BEN, CLEO = 0, 1, 2
@@ -651,3 +654,40 @@ def test_ai_only_games_end_with_legal_inputs(seats: int) -> None:
     for seed in range(3):
         final, actions = play_out(GAME, GAME.setup(GAME.parse_options({}), seats, seed), seed)
         assert GAME.outcome(final) is not None and actions, f"seats {seats} seed {seed}"
+
+
+# Board image -------------------------------------------------------------------------------
+
+NAMES = ["Aki", "ベン", "Cleo", "Dmitri", "Eve", "真理子", "Gus"]
+
+
+def test_board_images_through_a_seven_player_game_are_palette_and_deterministic() -> None:
+    state = GAME.setup(GAME.parse_options({"allow_seven_players": True}), 7, 5)
+    shown = 0
+    for step in range(120):
+        prompts = GAME.pending(state)
+        if not prompts:
+            break
+        view = GAME.view(state, None)
+        if step % 10 == 0 or view.battle is not None:
+            image = draw(view, NAMES, Labels(GAME.strings, "ja" if step % 20 else "en"))
+            assert image.mode == "P" and image.size[0] == 1200, step
+            assert render_png("space_emperor", view, NAMES) == render_png(
+                "space_emperor", view, NAMES
+            ), f"seed 5 step {step}: not byte-identical"
+            shown += view.battle is not None
+        prompt = prompts[0]
+        action = choose_action(GAME, state, prompt, prompt.seats[0], ai_seed(5, step, 0))
+        state, _ = GAME.apply(state, action)
+    assert shown, "seed 5: no battle drawn in 120 inputs"
+
+
+def test_the_image_is_the_same_whatever_the_face_down_cards(script) -> None:
+    images = []
+    for fleet in ([["BB01", "SW02"], ["DD01"]], [["BB03", "SW03"], ["DD02"]]):
+        state = example_one_state()
+        state.hands[AKI] = sorted(["BB01", "SW02", "DD01", "BB03", "SW03", "DD02"])
+        script()
+        after, _ = act(state, AKI, "act", action="attack", target=GAIA, fleet=fleet)
+        images.append(render_png("space_emperor", GAME.view(after, None), NAMES[:3]))
+    assert images[0] == images[1]

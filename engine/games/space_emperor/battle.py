@@ -232,6 +232,7 @@ def conclude(ctx: Ctx, battle: Battle) -> None:
     else:
         _failure(ctx, battle)
     state.battle = None
+    state.last_battle = battle
     if sunk_monster is not None:
         _monster_sunk(ctx, battle, *sunk_monster)
 

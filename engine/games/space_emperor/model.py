@@ -110,6 +110,7 @@ class SpaceEmperorState(GameState):
     winner: int | None = None  # instant victory
     over: bool = False
     battle: Battle | None = None
+    last_battle: Battle | None = None  # concluded by the latest input: kept for the board
     relocations: list[Relocation] = []
     redirect: tuple[int, str] | None = None  # (seat who may redirect, monster card)
     operation: Operation | None = None

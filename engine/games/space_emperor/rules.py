@@ -104,6 +104,7 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions]):
         require(action.seat in prompt.seats, "not_your_turn")  # type: ignore[union-attr]
         ctx = make_ctx(state.model_copy(deep=True))
         ctx.state.changed = []
+        ctx.state.last_battle = None
         handler(ctx, action.seat, action.args)
         turns.proceed(ctx)
         ctx.state.step += 1

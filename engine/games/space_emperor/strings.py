@@ -239,6 +239,7 @@ EN = {
     "board.stage.discard": "{name}: discarding down to the limit",
     "board.stage.first_player": "{name}: choosing the first player",
     "board.last_draw": "Drawn: {card}",
+    "board.in_deck": "Still in the deck",
 }
 
 JA = {
@@ -471,6 +472,7 @@ JA = {
     "board.stage.discard": "{name}：上限まで捨て札中",
     "board.stage.first_player": "{name}：スタートプレイヤーを選択中",
     "board.last_draw": "引いたカード：{card}",
+    "board.in_deck": "まだ山札の中",
 }
 
 STRINGS: Catalog = {"en": EN, "ja": JA}

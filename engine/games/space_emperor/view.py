@@ -73,10 +73,9 @@ class SpaceEmperorView(BaseModel):
 
 
 def _slot_view(slot: Slot, visible: bool) -> SlotView:
-    cards = tuple(
-        card if visible or shown else None
-        for card, shown in zip(slot.unit.cards(), slot.shown, strict=True)
-    )
+    cards = slot.unit.cards()
+    shown = slot.shown + [True] * (len(cards) - len(slot.shown))  # an escaped ESP: revealed
+    cards = tuple(card if visible or up else None for card, up in zip(cards, shown, strict=False))
     return SlotView(
         cards=cards,
         target=slot.target,
@@ -139,7 +138,7 @@ def build_view(ctx: Ctx, seat: int | None) -> SpaceEmperorView:
         retired=tuple(state.retired),
         endgame_turn=state.endgame_turn,
         endgame_turns=tuple(state.endgame_turns),
-        battle=None if state.battle is None else _battle_view(state.battle, seat),
+        battle=_battle_view(shown, seat) if (shown := state.battle or state.last_battle) else None,
         waiting=waiting_seats(ctx),
         winner=state.winner,
         over=state.over,
