@@ -57,6 +57,7 @@ class Draft:
 
     values: dict[str, Any] = field(default_factory=dict)
     page: int = 0
+    finished: set[str] = field(default_factory=set)  # `fleet` fields the player closed
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,9 @@ def current_field(prompt: Prompt, draft: Draft) -> Field | None:
         if item.kind == "multiset":
             if len(value or []) < item.count:
                 return item
+        elif item.kind == "fleet":
+            if item.name not in draft.finished:
+                return item
         elif value is None:
             return item
     return None
@@ -109,6 +113,13 @@ def pick(prompt: Prompt, draft: Draft, index: int) -> None:
     if item is None or not 0 <= index < len(item.options):
         return
     value = item.options[index].value
+    if item.kind == "fleet":
+        groups = draft.values.setdefault(item.name, [])
+        if groups and not groups[-1]:
+            groups[-1].append(value)
+        elif _fleet_room(item, groups) and value not in _fleet_cards(groups):
+            groups.append([value])
+        return
     if item.kind == "multiset":
         draft.values.setdefault(item.name, []).append(value)
     else:
@@ -143,6 +154,9 @@ def fill_typed(prompt: Prompt, draft: Draft, typed: dict[str, str]) -> None:
 def undo(prompt: Prompt, draft: Draft) -> None:
     for item in reversed(prompt.fields):
         value = draft.values.get(item.name)
+        if item.kind == "fleet" and (value or item.name in draft.finished):
+            _fleet_undo(item, draft)
+            return
         if isinstance(value, list) and value and item.kind == "multiset":
             value.pop()
             return
@@ -152,7 +166,98 @@ def undo(prompt: Prompt, draft: Draft) -> None:
 
 
 def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
-    return {item.name: draft.values.get(item.name) for item in asked_fields(prompt, draft)}
+    args = {item.name: draft.values.get(item.name) for item in asked_fields(prompt, draft)}
+    for item in asked_fields(prompt, draft):
+        if item.kind == "fleet" and args[item.name] is not None:
+            args[item.name] = [list(group) for group in args[item.name] if group]
+    return args
+
+
+# Ordered fleets (Field kind "fleet"): pick a head, add attachments, next slot, done --------
+
+FLEET_OPS = ("a", "n", "d")  # add an attachment, start the next slot, close the fleet
+
+
+def _fleet_cards(groups: list[list[Any]]) -> list[Any]:
+    return [value for group in groups for value in group]
+
+
+def _fleet_room(item: Field, groups: list[list[Any]]) -> bool:
+    return len(_fleet_cards(groups)) < item.max
+
+
+def fleet_input(
+    prompt: Prompt, draft: Draft, op: str, arg: str, values: Sequence[str] = ()
+) -> None:
+    """A click of the fleet builder: `a` attachment `arg` (or a select's `values`) behind the
+    current head, `n` the next slot, `d` done."""
+    item = current_field(prompt, draft)
+    if item is None or item.kind != "fleet":
+        return
+    groups = draft.values.setdefault(item.name, [])
+    if op == "d" and len([g for g in groups if g]) >= max(item.min, 1):
+        draft.values[item.name] = [g for g in groups if g]
+        draft.finished.add(item.name)
+    elif op == "n" and groups and groups[-1] and _fleet_room(item, groups):
+        groups.append([])
+    elif op == "a" and groups and groups[-1]:
+        for raw in [arg, *values]:
+            if not raw.isdigit() or int(raw) >= len(item.attachments):
+                continue
+            value = item.attachments[int(raw)].value
+            fits = len(groups[-1]) - 1 < item.per_head and _fleet_room(item, groups)
+            if fits and value not in _fleet_cards(groups):
+                groups[-1].append(value)
+
+
+def _fleet_undo(item: Field, draft: Draft) -> None:
+    if item.name in draft.finished:
+        draft.finished.discard(item.name)
+        return
+    groups = draft.values.get(item.name) or []
+    if groups and not groups[-1]:
+        groups.pop()
+    elif groups:
+        groups[-1].pop()
+        if not groups[-1]:
+            groups.pop()
+    if not groups:
+        draft.values.pop(item.name, None)
+
+
+def _add_fleet_builder(
+    view: Components, sid: int, prompt: Prompt, item: Field, draft: Draft, texts: Texts
+) -> None:
+    """Heads while a slot is open, then attachments for it; Next slot and Done below."""
+    groups = draft.values.get(item.name) or []
+    used = set(_fleet_cards(groups))
+    room = _fleet_room(item, groups)
+    if not groups or not groups[-1]:
+        choices = [(i, c) for i, c in enumerate(item.options) if c.value not in used]
+        op = "v"
+    else:
+        full = len(groups[-1]) - 1 >= item.per_head or not room
+        choices = (
+            [] if full else [(i, c) for i, c in enumerate(item.attachments) if c.value not in used]
+        )
+        op = "a"
+    for position, (index, choice) in enumerate(choices[:BUTTONS_MAX]):
+        label = texts.msg(choice.label)[:80] or str(choice.value)
+        style = discord.ButtonStyle.primary if op == "v" else discord.ButtonStyle.secondary
+        view.add_item(_button(label, cid(sid, prompt.key, op, index), position // 5, style))
+    if groups and groups[-1] and room and len(used) < len(item.options) + len(item.attachments):
+        view.add_item(_button(texts("chooser.fleet_next"), cid(sid, prompt.key, "n"), 4))
+    if any(groups):
+        done = texts("chooser.fleet_done")
+        view.add_item(_button(done, cid(sid, prompt.key, "d"), 4, discord.ButtonStyle.success))
+
+
+def _fleet_text(value: list[list[Any]], labels: dict[Any, str], texts: Texts) -> str:
+    slots = []
+    for number, group in enumerate(value, start=1):
+        names = " + ".join(labels.get(v, str(v)) for v in group) or "…"
+        slots.append(texts("chooser.fleet_slot", slot=number, cards=names))
+    return "; ".join(slots)
 
 
 def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
@@ -167,7 +272,9 @@ def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
 
 
 def _value_text(item: Field, value: Any, texts: Texts) -> str:
-    labels = {choice.value: texts.msg(choice.label) for choice in item.options}
+    labels = {choice.value: texts.msg(choice.label) for choice in item.options + item.attachments}
+    if item.kind == "fleet":
+        return _fleet_text(value, labels, texts)
     values = value if isinstance(value, list) else [value]
     return ", ".join(labels.get(v, str(v)) for v in values)
 
@@ -191,6 +298,8 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
                 texts("button.enter"), cid(sid, prompt.key, "m"), 0, discord.ButtonStyle.primary
             )
         )
+    elif item.kind == "fleet":
+        _add_fleet_builder(view, sid, prompt, item, draft, texts)
     elif item.kind == "subset" or len(item.options) > BUTTONS_MAX:
         _add_select(view, sid, prompt, item, draft, texts)
     else:
