@@ -9,17 +9,22 @@ each human otherwise plays what the game's AI would choose from that human's own
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from bot.chooser import Draft, Texts, args_of, chooser, current_field, fleet_input, pick, undo
+from bot.local import LocalOptions, LocalTable
 from bot.play import is_private
+from bot.strings import BOT
 from engine.ai import ai_seed
-from engine.core import Field, Prompt
+from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.games.space_emperor import model
 from engine.games.space_emperor.ai import best_fleet
 from engine.games.space_emperor.cards import card_set
 from engine.registry import get_game
+from table.i18n import Localizer
 from table.service import Session
 from tests.bot_harness import Harness
 from tests.fakediscord import FakeMessage, FakeUser
@@ -172,3 +177,56 @@ async def test_a_whole_space_emperor_game_with_three_humans(
     reloaded = await bot.service.get(session.id)
     assert reloaded.outcome() == session.outcome()
     assert_final_board(harness, reloaded, "space_emperor seed 3")
+
+
+# The fleet builder on its own (generic: any game's `fleet` field) ------------------------------
+
+
+def fleet_prompt() -> Prompt:
+    field = Field(
+        name="fleet",
+        kind="fleet",
+        label=Msg(key="field.fleet"),
+        options=tuple(Choice(value=v, label=Msg(key=v)) for v in ("S1", "S2")),
+        attachments=tuple(Choice(value=v, label=Msg(key=v)) for v in ("W1", "A1")),
+        min=1,
+        max=3,
+        per_head=2,
+    )
+    return Prompt(key="k", move="m", kind=Kind.TURN, seats=(0,), fields=(field,), text=Msg(key="t"))
+
+
+def shown_ids(prompt: Prompt, draft: Draft) -> set[str]:
+    _, view = chooser(1, prompt, draft, Texts(Localizer(BOT), "en", None, ()))
+    return {item.custom_id.split(":", 3)[3] for item in view.children}
+
+
+def test_the_fleet_chooser_builds_slots_step_by_step() -> None:
+    prompt, draft = fleet_prompt(), Draft()
+    assert shown_ids(prompt, draft) == {"v:0", "v:1"}  # pick a ship first
+    pick(prompt, draft, 0)
+    assert shown_ids(prompt, draft) == {"a:0", "a:1", "n", "d", "u"}  # supports, next, done
+    fleet_input(prompt, draft, "a", "0")
+    fleet_input(prompt, draft, "n", "")
+    assert shown_ids(prompt, draft) == {"v:1", "d", "u"}  # S1 is taken
+    pick(prompt, draft, 1)
+    assert shown_ids(prompt, draft) == {"d", "u"}  # three cards: the fleet is full
+    fleet_input(prompt, draft, "d", "")
+    assert current_field(prompt, draft) is None
+    assert args_of(prompt, draft) == {"fleet": [["S1", "W1"], ["S2"]]}
+    undo(prompt, draft)  # reopens the fleet, then takes back the last card
+    assert current_field(prompt, draft) is prompt.fields[0]
+    undo(prompt, draft)
+    assert args_of(prompt, draft) == {"fleet": [["S1", "W1"]]}
+
+
+def test_local_mode_asks_a_fleet_slot_by_slot(tmp_path) -> None:
+    answers = iter(["BB01", "SW02", "DD01", ""])
+    opts = LocalOptions(
+        game="space_emperor", players=2, ai=0, ai_only=False, out=tmp_path,
+        database=str(tmp_path / "db"), locale="en", options={},
+    )  # fmt: skip
+    local = LocalTable(None, opts, ask=lambda _prompt: next(answers))  # type: ignore[arg-type]
+    session = SimpleNamespace(game=GAME, names=["Aki", "Ben"])
+    field = fleet_prompt().fields[0].model_copy(update={"options": (), "attachments": ()})
+    assert local._ask_fleet(session, field) == [["BB01", "SW02"], ["DD01"]]  # type: ignore[arg-type]

@@ -614,6 +614,14 @@ def test_every_option_plays_to_the_end(options: dict[str, Any]) -> None:
         assert GAME.outcome(final) is not None, f"{options} seed {seed}"
 
 
+def test_options_typed_in_discord_are_understood() -> None:
+    options = GAME.parse_options(
+        {"endgame_turn_limit": "null", "zero_tie_sinks": "false", "hand_limit": "6"}
+    )
+    assert options.endgame_turn_limit is None and options.zero_tie_sinks is False
+    assert options.hand_limit == 6
+
+
 def test_host_names_the_first_player() -> None:
     state = GAME.setup(GAME.parse_options({"first_player": "host"}), 3, 2)
     prompt = GAME.pending(state)[0]

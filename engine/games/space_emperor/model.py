@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 from pydantic import Field as DataField
 
 from engine.core import Event, GameState
@@ -29,6 +29,14 @@ class SpaceEmperorOptions(BaseModel):
     endgame_turn_limit: int | None = DataField(default=6, ge=1, le=50)
     final_tiebreak: Literal["shared", "fleet_strength"] = "shared"
     card_set: Literal["designed_v1"] = "designed_v1"
+
+    @field_validator("endgame_turn_limit", mode="before")
+    @classmethod
+    def _null_means_unlimited(cls, value: Any) -> Any:
+        """`/game new options: endgame_turn_limit=null` arrives as text."""
+        if isinstance(value, str) and value.strip().lower() in ("null", "none", "unlimited"):
+            return None
+        return value
 
 
 class Unit(BaseModel):
