@@ -129,6 +129,33 @@ class SpaceEmperorState(GameState):
     step: int = 0  # accepted inputs so far: prompt keys
 
 
+def working_copy(state: SpaceEmperorState) -> SpaceEmperorState:
+    """A copy safe to mutate: every list and unit the rules change is new, the rest shared.
+    (`model_copy(deep=True)` costs most of an AI game; these are plain lists of ids.)"""
+    copy = state.model_copy()
+    copy.deck = list(state.deck)
+    copy.discard = list(state.discard)
+    copy.hands = [list(hand) for hand in state.hands]
+    copy.systems = [
+        System.model_construct(
+            id=system.id,
+            owner=system.owner,
+            garrison=[
+                Unit.model_construct(ship=unit.ship, supports=list(unit.supports))
+                for unit in system.garrison
+            ],
+        )
+        for system in state.systems
+    ]
+    copy.endgame_turns = list(state.endgame_turns)
+    copy.retired = list(state.retired)
+    copy.battle = None if state.battle is None else state.battle.model_copy(deep=True)
+    copy.relocations = [r.model_copy(deep=True) for r in state.relocations]
+    copy.drawn = list(state.drawn)
+    copy.changed = list(state.changed)
+    return copy
+
+
 class Ctx:
     """A mutable working copy of the state plus the events and randomness of one input."""
 

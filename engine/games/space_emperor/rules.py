@@ -49,6 +49,7 @@ from engine.games.space_emperor.model import (
     Randomness,
     SpaceEmperorOptions,
     SpaceEmperorState,
+    working_copy,
 )
 from engine.games.space_emperor.prompts import assign_choices, pending_prompt
 from engine.games.space_emperor.strings import STRINGS
@@ -102,7 +103,7 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions]):
         require(prompt is not None, "game_over")
         require(prompt.move == action.move, "wrong_phase")  # type: ignore[union-attr]
         require(action.seat in prompt.seats, "not_your_turn")  # type: ignore[union-attr]
-        ctx = make_ctx(state.model_copy(deep=True))
+        ctx = make_ctx(working_copy(state))
         ctx.state.changed = []
         ctx.state.last_battle = None
         handler(ctx, action.seat, action.args)
