@@ -142,12 +142,20 @@ def remove_sunk(ctx: Ctx, battle: Battle, side: int, index: int) -> None:
         _escape(ctx, battle, side, index, esp)
 
 
-def escape_options(battle: Battle, side: int) -> list[int]:
-    return [i for i, slot in enumerate(fleet_of(battle, side)) if not slot.sunk]
+def escape_options(ctx: Ctx, battle: Battle, side: int) -> list[int]:
+    """Surviving ships of the fleet that can take an ESP (F3; with the default 3-card fleet
+    every survivor can, a larger `fleet_card_limit` may leave some full)."""
+    return [
+        i
+        for i, slot in enumerate(fleet_of(battle, side))
+        if not slot.sunk
+        and len(slot.unit.supports) < 2
+        and all(ctx.card(c).kind != "esp" for c in slot.unit.supports)
+    ]
 
 
 def _escape(ctx: Ctx, battle: Battle, side: int, index: int, esp: str) -> None:
-    options = escape_options(battle, side)
+    options = escape_options(ctx, battle, side)
     if len(options) >= 2:
         battle.escapes.append((esp, side, index))
         return

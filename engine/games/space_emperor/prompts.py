@@ -242,7 +242,7 @@ def escape_prompt(ctx: Ctx) -> Prompt:
     fleet = combat.fleet_of(battle, side)
     options = tuple(
         Choice(value=i, label=card_label(ctx, fleet[i].unit.ship))
-        for i in combat.escape_options(battle, side)
+        for i in combat.escape_options(ctx, battle, side)
     )
     field = Field(name="ship", kind="one", label=Msg(key="field.escape"), options=options)
     return Prompt(

@@ -375,7 +375,7 @@ def _escape(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     assert battle is not None
     esp, side, source = battle.escapes[0]
     target = args.get("ship")
-    require(target in combat.escape_options(battle, side), "bad_escape")
+    require(target in combat.escape_options(ctx, battle, side), "bad_escape")
     battle.escapes.pop(0)
     combat.move_esp(ctx, battle, side, source, esp, target)  # type: ignore[arg-type]
 
