@@ -65,6 +65,7 @@ class Table:
         self.session = session
         self.done: set[str] = set()
         self.step = 0
+        self.fleet_clicks: list[str] = []  # builder steps clicked: v (ship), a, n, d
 
     def plan(self, seat: int, prompt: Prompt) -> dict[str, Any]:
         view = self.session.view(seat)
@@ -149,6 +150,7 @@ class Table:
 
     async def _click(self, user: FakeUser, message: FakeMessage, ending: str) -> None:
         message = self.fake.message(message.id)
+        self.fleet_clicks.append(ending.split(":")[2])  # ":{key}:{op}[:{index}]"
         await self.fake.click(user, message, self.harness.custom_id(message, ending))
 
 
@@ -174,6 +176,7 @@ async def test_a_whole_space_emperor_game_with_three_humans(
     await harness.settle()
     assert session.outcome() is not None, "seed 3: not finished"
     assert {"spy", "police", "attack", "defend"} <= table.done, table.done
+    assert {"a", "n", "d"} <= set(table.fleet_clicks), "a fleet with supports and two slots"
     reloaded = await bot.service.get(session.id)
     assert reloaded.outcome() == session.outcome()
     assert_final_board(harness, reloaded, "space_emperor seed 3")
