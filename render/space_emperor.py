@@ -51,6 +51,7 @@ HIT = (0, 120, 80)
 SEVENTH = (120, 120, 120)
 SEVENTH_LETTER = "G"
 GARRISON_LINES = 5
+LINE_CHARS = 34  # characters of a garrison line at 19 px in a system panel
 
 _COLOURS = (
     BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, CARD_BACK, HIT, SEVENTH,
@@ -186,12 +187,26 @@ def _system(
     else:
         _token(image, x + 34, y + 68, 16, system.owner)
         stamp_text(image, (x + 60, y + 68), _label(system.owner, names)[:24], 22, INK, "lm")
-    for line, unit in enumerate(system.garrison[:GARRISON_LINES]):
-        text = " + ".join(_card_name(cards, card) for card in unit)
-        stamp_text(image, (x + 16, y + 94 + line * 23), _clip(text, 34), 19, INK)
-    extra = len(system.garrison) - GARRISON_LINES
+    lines = _garrison_lines(system.garrison, cards)
+    for line, text in enumerate(lines[:GARRISON_LINES]):
+        stamp_text(image, (x + 16, y + 94 + line * 23), text, 19, INK)
+    extra = len(lines) - GARRISON_LINES
     if extra > 0:
         stamp_text(image, (x + SYSTEM_W - 16, y + 12), f"+{extra}", 20, MUTED, "ra")
+
+
+def _garrison_lines(garrison: tuple[tuple[str, ...], ...], cards: CardSet) -> list[str]:
+    """One line per unit when it fits, else the ship and then its supports indented."""
+    lines = []
+    for unit in garrison:
+        names = [_card_name(cards, card) for card in unit]
+        whole = " + ".join(names)
+        if len(whole) <= LINE_CHARS:
+            lines.append(whole)
+            continue
+        lines.append(_clip(names[0], LINE_CHARS))
+        lines += [_clip("  + " + name, LINE_CHARS) for name in names[1:]]
+    return lines
 
 
 @lru_cache(maxsize=1)
@@ -287,6 +302,8 @@ def _battle(
         if seat is not None:
             _token(image, MARGIN + 180, y + 14, 14, seat)
             stamp_text(image, (MARGIN + 202, y + 14), _clip(_label(seat, names), 20), 22, INK, "lm")
+        if side == 1 and battle.no_sortie:
+            stamp_text(image, (MARGIN + 520, y + 14), labels("no_sortie"), 22, MUTED, "lm")
         for index, slot in enumerate(fleet):
             _slot(
                 image, MARGIN + index * (SYSTEM_W + GAP), y + 34, side, index, slot, cards, labels

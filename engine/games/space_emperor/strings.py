@@ -240,6 +240,7 @@ EN = {
     "board.stage.first_player": "{name}: choosing the first player",
     "board.last_draw": "Drawn: {card}",
     "board.in_deck": "Still in the deck",
+    "board.no_sortie": "No sortie",
 }
 
 JA = {
@@ -473,6 +474,7 @@ JA = {
     "board.stage.first_player": "{name}：スタートプレイヤーを選択中",
     "board.last_draw": "引いたカード：{card}",
     "board.in_deck": "まだ山札の中",
+    "board.no_sortie": "出撃なし",
 }
 
 STRINGS: Catalog = {"en": EN, "ja": JA}
