@@ -20,7 +20,18 @@ the spec is silent or leaves the input model open:
 - With `zero_tie_sinks=false` a targeted ship with 0 hits facing 0 incoming hits survives.
 - A monster raid's planet combat (`no_sortie`, or the monster winning) always succeeds; the
   raided player's cards there relocate like a captured owner's (5.5 step 2).
-- The board highlight (`changed`) lists the systems the last input touched.
+- The board highlight (`changed`) lists the systems the last input touched. A battle that an
+  input concluded stays in the view (`last_battle`) until the next input, so the board can show
+  its dice and sinkings; the state keeps no other history.
+- ESP escape candidates are surviving ships of the fleet with room for it (fewer than 2
+  supports, no ESP yet); with the default 3-card fleet this is every survivor (spec 5.3), a
+  larger `fleet_card_limit` could otherwise break F3.
+- `drew_hidden` narrates how many cards a player drew (hand sizes are public anyway); the card
+  names go to the drawer alone.
+- Option bounds the spec leaves open: hand_limit 1-20, fleet_card_limit 1-6,
+  endgame_turn_limit 1-50 or null (typed as `null` in Discord).
+- Instant victory is checked after every concluded battle or raid, drawn star system and
+  destruction; an instant win ends the game before relocations or the hand limit.
 - 7 players need `allow_seven_players=true`; `setup` refuses otherwise (`seven_needs_option`).
 """
 
