@@ -699,3 +699,89 @@ def test_the_image_is_the_same_whatever_the_face_down_cards(script) -> None:
         after, _ = act(state, AKI, "act", action="attack", target=GAIA, fleet=fleet)
         images.append(render_png("space_emperor", GAME.view(after, None), NAMES[:3]))
     assert images[0] == images[1]
+
+
+# Open cards, operations and the end (sections 5.6-5.11, 6) ------------------------------------
+
+
+def test_terrorist_destroys_a_ship_and_its_admiral_moves_to_the_emptiest_ship(script) -> None:
+    state = rejection_state()
+    state.hands[AKI].append("TE01")
+    gaia = system(state, GAIA)
+    gaia.garrison = [Unit(ship="CR01", supports=["AD01", "SW09"]), Unit(ship="DD13")]
+    script()
+    state, _ = act(state, AKI, "act", action="terrorist", terror_target=GAIA)
+    script(picks=["CR01"])
+    state, events = act(state, BEN, "react", answer="decline")
+    assert {"CR01", "SW09", "TE01"} <= set(state.discard) and "sabotaged" in types(events)
+    assert system(state, GAIA).garrison == [Unit(ship="DD13", supports=["AD01"])]
+
+
+def test_supernova_and_black_hole_on_a_player_without_systems(script) -> None:
+    for card, kept in (("EV02", []), ("EV01", ["AD02", "SP01"])):
+        state = table(
+            hands=[["CR09"], ["AD02", "DD11", "SP01"], []],
+            systems=[System(id=GAIA, owner=CLEO)],
+            deck=[card, *FILLER],
+        )
+        script()
+        state, events = act(state, AKI, "act", action="pass")
+        assert state.hands[BEN] == kept and "hand_lost" in types(events), card
+
+
+def test_defect_discards_weapons_and_garrison_esp_but_not_admirals(script) -> None:
+    state = table(
+        hands=[["CR09"], ["SW12", "ES02", "AD02"], []],
+        systems=[System(id=GAIA, owner=BEN, garrison=[Unit(ship="BB05", supports=["SW05", "ES01"])]),
+                 System(id=IMPERIA, owner=BEN, garrison=[Unit(ship="CR01", supports=["AD01"])])],
+        deck=["EV03", *FILLER],
+    )  # fmt: skip
+    script()
+    state, _ = act(state, AKI, "act", action="pass")
+    assert state.hands[BEN] == ["AD02", "ES02"]
+    assert system(state, GAIA).garrison == [Unit(ship="BB05")]
+    assert system(state, IMPERIA).garrison == [Unit(ship="CR01", supports=["AD01"])]
+    assert {"SW12", "SW05", "ES01", "EV03"} <= set(state.discard)
+
+
+def test_monsters_without_owners_settle_then_fight_each_other(script) -> None:
+    state = table(hands=[["CR09"], []], systems=[System(id=AVALON, owner=None)],
+                  deck=["MO01", "MO03", *FILLER])  # fmt: skip
+    # Aki passes; Ben draws the Dragon, which settles; Aki draws the Amoeba, which attacks it:
+    # the Amoeba rolls 6 hits, the Dragon none.
+    script(picks=[AVALON, AVALON], dice=[6] * 6 + [1] * 8)
+    state, events = act(state, AKI, "act", action="pass")
+    assert types(events).count("monster_settles") == 1 and "monster_duel" in types(events)
+    assert system(state, AVALON).garrison == [Unit(ship="MO03")] and "MO01" in state.discard
+    assert system(state, AVALON).owner is None
+
+
+def test_an_attack_on_a_monster_garrison_and_a_zero_zero_tie_without_sinking(script) -> None:
+    state = table(hands=[["DD11", "DD12"], ["CR09"]], zero_tie_sinks=False,
+                  systems=[System(id=AVALON, owner=None, garrison=[Unit(ship="MO03")])])  # fmt: skip
+    script(picks=[0])
+    fleet = [["DD11"], ["DD12"]]
+    state, _ = act(state, AKI, "act", action="attack", target=AVALON, fleet=fleet)
+    assert GAME.pending(state)[0].move == "assign"  # A2 untargeted: fight D1 or the planet
+    script(dice=[1, 1] + [1] * 6)
+    state, events = act(state, AKI, "assign", assign_2=0)
+    assert "sunk" not in types(events) and "battle_defender" in types(events)
+    assert system(state, AVALON).garrison == [Unit(ship="MO03")]
+    assert "survivors_lost" in types(events)  # Aki owns no system to take them back
+
+
+def test_endgame_pass_retires_and_the_tiebreak_counts_fleet_strength(script) -> None:
+    state = table(
+        hands=[["BB01"], ["DD11"]],
+        systems=[System(id=GAIA, owner=AKI), System(id=IMPERIA, owner=BEN)],
+        deck=[],
+        final_tiebreak="fleet_strength",
+    )
+    state.endgame_turn = True
+    script()
+    state, events = act(state, AKI, "act", action="pass")
+    assert state.retired == [True, False] and "retired" in types(events)
+    state, _ = act(state, BEN, "act", action="pass")
+    assert state.over and GAME.pending(state) == []
+    outcome = GAME.outcome(state)
+    assert outcome.winners == (AKI,) and outcome.scores == (1, 1) and outcome.ranks == (1, 2)
