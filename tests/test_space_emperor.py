@@ -527,12 +527,17 @@ def test_face_down_fleet_cards_change_no_public_view_or_narration(script) -> Non
     assert results[0] == results[1]
 
 
-def test_hands_change_no_public_view() -> None:
+def test_hands_change_no_public_view_image_or_narration() -> None:
     one = example_one_state()
     two = example_one_state()
     two.hands[AKI] = ["CV01", "DD20", "ES02"]
     assert GAME.view(one, None) == GAME.view(two, None)
     assert GAME.view(one, CLEO) == GAME.view(two, CLEO)
+    after = [act(state, AKI, "act", action="pass") for state in (one, two)]
+    public = [[e for e in events if e.to is None] for _, events in after]
+    assert public[0] == public[1]
+    images = [render_png("space_emperor", GAME.view(s, None), NAMES[:3]) for s, _ in after]
+    assert images[0] == images[1]
 
 
 def test_a_stolen_card_is_seen_only_by_the_two_players(script) -> None:
