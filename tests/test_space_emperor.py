@@ -16,11 +16,13 @@ from engine.games.space_emperor import rules
 from engine.games.space_emperor.cards import CardDataError, card_set, parse_card_set
 from engine.games.space_emperor.model import (
     PLANET,
+    Ctx,
     SpaceEmperorOptions,
     SpaceEmperorState,
     System,
     Unit,
 )
+from engine.games.space_emperor.prompts import expected_input, pending_prompt
 from engine.registry import get_game
 from render import render_png
 from render.common import Labels
@@ -790,3 +792,18 @@ def test_endgame_pass_retires_and_the_tiebreak_counts_fleet_strength(script) -> 
     assert state.over and GAME.pending(state) == []
     outcome = GAME.outcome(state)
     assert outcome.winners == (AKI,) and outcome.scores == (1, 1) and outcome.ranks == (1, 2)
+
+
+def test_the_cheap_input_check_agrees_with_the_prompts() -> None:
+    """apply checks (move, seat) without building the prompt; both must always agree."""
+    for seed in range(6):
+        state = GAME.setup(GAME.parse_options({}), 2 + seed % 4, seed)
+        for step in range(400):
+            prompt = pending_prompt(Ctx(state, None))
+            expected = expected_input(Ctx(state, None))
+            if prompt is None:
+                assert expected is None, f"seed {seed} step {step}"
+                break
+            assert expected == (prompt.move, prompt.seats[0]), f"seed {seed} step {step}"
+            action = choose_action(GAME, state, prompt, prompt.seats[0], ai_seed(seed, step, 1))
+            state, _ = GAME.apply(state, action)

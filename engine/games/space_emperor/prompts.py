@@ -379,6 +379,43 @@ def discard_prompt(ctx: Ctx) -> Prompt:
     )
 
 
+MOVES = {
+    "act": "act",
+    "defend": "defend",
+    "targets": "targets",
+    "assign": "assign",
+    "escape": "esp_escape",
+    "relocate": "relocate",
+    "redirect": "monster_redirect",
+    "react": "react",
+    "tractor": "tractor",
+    "discard": "discard",
+    "trade": "trade_partner",
+    "push": "monster_push",
+    "first_player": "first_player",
+}
+
+
+def expected_input(ctx: Ctx) -> tuple[str, int] | None:
+    """(move, seat) the game waits for, without building the prompt (checked on every input)."""
+    state = ctx.state
+    if state.over or state.stage not in MOVES:
+        return None
+    battle = state.battle
+    seat = {
+        "defend": battle.defender if battle else None,
+        "targets": battle.defender if battle else None,
+        "assign": battle.attacker if battle else None,
+        "escape": combat.owner(battle, battle.escapes[0][1]) if battle and battle.escapes else None,
+        "relocate": state.relocations[0].seat if state.relocations else None,
+        "redirect": state.redirect[0] if state.redirect else None,
+        "react": state.operation.target_seat if state.operation else None,
+        "tractor": state.black_hole[0] if state.black_hole else None,
+        "first_player": 0,
+    }.get(state.stage, state.active)
+    return None if seat is None else (MOVES[state.stage], seat)
+
+
 def pending_prompt(ctx: Ctx) -> Prompt | None:
     stage = ctx.state.stage
     if ctx.state.over:

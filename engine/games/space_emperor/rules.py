@@ -62,7 +62,7 @@ from engine.games.space_emperor.model import (
     SpaceEmperorState,
     working_copy,
 )
-from engine.games.space_emperor.prompts import assign_choices, pending_prompt
+from engine.games.space_emperor.prompts import assign_choices, expected_input, pending_prompt
 from engine.games.space_emperor.strings import STRINGS
 from engine.games.space_emperor.view import SpaceEmperorView, build_view, private_lines
 
@@ -110,10 +110,11 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions]):
         self, state: SpaceEmperorState, action: Action
     ) -> tuple[SpaceEmperorState, list[Event]]:
         handler = handler_for(HANDLERS, action.move)
-        prompt = pending_prompt(Ctx(state, None))
-        require(prompt is not None, "game_over")
-        require(prompt.move == action.move, "wrong_phase")  # type: ignore[union-attr]
-        require(action.seat in prompt.seats, "not_your_turn")  # type: ignore[union-attr]
+        expected = expected_input(Ctx(state, None))
+        require(expected is not None, "game_over")
+        move, seat = expected  # type: ignore[misc]
+        require(move == action.move, "wrong_phase")
+        require(action.seat == seat, "not_your_turn")
         ctx = make_ctx(working_copy(state))
         ctx.state.changed = []
         ctx.state.last_battle = None

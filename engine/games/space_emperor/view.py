@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core import Msg
 from engine.games.space_emperor.model import Battle, Ctx, Slot
-from engine.games.space_emperor.prompts import pending_prompt
+from engine.games.space_emperor.prompts import expected_input
 
 
 class SlotView(BaseModel):
@@ -106,8 +106,8 @@ def _battle_view(battle: Battle, seat: int | None) -> BattleView:
 
 
 def waiting_seats(ctx: Ctx) -> tuple[int, ...]:
-    prompt = pending_prompt(ctx)
-    return () if prompt is None else prompt.seats
+    expected = expected_input(ctx)
+    return () if expected is None else (expected[1],)
 
 
 def build_view(ctx: Ctx, seat: int | None) -> SpaceEmperorView:
