@@ -109,7 +109,11 @@ def draw(view: SpaceEmperorView, names: list[str], labels: Labels) -> Image.Imag
 
 def _subtitle(view: SpaceEmperorView, names: list[str], labels: Labels) -> str:
     parts = [labels("turn", turn=view.turn), labels("deck", count=view.deck)]
-    parts.append(labels("discard", count=len(view.discard)))
+    if view.discard:
+        top = card_set(view.card_set)[view.discard[-1]].name
+        parts.append(labels("discard_top", count=len(view.discard), card=top))
+    else:
+        parts.append(labels("discard", count=0))
     if view.drawn:
         parts.append(labels("last_draw", card=card_set(view.card_set)[view.drawn[-1]].name))
     if view.over:
