@@ -331,6 +331,20 @@ def test_a_refit_discards_the_old_weapon_and_f7_moves_the_esp_aside(script) -> N
     assert system(state, TETHYS).garrison == [Unit(ship="DD12", supports=["ES01"])]
 
 
+def test_garrison_reassign_names_the_staying_ship(script) -> None:
+    state = rejection_state()
+    system(state, TETHYS).garrison += [Unit(ship="DD13")]
+    fleet = [["BB02", "SW12"]]
+    args = {"action": "attack", "target": GAIA, "fleet": fleet}
+    rejects(state, AKI, "act", "bad_reassign", **args, garrison_reassign={"ES01": "BB02"})
+    script(picks=[0])
+    state, _ = act(state, AKI, "act", **args, garrison_reassign={"ES01": "DD13"})
+    assert system(state, TETHYS).garrison == [
+        Unit(ship="DD12"),
+        Unit(ship="DD13", supports=["ES01"]),
+    ]
+
+
 def test_unassigned_support_when_no_garrison_ship_can_take_it() -> None:
     state = rejection_state()
     system(state, TETHYS).garrison = [Unit(ship="BB02", supports=["SW12", "ES01"])]

@@ -44,9 +44,10 @@ def garrison_index(ctx: Ctx, seat: int) -> dict[str, tuple[str, Unit]]:
     return found
 
 
-def plan_fleet(ctx: Ctx, seat: int, raw: Any, systems: set[str]) -> Plan:
+def plan_fleet(ctx: Ctx, seat: int, raw: Any, systems: set[str], reassign: Any = None) -> Plan:
     """Check F1-F8 for a fleet whose garrison cards may come from `systems` only (an attack:
-    all the seat's systems; a defence: the attacked one, F8)."""
+    all the seat's systems; a defence: the attacked one, F8). `reassign` is the optional
+    `garrison_reassign` field: {admiral/ESP left behind: staying ship of its garrison}."""
     groups = parse_groups(raw)
     require(bool(groups), "fleet_no_ship")
     limit = ctx.state.options.fleet_card_limit
@@ -63,7 +64,8 @@ def plan_fleet(ctx: Ctx, seat: int, raw: Any, systems: set[str]) -> Plan:
     plan = Plan(groups=groups, from_hand={card for card in flat if card in hand})
     for group in groups:
         _check_group(ctx, group, plan, garrisons)
-    _reassign_left_supports(ctx, plan, garrisons)
+    require(reassign is None or isinstance(reassign, dict), "bad_reassign")
+    _reassign_left_supports(ctx, plan, garrisons, reassign or {})
     return plan
 
 
@@ -95,9 +97,12 @@ def _weapon_of(ctx: Ctx, unit: Unit) -> str | None:
     return next((c for c in unit.supports if ctx.card(c).kind == "super_weapon"), None)
 
 
-def _reassign_left_supports(ctx: Ctx, plan: Plan, garrisons: dict[str, tuple[str, Unit]]) -> None:
+def _reassign_left_supports(
+    ctx: Ctx, plan: Plan, garrisons: dict[str, tuple[str, Unit]], wanted: dict[Any, Any]
+) -> None:
     """F7: an admiral/ESP left behind by a garrison ship that sorties moves to a staying ship of
-    the same garrison with room (fewest supports, then lowest id), else `unassigned_support`."""
+    the same garrison with room: the one named in `wanted`, else the one with the fewest
+    supports (then lowest id); `unassigned_support` when none has room."""
     flat = {card for group in plan.groups for card in group}
     for ship in sorted(flat & set(garrisons)):
         system_id, unit = garrisons[ship]
@@ -106,14 +111,17 @@ def _reassign_left_supports(ctx: Ctx, plan: Plan, garrisons: dict[str, tuple[str
         for support in unit.supports:
             if support in flat or support in plan.refits:
                 continue
-            staying = _room_for(ctx, ctx.system(system_id).garrison, support, flat, plan)
-            require(staying is not None, "unassigned_support", card=support)
-            plan.reassign[support] = staying  # type: ignore[assignment]
+            rooms = _rooms_for(ctx, ctx.system(system_id).garrison, support, flat, plan)
+            require(bool(rooms), "unassigned_support", card=support)
+            choice = wanted.get(support, rooms[0])
+            require(choice in rooms, "bad_reassign", card=support)
+            plan.reassign[support] = choice
 
 
-def _room_for(
+def _rooms_for(
     ctx: Ctx, garrison: list[Unit], support: str, leaving: set[str], plan: Plan
-) -> str | None:
+) -> list[str]:
+    """Staying ships that can take `support`, fewest supports first, then by id."""
     kind = ctx.card(support).kind
     candidates = []
     for unit in garrison:
@@ -123,7 +131,7 @@ def _room_for(
         kept += [c for c, target in plan.reassign.items() if target == unit.ship]
         if len(kept) < MAX_SUPPORTS and kind not in {ctx.card(c).kind for c in kept}:
             candidates.append((len(kept), unit.ship))
-    return min(candidates)[1] if candidates else None
+    return [ship for _, ship in sorted(candidates)]
 
 
 def commit_fleet(ctx: Ctx, seat: int, plan: Plan) -> list[Slot]:

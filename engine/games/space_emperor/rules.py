@@ -12,10 +12,10 @@ the spec is silent or leaves the input model open:
 - The defence reply (A2) is two private inputs: `defend {sortie, fleet}`, then — only when the
   attack has two or more slots — `targets {target_1..}`, one field per defending ship. With one
   attacking slot every defender targets it. The layout is public once the fleet is committed.
-- F7 `garrison_reassign` is automatic: an admiral/ESP left behind by a sortieing garrison ship
-  moves to the staying ship of that garrison with the fewest supports that can take it (lowest
-  id on ties, as spec 5.11 does for terrorists), otherwise the fleet is refused with
-  `unassigned_support`.
+- F7 `garrison_reassign` ({support: staying ship}) is an optional argument of `act` / `defend`;
+  the chooser does not ask it: an admiral/ESP left behind by a sortieing garrison ship that it
+  does not name moves to the staying ship of that garrison with the fewest supports that can
+  take it (lowest id on ties, as spec 5.11 does for terrorists). No room: `unassigned_support`.
 - `react` answers `secret_police` (the lowest-id secret police card is used) or `decline`.
 - With `zero_tie_sinks=false` a targeted ship with 0 hits facing 0 incoming hits survives.
 - A monster raid's planet combat (`no_sortie`, or the monster winning) always succeeds; the
@@ -202,7 +202,7 @@ def _attack(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     require(system is not None, "system_not_in_play")
     require(system.owner != seat, "own_system")  # type: ignore[union-attr]
     own = {s.id for s in ctx.owned(seat)}
-    plan = plan_fleet(ctx, seat, args.get("fleet"), own)
+    plan = plan_fleet(ctx, seat, args.get("fleet"), own, args.get("garrison_reassign"))
     slots = commit_fleet(ctx, seat, plan)
     turns.begin_attack(ctx, seat, target, slots)
 
@@ -340,7 +340,7 @@ def _defend(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         ctx.say("no_sortie", seat=seat)
         turns.after_defence(ctx, battle)
         return
-    plan = plan_fleet(ctx, seat, args.get("fleet"), {battle.system})
+    plan = plan_fleet(ctx, seat, args.get("fleet"), {battle.system}, args.get("garrison_reassign"))
     battle.defence = commit_fleet(ctx, seat, plan)
     layout = [f"{len(slot.unit.cards())}" for slot in battle.defence]
     ctx.say("sortie", seat=seat, layout=layout)
