@@ -16,7 +16,8 @@ the spec is silent or leaves the input model open:
   the chooser does not ask it: an admiral/ESP left behind by a sortieing garrison ship that it
   does not name moves to the staying ship of that garrison with the fewest supports that can
   take it (lowest id on ties, as spec 5.11 does for terrorists). No room: `unassigned_support`.
-- `react` answers `secret_police` (the lowest-id secret police card is used) or `decline`.
+- `react` answers `secret_police` (optional `card`: which one; else the lowest id) or
+  `decline`.
 - With `zero_tie_sinks=false` a targeted ship with 0 hits facing 0 incoming hits survives.
 - A monster raid's planet combat (`no_sortie`, or the monster winning) always succeeds; the
   raided player's cards there relocate like a captured owner's (5.5 step 2).
@@ -260,9 +261,10 @@ def _react(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     require(answer in ("decline", "secret_police"), "bad_answer")
     if answer == "secret_police":
         police = [c for c in ctx.state.hands[seat] if ctx.card(c).kind == "secret_police"]
-        require(bool(police), "no_secret_police")
-        ctx.state.hands[seat].remove(police[0])
-        ctx.to_discard(police[0])
+        card = args.get("card", police[0] if police else None)
+        require(card in police, "no_secret_police")
+        ctx.state.hands[seat].remove(card)  # type: ignore[arg-type]
+        ctx.to_discard(card)  # type: ignore[arg-type]
         ctx.say("secret_police", seat=seat)
         ctx.state.operation = None
     else:
