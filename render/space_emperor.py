@@ -338,7 +338,7 @@ def _slot(
     if slot.faces:
         result.append(f"+{slot.mod} " + labels("hits", hits=slot.hits or 0))
     if slot.planet:
-        result.append(labels("planet") + (" ✓" if slot.planet == "success" else " ✗"))
+        result.append(labels("planet") + (" ✓" if slot.planet == "success" else " ×"))
     if slot.sunk:
         result.append(labels("sunk"))
     colour = HIGHLIGHT if slot.sunk else INK
