@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot import fleet_builder
 from engine.core import Field, Game, Prompt
 from table.i18n import Localizer
 
@@ -114,11 +115,7 @@ def pick(prompt: Prompt, draft: Draft, index: int) -> None:
         return
     value = item.options[index].value
     if item.kind == "fleet":
-        groups = draft.values.setdefault(item.name, [])
-        if groups and not groups[-1]:
-            groups[-1].append(value)
-        elif _fleet_room(item, groups) and value not in _fleet_cards(groups):
-            groups.append([value])
+        fleet_builder.add_head(item, draft.values.setdefault(item.name, []), value)
         return
     if item.kind == "multiset":
         draft.values.setdefault(item.name, []).append(value)
@@ -155,7 +152,12 @@ def undo(prompt: Prompt, draft: Draft) -> None:
     for item in reversed(prompt.fields):
         value = draft.values.get(item.name)
         if item.kind == "fleet" and (value or item.name in draft.finished):
-            _fleet_undo(item, draft)
+            if item.name in draft.finished:
+                draft.finished.discard(item.name)
+            else:
+                fleet_builder.undo(value)
+                if not value:
+                    del draft.values[item.name]
             return
         if isinstance(value, list) and value and item.kind == "multiset":
             value.pop()
@@ -173,56 +175,15 @@ def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
     return args
 
 
-# Ordered fleets (Field kind "fleet"): pick a head, add attachments, next slot, done --------
-
-FLEET_OPS = ("a", "n", "d")  # add an attachment, start the next slot, close the fleet
-
-
-def _fleet_cards(groups: list[list[Any]]) -> list[Any]:
-    return [value for group in groups for value in group]
-
-
-def _fleet_room(item: Field, groups: list[list[Any]]) -> bool:
-    return len(_fleet_cards(groups)) < item.max
-
-
 def fleet_input(
     prompt: Prompt, draft: Draft, op: str, arg: str, values: Sequence[str] = ()
 ) -> None:
-    """A click of the fleet builder: `a` attachment `arg` (or a select's `values`) behind the
-    current head, `n` the next slot, `d` done."""
+    """A click of the fleet builder (ops in fleet_builder.OPS) on the current field."""
     item = current_field(prompt, draft)
-    if item is None or item.kind != "fleet":
-        return
-    groups = draft.values.setdefault(item.name, [])
-    if op == "d" and len([g for g in groups if g]) >= max(item.min, 1):
-        draft.values[item.name] = [g for g in groups if g]
-        draft.finished.add(item.name)
-    elif op == "n" and groups and groups[-1] and _fleet_room(item, groups):
-        groups.append([])
-    elif op == "a" and groups and groups[-1]:
-        for raw in [arg, *values]:
-            if not raw.isdigit() or int(raw) >= len(item.attachments):
-                continue
-            value = item.attachments[int(raw)].value
-            fits = len(groups[-1]) - 1 < item.per_head and _fleet_room(item, groups)
-            if fits and value not in _fleet_cards(groups):
-                groups[-1].append(value)
-
-
-def _fleet_undo(item: Field, draft: Draft) -> None:
-    if item.name in draft.finished:
-        draft.finished.discard(item.name)
-        return
-    groups = draft.values.get(item.name) or []
-    if groups and not groups[-1]:
-        groups.pop()
-    elif groups:
-        groups[-1].pop()
-        if not groups[-1]:
-            groups.pop()
-    if not groups:
-        draft.values.pop(item.name, None)
+    if item is not None and item.kind == "fleet":
+        groups = draft.values.setdefault(item.name, [])
+        if fleet_builder.click(item, groups, op, arg, values):
+            draft.finished.add(item.name)
 
 
 def _add_fleet_builder(
@@ -230,34 +191,16 @@ def _add_fleet_builder(
 ) -> None:
     """Heads while a slot is open, then attachments for it; Next slot and Done below."""
     groups = draft.values.get(item.name) or []
-    used = set(_fleet_cards(groups))
-    room = _fleet_room(item, groups)
-    if not groups or not groups[-1]:
-        choices = [(i, c) for i, c in enumerate(item.options) if c.value not in used]
-        op = "v"
-    else:
-        full = len(groups[-1]) - 1 >= item.per_head or not room
-        choices = (
-            [] if full else [(i, c) for i, c in enumerate(item.attachments) if c.value not in used]
-        )
-        op = "a"
+    op, choices = fleet_builder.choices(item, groups)
+    style = discord.ButtonStyle.primary if op == "v" else discord.ButtonStyle.secondary
     for position, (index, choice) in enumerate(choices[:BUTTONS_MAX]):
         label = texts.msg(choice.label)[:80] or str(choice.value)
-        style = discord.ButtonStyle.primary if op == "v" else discord.ButtonStyle.secondary
         view.add_item(_button(label, cid(sid, prompt.key, op, index), position // 5, style))
-    if groups and groups[-1] and room and len(used) < len(item.options) + len(item.attachments):
+    if fleet_builder.can_add_slot(item, groups):
         view.add_item(_button(texts("chooser.fleet_next"), cid(sid, prompt.key, "n"), 4))
-    if any(groups):
+    if fleet_builder.can_finish(groups):
         done = texts("chooser.fleet_done")
         view.add_item(_button(done, cid(sid, prompt.key, "d"), 4, discord.ButtonStyle.success))
-
-
-def _fleet_text(value: list[list[Any]], labels: dict[Any, str], texts: Texts) -> str:
-    slots = []
-    for number, group in enumerate(value, start=1):
-        names = " + ".join(labels.get(v, str(v)) for v in group) or "…"
-        slots.append(texts("chooser.fleet_slot", slot=number, cards=names))
-    return "; ".join(slots)
 
 
 def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
@@ -274,7 +217,11 @@ def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
 def _value_text(item: Field, value: Any, texts: Texts) -> str:
     labels = {choice.value: texts.msg(choice.label) for choice in item.options + item.attachments}
     if item.kind == "fleet":
-        return _fleet_text(value, labels, texts)
+        return fleet_builder.describe(
+            value,
+            lambda v: labels.get(v, str(v)),
+            lambda slot, names: texts("chooser.fleet_slot", slot=slot, cards=names),
+        )
     values = value if isinstance(value, list) else [value]
     return ", ".join(labels.get(v, str(v)) for v in values)
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import fleet_builder
 from bot.chooser import (
-    FLEET_OPS,
     Components,
     Draft,
     ParsedId,
@@ -230,7 +230,7 @@ class Router:
             draft.finished.clear()
         elif parsed.op == "f":
             fill_typed(prompt, draft, modal_values(data))
-        elif parsed.op in FLEET_OPS:
+        elif parsed.op in fleet_builder.OPS:
             fleet_input(prompt, draft, parsed.op, parsed.arg, data.get("values", []))
 
     async def _not_current(
