@@ -77,11 +77,10 @@ class _StaticTexts(NamedTuple):
     title: str
     attack: str
     defence: str
-    players: str
 
 
 def _static_texts(labels: Labels) -> _StaticTexts:
-    return _StaticTexts(labels("title"), labels("attack"), labels("defence"), "")
+    return _StaticTexts(labels("title"), labels("attack"), labels("defence"))
 
 
 def _rows(seats: int) -> int:

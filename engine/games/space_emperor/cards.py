@@ -52,7 +52,6 @@ DECK_COUNTS: dict[str, int] = {
 DECK_SIZE = 100
 OPEN_KINDS = frozenset({"trade", "monster", "black_hole", "supernova", "defect"})
 SUPPORT_KINDS = frozenset({"admiral", "esp", "super_weapon"})
-OPERATION_KINDS = frozenset({"spy", "terrorist", "secret_police"})
 
 
 class CardDataError(ValueError):

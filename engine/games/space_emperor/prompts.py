@@ -13,8 +13,6 @@ from engine.games.space_emperor.turns import (
     trade_partners,
 )
 
-SEAT_OPTION = "seat"
-
 
 def card_label(ctx: Ctx, card_id: str, where: str | None = None) -> Msg:
     card = ctx.card(card_id)
