@@ -66,6 +66,7 @@ class Table:
         self.done: set[str] = set()
         self.step = 0
         self.fleet_clicks: list[str] = []  # builder steps clicked: v (ship), a, n, d
+        self.dms_closed: set[int] = set()
 
     def plan(self, seat: int, prompt: Prompt) -> dict[str, Any]:
         view = self.session.view(seat)
@@ -100,9 +101,12 @@ class Table:
         if prompt.move == "react" and args["answer"] == "secret_police":
             self.done.add("police")
         on_board = False
-        if is_private(prompt):
+        if is_private(prompt) and seat not in self.dms_closed:
             message = self.harness.chooser_for(user, prompt.key)
             assert message.channel_id == self.fake.dm_channel_id(user), prompt.key
+        elif is_private(prompt):  # DMs closed: the board's button opens an ephemeral chooser
+            message = await self.harness.message_for(user, prompt)
+            assert message.ephemeral, prompt.key
         else:
             message = await self.harness.message_for(user, prompt)
             on_board = message.id == self.harness.board().id
@@ -180,6 +184,30 @@ async def test_a_whole_space_emperor_game_with_three_humans(
     reloaded = await bot.service.get(session.id)
     assert reloaded.outcome() == session.outcome()
     assert_final_board(harness, reloaded, "space_emperor seed 3")
+
+
+async def test_a_fleet_through_the_ephemeral_chooser_when_dms_are_closed(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, 3)
+    monkeypatch.setattr(model.Randomness, "shuffle", arranged_shuffle(model.Randomness.shuffle))
+    users = [harness.fake.add_user(name) for name in ("alice", "bob", "carol")]
+    harness.fake.close_dms(users[ALICE])
+    bot = await harness.start()
+    await harness.open_table(users, game="space_emperor", options="first_player=host", ai=1)
+    session = await bot.service.in_channel(harness.fake.channel_id)
+    assert session is not None
+    table = Table(harness, users, session)
+    table.dms_closed.add(ALICE)
+    for _ in range(60):
+        await harness.settle()
+        if "attack" in table.done:
+            break
+        prompts = [p for p in session.pending() if not session.is_ai(p.seats[0])]
+        await table.answer(prompts[0].seats[0], prompts[0])
+    assert "attack" in table.done and "d" in table.fleet_clicks, table.done
+    assert harness.fake.dms(users[ALICE]) == []
+    assert session.live().battle is not None or session.live().last_battle is not None
 
 
 # The fleet builder on its own (generic: any game's `fleet` field) ------------------------------
