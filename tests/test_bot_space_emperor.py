@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.chooser import Draft, Texts, args_of, chooser, current_field, fleet_input, pick, undo
-from bot.local import LocalOptions, LocalTable
+from bot.local import LocalOptions, LocalTable, run_local
 from bot.play import is_private
 from bot.strings import BOT
 from engine.ai import ai_seed
@@ -261,3 +261,13 @@ def test_local_mode_asks_a_fleet_slot_by_slot(tmp_path) -> None:
     session = SimpleNamespace(game=GAME, names=["Aki", "Ben"])
     field = fleet_prompt().fields[0].model_copy(update={"options": (), "attachments": ()})
     assert local._ask_fleet(session, field) == [["BB01", "SW02"], ["DD01"]]  # type: ignore[arg-type]
+
+
+async def test_local_mode_plays_an_ai_only_game(tmp_path) -> None:
+    opts = LocalOptions(
+        game="space_emperor", players=2, ai=0, ai_only=True, out=tmp_path / "out",
+        database=str(tmp_path / "db.sqlite3"), locale="ja", options={}, seed=4,
+    )  # fmt: skip
+    session = await run_local(opts, ask=lambda _prompt: "")
+    assert session.outcome() is not None
+    assert len(list((tmp_path / "out").glob("space_emperor-*/0*.png"))) > 10
