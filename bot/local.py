@@ -182,6 +182,8 @@ class LocalTable:
 
     def _ask_field(self, session: Session, field: Field) -> Any:
         locale, game, names = self.opts.locale, session.game, session.names
+        if field.kind == "fleet":
+            return self._ask_fleet(session, field)
         label = self.text.msg(locale, field.label, game, names)
         for choice in field.options:
             self.say(f"   [{choice.value}] {self.text.msg(locale, choice.label, game, names)}")
@@ -192,6 +194,21 @@ class LocalTable:
         }.get(field.kind, "")
         raw = self.ask(f"{label}{f' ({hint})' if hint else ''}: ").strip()
         return _parse(field, raw)
+
+    def _ask_fleet(self, session: Session, field: Field) -> list[list[Any]]:
+        """An ordered fleet, slot by slot: a head, then what goes behind it."""
+        locale, game, names = self.opts.locale, session.game, session.names
+        self.say(self.text.msg(locale, field.label, game, names))
+        for choice in field.options + field.attachments:
+            self.say(f"   [{choice.value}] {self.text.msg(locale, choice.label, game, names)}")
+        groups: list[list[Any]] = []
+        while sum(len(group) for group in groups) < field.max:
+            head = self.ask(self.t("local.fleet_head", slot=len(groups) + 1) + ": ").strip()
+            if not head:
+                break
+            behind = self.ask(self.t("local.fleet_attachments", count=field.per_head) + ": ")
+            groups.append([head, *behind.replace(",", " ").split()])
+        return groups
 
     def _result(self, session: Session) -> None:
         outcome = session.outcome()

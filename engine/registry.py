@@ -10,6 +10,7 @@ from engine.games.konsul import Konsul
 from engine.games.prokonsul import Prokonsul
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
+from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
 
 GAMES: dict[str, Game] = {
@@ -22,6 +23,7 @@ GAMES: dict[str, Game] = {
         Prokonsul(),
         Senator(),
         SevenHills(),
+        SpaceEmperor(),
         Spartacus(),
     )
 }
