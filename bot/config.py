@@ -19,6 +19,7 @@ class Config:
     reminder_minutes: float = 10
     idle_policy: Literal["ai", "abort"] = "ai"
     idle_after_reminder_minutes: float = 20
+    local_game: str = "imperium"  # what `python -m bot` plays in the terminal without a token
 
     def __repr__(self) -> str:  # keep the token out of any log line or traceback
         return f"Config(database={self.database!r}, token={'set' if self.token else 'unset'})"
@@ -30,7 +31,7 @@ def load_config(path: str | Path = "config.toml") -> Config:
     if file.exists():
         data = tomllib.loads(file.read_text("utf-8"))
     discord, storage = data.get("discord", {}), data.get("storage", {})
-    bot, timers = data.get("bot", {}), data.get("timers", {})
+    bot, timers, local = data.get("bot", {}), data.get("timers", {}), data.get("local", {})
     defaults = Config()
     return Config(
         token=os.environ.get("DISCORD_TOKEN") or discord.get("token", ""),
@@ -43,4 +44,5 @@ def load_config(path: str | Path = "config.toml") -> Config:
         idle_after_reminder_minutes=float(
             timers.get("idle_after_reminder_minutes", defaults.idle_after_reminder_minutes)
         ),
+        local_game=local.get("game", defaults.local_game),
     )

@@ -73,10 +73,31 @@ BOT: Catalog = {
         "option_line": "`{name}` ({kind}, default {default}): {description}",
         "quiet.remind": "{seat}, please wait: {rule}",
         "quiet.no_permission": "I can't remove messages here (no Manage Messages), so I'll only remind.",
-        "local.resuming": "Resuming {game} session {session} at input {seq}.",
+        "local.resuming": (
+            "Resuming your paused {game} game (session {session}, {seq} inputs so far): {players}."
+            " Add --new to abandon it and start over."
+        ),
+        "local.abandoned": "Abandoned the paused {game} game (session {session}).",
+        "local.other_paused": (
+            "Also paused: {game} (session {session}); `python -m bot local {game_id}` resumes it."
+        ),
         "local.new": "New {game} game, session {session}: {players}",
+        "local.player": "Player {number}",
+        "local.ai": "AI {number}",
+        "local.since_last": "Since your last input:",
+        "local.board": "Board: {path}",
         "local.pass_keyboard": "Pass the keyboard to {name} and press Enter…",
         "local.hint_many": "{count} values, spaces between",
+        "local.hint_numbers": "a number or a code",
+        "local.stopped": "Stopped. Run the same command again to resume.",
+        "local.error.players": "{game} is played by {minimum} to {maximum} players, not {count}.",
+        "local.error.ai": "--ai must be between 0 and the number of players ({players}), not {ai}.",
+        "local.error.option_pair": "Write each option as NAME=VALUE, not '{pair}'. {options}",
+        "local.error.option": "{detail} {options}",
+        "local.error.options_list": "{game} options: {options}.",
+        "local.error.options_none": "{game} has no options.",
+        "local.error.option_values": "{name}={values} (default {default})",
+        "local.error.game": "Unknown game '{game}'; the games are: {games}.",
         "local.unfinished": "The game was not finished.",
         "local.result": "Final result:",
         "local.images": "Board images: {folder}",
@@ -149,10 +170,32 @@ BOT: Catalog = {
         "option_line": "`{name}`（{kind}、既定値 {default}）：{description}",
         "quiet.remind": "{seat}さん、お待ちください：{rule}",
         "quiet.no_permission": "メッセージを削除する権限（メッセージの管理）がないため、注意のみ行います。",
-        "local.resuming": "{game}（セッション{session}）を入力{seq}から再開します。",
+        "local.resuming": (
+            "中断していた{game}のゲーム（セッション{session}、これまでの入力{seq}回）を再開します："
+            "{players}。最初からやり直すには --new を付けてください。"
+        ),
+        "local.abandoned": "中断していた{game}のゲーム（セッション{session}）を破棄しました。",
+        "local.other_paused": (
+            "中断中のゲーム：{game}（セッション{session}）。"
+            "`python -m bot local {game_id}` で再開できます。"
+        ),
         "local.new": "{game}の新しいゲーム（セッション{session}）：{players}",
+        "local.player": "プレイヤー{number}",
+        "local.ai": "CPU{number}",
+        "local.since_last": "前回の入力からの出来事：",
+        "local.board": "盤面：{path}",
         "local.pass_keyboard": "{name}さんにキーボードを渡して Enter を押してください…",
         "local.hint_many": "{count}個、空白区切り",
+        "local.hint_numbers": "番号またはコード",
+        "local.stopped": "中断しました。同じコマンドをもう一度実行すると再開します。",
+        "local.error.players": "{game}は{minimum}〜{maximum}人用です（{count}人は不可）。",
+        "local.error.ai": "--ai は 0 から参加人数（{players}）までです（{ai}は不可）。",
+        "local.error.option_pair": "オプションは 名前=値 の形で書いてください（'{pair}'は不可）。{options}",
+        "local.error.option": "{detail} {options}",
+        "local.error.options_list": "{game}のオプション：{options}。",
+        "local.error.options_none": "{game}にはオプションがありません。",
+        "local.error.option_values": "{name}={values}（既定値 {default}）",
+        "local.error.game": "'{game}' というゲームはありません。ゲーム：{games}。",
         "local.unfinished": "ゲームは終わっていません。",
         "local.result": "最終結果：",
         "local.images": "盤面画像：{folder}",
