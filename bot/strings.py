@@ -70,6 +70,12 @@ BOT: Catalog = {
         "idle_abort": "Nobody answered in time; the game was aborted.",
         "error.internal": "Something went wrong; nothing was changed. Please try again.",
         "error.bad_options_text": "Could not read the options: {detail}",
+        "error.thread_not_allowed": (
+            "I can't open a thread here: I need the Create Public Threads and Send Messages in"
+            " Threads permissions in this channel."
+        ),
+        "thread.name": "{game} · {host}",
+        "thread.opened": "A new {game} game is open in {thread} — join it there.",
         "option_line": "`{name}` ({kind}, default {default}): {description}",
         "quiet.remind": "{seat}, please wait: {rule}",
         "quiet.no_permission": "I can't remove messages here (no Manage Messages), so I'll only remind.",
@@ -167,6 +173,12 @@ BOT: Catalog = {
         "idle_abort": "応答がなかったため、ゲームは中止されました。",
         "error.internal": "問題が発生しました。変更は行われていません。もう一度お試しください。",
         "error.bad_options_text": "オプションを読み取れません：{detail}",
+        "error.thread_not_allowed": (
+            "ここではスレッドを作れません。このチャンネルで「公開スレッドの作成」と"
+            "「スレッドでメッセージを送信」の権限が必要です。"
+        ),
+        "thread.name": "{game} · {host}",
+        "thread.opened": "{thread} で{game}の新しいゲームを開きました。そちらで参加してください。",
         "option_line": "`{name}`（{kind}、既定値 {default}）：{description}",
         "quiet.remind": "{seat}さん、お待ちください：{rule}",
         "quiet.no_permission": "メッセージを削除する権限（メッセージの管理）がないため、注意のみ行います。",
@@ -208,6 +220,7 @@ COMMANDS_JA: dict[str, str] = {
     "Open a new game in this channel": "このチャンネルで新しいゲームを開く",
     "Which game": "ゲームの種類",
     "Variants, e.g. thirty_points=true": "バリアント（例：thirty_points=true）",
+    "Open the game in a new thread of this channel": "このチャンネルの新しいスレッドでゲームを開く",
     "Show the board and what the game is waiting for": "盤面と待ち状況を表示",
     "Your private view and your choices (only you see it)": "自分だけの情報と選択（自分にだけ表示）",
     "Rules summary and variants": "ルールの概要とバリアント",
