@@ -18,6 +18,8 @@ from bot.config import Config
 from tests.bot_harness import Harness
 from tests.fakediscord import FakeDiscord, FakeMessage
 
+JA_LOBBY = "インペリウム（帝国） — 参加受付中"
+
 
 def record_render_locales(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     locales: list[str] = []
@@ -49,8 +51,8 @@ async def start_against_ais(harness: Harness, user, channel_id: int, ais: int = 
     "guild_locale, default, channel_says, board_locale",
     [
         ("en-US", "ja", "Imperium — lobby", "en"),  # an English server, a Japanese default
-        ("ja", "en", "インペリウム（帝国） — 参加受付中", "ja"),  # a Japanese server, an English host
-        (None, "ja", "インペリウム（帝国） — 参加受付中", "ja"),  # Discord gave none: the default
+        ("ja", "en", JA_LOBBY, "ja"),  # a Japanese server, an English host
+        (None, "ja", JA_LOBBY, "ja"),  # Discord gave none: the default
     ],
 )
 async def test_the_channel_speaks_the_servers_language_and_dms_the_users(

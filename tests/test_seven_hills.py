@@ -347,6 +347,7 @@ def test_series_second_game_switches_start_player_and_totals_count() -> None:
     assert all(not h.revealed and h.cards == ((), ()) for h in state.hills)
     assert state.results == (GameResult(start=R, scores=(15, 13), winners=(R, R, B, B, R, B, R)),)
     assert [e.type for e in events[-2:]] == ["game_scored", "game_started"]
+    assert events[-2].data["seat"] == R  # the line names who took game 1
     assert GAME.outcome(state) is None
     assert GAME.pending(state)[0].key == "g2.p0.play"
     # Game 2 with the same plays, mirrored seats: Blue (now starting) wins 15-13.
