@@ -46,7 +46,7 @@ def _default_local(config: Config) -> int:
     name = game.strings["en"]["name"] if game else config.local_game
     print("No Discord token configured (config.toml [discord].token or DISCORD_TOKEN).")
     print(f"Starting a local {name} game instead; see README.md to connect to Discord.")
-    print("(Another game: python -m bot local GAME; games: " + ", ".join(sorted(GAMES)) + ")\n")
+    print(f"(Or: python -m bot local GAME, one of {', '.join(sorted(GAMES))})\n")
     args = ["local", config.local_game, "--players", players, "--ai", str(int(players) - 1)]
     return _local(_parser().parse_args(args), config)
 

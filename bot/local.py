@@ -104,7 +104,7 @@ class LocalTable:
                     game=self.t("name", game),
                     session=existing.id,
                     seq=existing.seq,
-                    players=", ".join(existing.names),
+                    players=existing.names,  # a list: joined in the locale's way
                 )
             )
             await self._recap_resumed(existing)
@@ -158,7 +158,7 @@ class LocalTable:
                 "local.new",
                 game=self.t("name", session.game),
                 session=session.id,
-                players=", ".join(session.names),
+                players=session.names,
             )
         )
         return session
