@@ -22,6 +22,7 @@ from bot.local_args import UsageError, default_players, local_options
 from bot.strings import BOT
 from engine.registry import GAMES
 from table.i18n import Localizer
+from table.service import TableError
 
 log = logging.getLogger("forum")
 
@@ -92,6 +93,11 @@ def _local(args: argparse.Namespace, config: Config) -> int:
     except (KeyboardInterrupt, EOFError):
         print("\n" + stopped)
         return 130
+    except TableError as error:  # e.g. a paused game stored under older rules
+        text = Localizer(BOT).msg(opts.locale, error.msg, GAMES[opts.game])
+        hint = " (--new starts over)" if error.code == "rules_changed" else ""
+        print(f"python -m bot local: error: {text}{hint}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -113,7 +113,16 @@ class LocalTable:
         return session
 
     async def _paused(self, game_id: str) -> Session | None:
-        session = await self.service.in_channel(local_channel(game_id))
+        try:
+            session = await self.service.in_channel(local_channel(game_id))
+        except TableError as error:  # stored under older rules: only --new gets past it
+            if error.code != "rules_changed" or not self.opts.new:
+                raise
+            row = await self.service.store.open_session_in(local_channel(game_id))
+            assert row is not None
+            row.status = "aborted"
+            await self.service.store.save_session(row)
+            return None
         if session is None:  # stored before each game had its own pseudo channel
             legacy = await self.service.in_channel(LEGACY_CHANNEL)
             session = legacy if legacy is not None and legacy.row.game == game_id else None

@@ -23,6 +23,7 @@ from bot.local import LocalOptions, _parse, run_local
 from bot.local_args import local_options
 from engine.core import Choice, Field, Msg
 from engine.registry import GAMES
+from table.service import TableError
 
 
 def options(tmp_path: Path, **overrides) -> LocalOptions:
@@ -172,6 +173,27 @@ async def test_each_game_keeps_its_own_paused_game_until_new(tmp_path: Path, cap
     with sqlite3.connect(imperium.database) as db:
         statuses = db.execute("SELECT id, status FROM sessions ORDER BY id").fetchall()
     assert statuses == [(1, "aborted"), (2, "active"), (3, "active")]
+
+
+async def test_a_game_paused_under_older_rules_is_refused_until_new(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def stop_at_first(prompt: str) -> str:
+        raise EOFError
+
+    opts = options(tmp_path, players=2, ai=1, ai_only=False)
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=stop_at_first)
+    imperium = type(GAMES["imperium"])
+    monkeypatch.setattr(imperium, "rules_version", imperium.rules_version + 1)
+    with pytest.raises(TableError) as refused:
+        await run_local(opts, ask=stop_at_first)
+    assert refused.value.code == "rules_changed"
+    with contextlib.suppress(EOFError):
+        await run_local(replace(opts, new=True), ask=stop_at_first)
+    with sqlite3.connect(opts.database) as db:
+        statuses = db.execute("SELECT id, status FROM sessions ORDER BY id").fetchall()
+    assert statuses == [(1, "aborted"), (2, "active")]
 
 
 def test_codes_match_in_any_case_and_numbers_pick_options_too() -> None:
