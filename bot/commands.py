@@ -158,7 +158,9 @@ class GameCommands(app_commands.Group):
         name = texts("thread.name", game=texts("name"), host=interaction.user.display_name)
         try:
             return await parent.create_thread(  # type: ignore[union-attr]
-                name=name[:100], type=discord.ChannelType.public_thread
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,  # a week: a slow game keeps its thread open
             )
         except (discord.Forbidden, AttributeError):
             raise TableError("thread_not_allowed") from None
