@@ -242,6 +242,7 @@ class LocalTable:
             return
         self.ask(self.t("local.pass_keyboard", name=session.names[seat]))
         if self.keyboard is not None:
+            self.read_up_to[self.keyboard] = len(self.story)  # all of it was on their screen
             self.clear()
             self._recap(seat)
         self.keyboard = seat
@@ -278,10 +279,9 @@ class LocalTable:
         locale, game, names = self.opts.locale, session.game, session.names
         label = self.text.msg(locale, field.label, game, names)
         numbered = _numbered(field)
-        for index, choice in enumerate(() if listed else field.options, start=1):
-            text = self.text.msg(locale, choice.label, game, names)
-            text = "" if text == str(choice.value) else f" {text}"
-            self.say(f"   {f'{index:>2}) ' if numbered else ''}[{choice.value}]{text}")
+        if not listed:
+            for line in self._option_lines(session, field, numbered):
+                self.say("   " + line)
         hint = {
             "multiset": self.t("local.hint_many", count=field.count),
             "subset": self.t("local.hint_many", count=f"{field.min}-{field.max}"),
@@ -291,6 +291,22 @@ class LocalTable:
             hint = ", ".join(filter(None, [hint, self.t("local.hint_numbers")]))
         raw = self.ask(f"{label}{f' ({hint})' if hint else ''}: ").strip()
         return _parse(field, raw)
+
+    def _option_lines(self, session: Session, field: Field, numbered: bool) -> list[str]:
+        """One line per option with a description; bare codes (card values) share a line."""
+        lines: list[str] = []
+        bare: list[str] = []
+        for index, choice in enumerate(field.options, start=1):
+            text = self.text.msg(self.opts.locale, choice.label, session.game, session.names)
+            number = f"{index:>2}) " if numbered else ""
+            if text == str(choice.value) and not numbered:
+                bare.append(f"[{choice.value}]")
+                continue
+            lines += [" ".join(bare)] if bare else []
+            bare = []
+            described = "" if text == str(choice.value) else f" {text}"
+            lines.append(f"{number}[{choice.value}]{described}")
+        return lines + ([" ".join(bare)] if bare else [])
 
     def _result(self, session: Session) -> None:
         outcome = session.outcome()
