@@ -27,6 +27,7 @@ from table.store import Store
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
 LOCAL_USER_BASE = 1000
+BARE_PER_LINE = 10  # options without a description, side by side
 
 Ask = Callable[[str], str]
 Clear = Callable[[], None] | None
@@ -288,25 +289,27 @@ class LocalTable:
             "int": f"{field.min}-{field.max}",
         }.get(field.kind, "")
         if numbered:
-            hint = ", ".join(filter(None, [hint, self.t("local.hint_numbers")]))
-        raw = self.ask(f"{label}{f' ({hint})' if hint else ''}: ").strip()
+            hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
+            hint = hint.strip("、, ")
+        key = "local.ask_hint" if hint else "local.ask"
+        raw = self.ask(self.t(key, label=label, hint=hint)).strip()
         return _parse(field, raw)
 
     def _option_lines(self, session: Session, field: Field, numbered: bool) -> list[str]:
-        """One line per option with a description; bare codes (card values) share a line."""
+        """One line per option with a description; bare codes (card values, squares) share
+        lines of up to BARE_PER_LINE."""
         lines: list[str] = []
         bare: list[str] = []
         for index, choice in enumerate(field.options, start=1):
             text = self.text.msg(self.opts.locale, choice.label, session.game, session.names)
-            number = f"{index:>2}) " if numbered else ""
-            if text == str(choice.value) and not numbered:
-                bare.append(f"[{choice.value}]")
+            number = f"{index}) " if numbered else ""
+            if text == str(choice.value):
+                bare.append(f"{number}[{choice.value}]")
                 continue
-            lines += [" ".join(bare)] if bare else []
+            lines += _rows(bare)
             bare = []
-            described = "" if text == str(choice.value) else f" {text}"
-            lines.append(f"{number}[{choice.value}]{described}")
-        return lines + ([" ".join(bare)] if bare else [])
+            lines.append(f"{number}[{choice.value}] {text}")
+        return lines + _rows(bare)
 
     def _result(self, session: Session) -> None:
         outcome = session.outcome()
@@ -328,6 +331,10 @@ def local_channel(game_id: str) -> int:
 
 def _human_seats(session: Session) -> list[int]:
     return [seat for seat in range(len(session.seats)) if not session.is_ai(seat)]
+
+
+def _rows(items: list[str]) -> list[str]:
+    return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
 
 
 def _numbered(field: Field) -> bool:
