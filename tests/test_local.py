@@ -196,6 +196,18 @@ async def test_a_game_paused_under_older_rules_is_refused_until_new(
     assert statuses == [(1, "aborted"), (2, "active")]
 
 
+async def test_japanese_names_the_game_and_the_seats_in_japanese(tmp_path: Path, capsys) -> None:
+    def stop_at_first(prompt: str) -> str:
+        raise EOFError
+
+    opts = options(tmp_path, game="prokonsul", players=3, ai=2, ai_only=False, locale="ja")
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=stop_at_first)
+    out = capsys.readouterr().out
+    assert "総督（プロコンスル）の新しいゲーム（セッション1）：プレイヤー1、CPU1、CPU2" in out
+    assert "prokonsul" not in out.split("盤面")[0] and "Player" not in out
+
+
 def test_codes_match_in_any_case_and_numbers_pick_options_too() -> None:
     label = Msg(key="x")
     codes = Field(
