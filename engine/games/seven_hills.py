@@ -749,7 +749,7 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
             "board.hand": "hand {count}",
             "board.start_player": "start player, wins ties",
             "board.series": "series {scores}",
-            "board.points": "Points: {points}",
+            "board.points": "score {points}",
             "board.your_turn": "to play",
             "board.flag_short": "F",
             "board.cards": "cards: {cards}",
