@@ -154,15 +154,17 @@ class GameCommands(app_commands.Group):
         """A public thread of this channel (of the parent, when asked inside a thread)."""
         channel = interaction.channel
         parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        if not isinstance(parent, discord.TextChannel):  # a forum, a voice chat, unknown
+            raise TableError("thread_not_here")
         texts = self.guild_texts(interaction, GAMES[game])
         name = texts("thread.name", game=texts("name"), host=interaction.user.display_name)
         try:
-            return await parent.create_thread(  # type: ignore[union-attr]
+            return await parent.create_thread(
                 name=name[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,  # a week: a slow game keeps its thread open
             )
-        except (discord.Forbidden, AttributeError):
+        except discord.Forbidden:
             raise TableError("thread_not_allowed") from None
 
     @new.autocomplete("options")

@@ -74,6 +74,7 @@ BOT: Catalog = {
             "I can't open a thread here: I need the Create Public Threads and Send Messages in"
             " Threads permissions in this channel."
         ),
+        "error.thread_not_here": "A game thread can only be opened from a text channel.",
         "thread.name": "{game} · {host}",
         "thread.opened": "A new {game} game is open in {thread} — join it there.",
         "option_line": "`{name}` ({kind}, default {default}): {description}",
@@ -180,6 +181,7 @@ BOT: Catalog = {
             "ここではスレッドを作れません。このチャンネルで「公開スレッドの作成」と"
             "「スレッドでメッセージを送信」の権限が必要です。"
         ),
+        "error.thread_not_here": "ゲーム用のスレッドはテキストチャンネルからのみ作れます。",
         "thread.name": "{game} · {host}",
         "thread.opened": "{thread} で{game}の新しいゲームを開きました。そちらで参加してください。",
         "option_line": "`{name}`（{kind}、既定値 {default}）：{description}",
