@@ -490,8 +490,11 @@ def _standing(state: CircusState, seat: int) -> tuple[int, int, int]:
 
 
 def _burn(state: CircusState, mover: int, seat: int, card: int) -> tuple[CircusState, list[Event]]:
+    cell = state.chariots[mover].cell
+    assert cell is not None
     state = _use_card(state, seat, card, None)
-    state = state.model_copy(update={"last": LastMove(chariot=mover, kind="burn", card=card)})
+    last = LastMove(chariot=mover, kind="burn", card=card, path=(cell,))
+    state = state.model_copy(update={"last": last})
     data = {"seat": seat, "chariot": chariot_number(mover), "card": card}
     return _after_action(state, mover, seat, [Event(type="burned", data=data)], finished=False)
 

@@ -102,7 +102,7 @@ _EN = {
     "error.finish_closed": "A finish cell can only be entered from above (↘ or ↙).",
     "error.lap_not_complete": "This chariot has not completed its lap yet.",
     "board.title": "Circus Maximus",
-    "board.round": "Round {round} (race called after {limit})",
+    "board.round": "Round {round} (of max. {limit})",
     "board.placing": "Placement: {player} places chariot {chariot}",
     "board.moving": "{player}: chariot {chariot} to move",
     "board.choose_arrow": "card {card}: choose an arrow",
@@ -122,7 +122,7 @@ _EN = {
     "board.rule.exactly_two": "exactly two cards",
     "board.rule.continue_for_placings": "race for places",
     "board.list_separator": ", ",
-    "board.race_direction": "race runs clockwise ↻",
+    "board.race_direction": "clockwise: → on top, ← below",
 }
 
 _JA = {
@@ -209,7 +209,7 @@ _JA = {
     "error.finish_closed": "ゴールには上からだけ（↘か↙で）入れます。",
     "error.lap_not_complete": "この戦車はまだ1周していません。",
     "board.title": "大競技場",
-    "board.round": "第{round}ラウンド（第{limit}ラウンドで打ち切り）",
+    "board.round": "第{round}ラウンド（最大{limit}）",
     "board.placing": "配置：{player}が戦車{chariot}を置く",
     "board.moving": "{player}：戦車{chariot}の番",
     "board.choose_arrow": "カード{card}：矢印を選ぶ",
@@ -229,7 +229,7 @@ _JA = {
     "board.rule.exactly_two": "ちょうど2枚",
     "board.rule.continue_for_placings": "順位決定戦",
     "board.list_separator": "、",
-    "board.race_direction": "時計回り ↻",
+    "board.race_direction": "時計回り：上は→、下は←",
 }
 
 STRINGS = {"en": _EN, "ja": _JA}
