@@ -351,3 +351,155 @@ def test_malformed_track_data_is_a_clear_error(change, named: str) -> None:
     with pytest.raises(TrackError) as error:
         build_track(_broken(change))
     assert "circus_maximus.json" in str(error.value) and named in str(error.value)
+
+
+# AI -----------------------------------------------------------------------------------------
+
+VARIANT_SETS = [
+    {},
+    {"straight_line": True},
+    {"six_cards": True},
+    {"six_cards": True, "exactly_two": True},
+    {"continue_for_placings": True},
+]
+
+
+def ai_win_rate(chosen: dict[str, Any], games: int) -> tuple[float, list[int]]:
+    """Sole wins of the AI against the random baseline in 2-player games, seats alternating."""
+    lost = []
+    for seed in range(games):
+        ai = seed % 2
+        state = GAME.setup(options(**chosen), 2, seed)
+        final, _ = play_out(GAME, state, seed, smart=(ai == 0, ai == 1))
+        outcome = GAME.outcome(final)
+        assert outcome is not None, f"seed {seed}: no end"
+        if outcome.winners != (ai,):
+            lost.append(seed)
+    return 1 - len(lost) / games, lost
+
+
+@pytest.mark.parametrize("chosen", VARIANT_SETS, ids=lambda c: "+".join(c) or "base")
+def test_ai_beats_random_sample(chosen: dict[str, Any]) -> None:
+    rate, lost = ai_win_rate(chosen, 20)
+    print(f"circus_maximus AI vs random {chosen} (seeds 0..19): {rate:.0%}, lost {lost}")
+    assert rate >= 0.6, f"seeds 0..19 {chosen}: AI won {rate:.0%}; lost seeds {lost}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chosen", VARIANT_SETS, ids=lambda c: "+".join(c) or "base")
+def test_ai_beats_random_in_200_games(chosen: dict[str, Any]) -> None:
+    rate, lost = ai_win_rate(chosen, 200)
+    print(f"circus_maximus AI vs random {chosen} (seeds 0..199): {rate:.0%}, lost {lost}")
+    assert rate >= 0.6, f"seeds 0..199 {chosen}: AI won {rate:.0%}; lost seeds {lost}"
+
+
+def test_ai_decides_from_its_view_and_every_answer_is_legal() -> None:
+    state = GAME.setup(options(straight_line=True), 3, 8)
+    final, actions = play_out(GAME, state, 8)
+    assert GAME.outcome(final) is not None and not final.called
+    assert {a.move for a in actions} == {"place", "card", "drive"}
+
+
+# Board --------------------------------------------------------------------------------------
+
+
+def test_board_is_a_stable_palette_image_showing_the_chosen_cards_arrows() -> None:
+    from render import render_png
+    from render.circus_maximus import draw
+    from render.common import WIDTH, Labels
+
+    state = act(race_state(2, EXAMPLE_2), RED, "card", card=5)
+    view = GAME.view(state, None)
+    assert {t.direction: t.cell for t in view.targets} == {"E": (40, 8), "W": (20, 8)}
+    image = draw(view, ["Ann", "Bo"], Labels(GAME.strings, "en"))
+    assert image.mode == "P" and image.width == WIDTH
+    png = render_png("circus_maximus", view, ["Ann", "Bo"])
+    assert render_png("circus_maximus", view, ["Ann", "Bo"]) == png
+    plain = render_png("circus_maximus", GAME.view(race_state(2, EXAMPLE_2), None), ["Ann", "Bo"])
+    assert plain != png  # the arrows are drawn
+    assert GAME.view(state, 0) == GAME.view(state, None).model_copy(update={"seat": 0})
+
+
+# End to end through the fake Discord ----------------------------------------------------------
+
+
+class Racer:
+    """A human seat that plays like the AI but also makes every other kind of choice once:
+    it goes back from its first chosen card and burns its second one. Options shown on the
+    board are clicked there; longer lists (the start cells) through Take your turn."""
+
+    def __init__(self, harness, user, session) -> None:
+        self.harness, self.user, self.session = harness, user, session
+        self.kinds: set[str] = set()
+        self.paths: set[str] = set()
+        self.drives = 0
+
+    def value(self, prompt) -> Any:
+        state = self.session.live()
+        action = GAME.ai_action(GAME.view(state, 0), prompt, 0, 1)
+        assert action is not None
+        if prompt.move == "drive":
+            self.drives += 1
+            if self.drives == 1:
+                return "back"
+            if self.drives == 3:
+                return "burn"
+        return next(iter(action.args.values()))
+
+    async def answer(self, prompt) -> None:
+        value = self.value(prompt)
+        options = prompt.fields[0].options
+        index = [choice.value for choice in options].index(value)
+        kind = {"place": "place", "card": "end" if value == "end" else "card"}.get(prompt.move)
+        self.kinds.add(kind or (value if value in ("back", "burn") else "direction"))
+        fake, board = self.harness.fake, self.harness.board()
+        ids = board.all_custom_ids()
+        before = self.session.seq
+        if any(i.endswith(f":{prompt.key}:open") for i in ids):
+            opened = f":{prompt.key}:open"
+            record = await fake.click(self.user, board, self.harness.custom_id(board, opened))
+            message = record.response_message
+            assert message is not None and message.ephemeral
+            self.paths.add("take_turn")
+        else:
+            message = board
+            self.paths.add("board")
+        button = self.harness.custom_id(fake.message(message.id), f":{prompt.key}:v:{index}")
+        await fake.click(self.user, fake.message(message.id), button)
+        await self.harness.settle()
+        assert self.session.seq > before, f"{prompt.key}: {value!r} was not accepted"
+
+
+async def test_a_whole_race_through_discord(harness, monkeypatch) -> None:
+    from tests.test_bot_games import assert_final_board, fix_seed
+
+    fix_seed(monkeypatch, 4)
+    alice = harness.fake.add_user("alice")
+    bot = await harness.start()
+    await harness.open_table([alice], game="circus_maximus", ai=1)
+    session = await bot.service.in_channel(harness.fake.channel_id)
+    racer = Racer(harness, alice, session)
+    for _ in range(GAME.max_inputs):
+        await harness.settle()
+        if session.outcome() is not None:
+            break
+        prompts = session.prompts_for(0)
+        assert prompts, f"seed 4: the race waits on nobody at seq {session.seq}"
+        assert all(len(p.fields) == 1 and p.fields[0].kind == "one" for p in prompts)
+        await racer.answer(prompts[0])
+    await harness.settle()
+    assert session.outcome() is not None, "seed 4: the race did not finish"
+    assert racer.kinds == {"place", "card", "direction", "burn", "back", "end"}, racer.kinds
+    assert racer.paths == {"board", "take_turn"}, racer.paths
+    reloaded = await bot.service.get(session.id)
+    state = GAME.setup(GAME.parse_options(session.row.options), 2, 4)
+    for row in await bot.store.inputs(session.id):
+        state, _ = GAME.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
+    assert GAME.outcome(state) == session.outcome()
+    assert_final_board(harness, reloaded, "circus_maximus seed 4")
+
+
+def test_local_ai_only_race_finishes(tmp_path) -> None:
+    from tests.test_bot_games import test_local_ai_only_game_finishes
+
+    test_local_ai_only_game_finishes(tmp_path, "circus_maximus", 2, 5)

@@ -77,7 +77,7 @@ _EN = {
     "event.round_started": "Round {round} begins: all cards are face up again.",
     "event.team_complete": "{seat} has all three chariots in — place {place}!",
     "event.race_called": "Round {round} is over and the race is called.",
-    "event.game_over": "The race is over. Winner: {seats}.",
+    "event.game_over": "Game over: the race is decided. Winner: {seats}.",
     "reason.called": "The race was called after round {round}: most chariots in, then fewest "
     "steps left.",
     "error.bad_seat_count": "Circus Maximus is for 2 to 5 players.",
@@ -182,7 +182,7 @@ _JA = {
     "event.round_started": "第{round}ラウンド開始：カードはすべて表に戻ります。",
     "event.team_complete": "{seat}の戦車3乗がすべてゴール — {place}位！",
     "event.race_called": "第{round}ラウンドが終わり、レースは打ち切りです。",
-    "event.game_over": "レース終了。勝者：{seats}",
+    "event.game_over": "ゲーム終了：レースの決着がつきました。勝者：{seats}",
     "reason.called": "第{round}ラウンドでレースを打ち切りました：ゴールした戦車の数、次に残り"
     "歩数で順位を決めます。",
     "error.bad_seat_count": "大競技場は2〜5人用です。",
