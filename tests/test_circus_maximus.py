@@ -380,9 +380,9 @@ def ai_win_rate(chosen: dict[str, Any], games: int) -> tuple[float, list[int]]:
 
 @pytest.mark.parametrize("chosen", VARIANT_SETS, ids=lambda c: "+".join(c) or "base")
 def test_ai_beats_random_sample(chosen: dict[str, Any]) -> None:
-    rate, lost = ai_win_rate(chosen, 20)
-    print(f"circus_maximus AI vs random {chosen} (seeds 0..19): {rate:.0%}, lost {lost}")
-    assert rate >= 0.6, f"seeds 0..19 {chosen}: AI won {rate:.0%}; lost seeds {lost}"
+    rate, lost = ai_win_rate(chosen, 12)
+    print(f"circus_maximus AI vs random {chosen} (seeds 0..11): {rate:.0%}, lost {lost}")
+    assert rate >= 0.6, f"seeds 0..11 {chosen}: AI won {rate:.0%}; lost seeds {lost}"
 
 
 @pytest.mark.slow
@@ -476,11 +476,10 @@ async def test_a_whole_race_through_discord(harness, monkeypatch) -> None:
     fix_seed(monkeypatch, 4)
     alice = harness.fake.add_user("alice")
     bot = await harness.start()
-    await harness.open_table([alice], game="circus_maximus", ai=1)
+    await harness.open_table([alice], game="circus_maximus", options="six_cards=true", ai=1)
     session = await bot.service.in_channel(harness.fake.channel_id)
     racer = Racer(harness, alice, session)
-    for _ in range(GAME.max_inputs):
-        await harness.settle()
+    for _ in range(GAME.max_inputs):  # open_table and every answer settle the bot first
         if session.outcome() is not None:
             break
         prompts = session.prompts_for(0)
@@ -492,6 +491,7 @@ async def test_a_whole_race_through_discord(harness, monkeypatch) -> None:
     assert racer.kinds == {"place", "card", "direction", "burn", "back", "end"}, racer.kinds
     assert racer.paths == {"board", "take_turn"}, racer.paths
     reloaded = await bot.service.get(session.id)
+    assert session.live().six_cards
     state = GAME.setup(GAME.parse_options(session.row.options), 2, 4)
     for row in await bot.store.inputs(session.id):
         state, _ = GAME.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
