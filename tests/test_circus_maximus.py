@@ -425,7 +425,7 @@ def test_board_is_a_stable_palette_image_showing_the_chosen_cards_arrows() -> No
 
 class Racer:
     """A human seat that plays like the AI but also makes every other kind of choice once:
-    it goes back from its first chosen card and burns its second one. Options shown on the
+    it goes back from its first chosen card, burns its second one and ends a turn early. Options shown on the
     board are clicked there; longer lists (the start cells) through Take your turn."""
 
     def __init__(self, harness, user, session) -> None:
@@ -438,6 +438,9 @@ class Racer:
         state = self.session.live()
         action = GAME.ai_action(GAME.view(state, 0), prompt, 0, 1)
         assert action is not None
+        offered = [choice.value for choice in prompt.fields[0].options]
+        if prompt.move == "card" and "end" in offered and "end" not in self.kinds:
+            return "end"
         if prompt.move == "drive":
             self.drives += 1
             if self.drives == 1:
