@@ -234,10 +234,18 @@ def _targets(image: Image.Image, view: CircusView) -> None:
 
 
 def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
-    """This round's move order: chariots that have moved are marked done, the mover ringed."""
+    """This round's move order: chariots that have moved are marked done, the mover ringed.
+    During the placement: the players still to place, in snake order."""
     pen = ImageDraw.Draw(image)
     y = ORDER_TOP + 30
     x = MARGIN + 96
+    if view.phase == "place":
+        for position, seat in enumerate(view.to_place):
+            cx = x + position * 54
+            if position == 0:
+                pen.rectangle((cx - 26, y - 27, cx + 26, y + 27), outline=HIGHLIGHT, width=4)
+            stamp_token(image, cx, y, 18, seat)
+        return
     for position, index in enumerate(view.order):
         seat = view.chariots[index].seat
         cx = x + position * 54
@@ -264,7 +272,7 @@ def _players(image: Image.Image, view: CircusView, names: list[str], labels: Lab
         )
         stamp_token(image, MARGIN + 28, middle, 18, seat)
         stamp_text(image, (MARGIN + 56, middle), player_label(seat, names)[:22], 26, INK, "lm")
-        left = view.cards[seat] if view.cards else ()
+        left = view.deck if view.phase == "place" else view.cards[seat]
         for slot, card in enumerate(view.deck):
             image.paste(
                 _card(card, card in left), (430 + slot * (CARD_W + 6), middle - CARD_H // 2)

@@ -147,6 +147,7 @@ class CircusView(BaseModel):
     order: tuple[int, ...]
     turn: int
     moving: int | None  # the chariot whose turn it is, or the next to be placed
+    to_place: tuple[int, ...]  # seats still to place a chariot, in placement order
     to_act: int | None
     steps: tuple[Step, ...]
     selected: int | None
@@ -438,6 +439,7 @@ class CircusMaximus(Game[CircusState, CircusOptions]):
             order=state.order,
             turn=state.turn,
             moving=moving,
+            to_place=state.placing[sum(c.cell is not None for c in state.chariots) :],
             to_act=to_act,
             steps=state.steps,
             selected=state.selected,
