@@ -15,7 +15,10 @@ of at most ten options, shown as buttons on the board):
 - `place` — the start cell by its number (drawn on the board), during the snake-order placement.
 
 Decisions where the spec is silent:
-- The start player is drawn from the seeded RNG at setup; seat order runs on from him.
+- The start player is drawn from the seeded RNG at setup; seat order runs on from him. Each
+  placement places the player's next chariot in number order (1, 2, 3).
+- The chosen card and its legal destinations are part of every view (nothing is hidden), so
+  the board can mark the destinations with the arrows the buttons show.
 - A card that would reach a finish cell in the same direction as a longer card is offered by
   both; the remaining steps are lost either way (§5.1).
 - The spec has no round limit, but every table must end (AI-only runs, idle players): a race
