@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import Action, Prompt
-from engine.games.circus_maximus.moves import Drive, drive
+from engine.games.circus_maximus.moves import Drive, reach
 from engine.games.circus_maximus.rules import (
     CircusView,
     cards_needed,
@@ -77,9 +77,8 @@ def best_plan(view: CircusView, seat: int, first: int | None) -> Plan:
         for plan in beam:
             if len(plan.hand) - 1 < need:
                 continue
-            cards = (first,) if depth == 0 and first is not None else sorted(set(plan.hand))
-            for card in cards:
-                grown += _extend(view, plan, card, taken, price)
+            cards = (first,) if depth == 0 and first is not None else tuple(sorted(set(plan.hand)))
+            grown += _children(view, plan, cards, taken, price)
         grown.sort(key=lambda p: p.score, reverse=True)
         for plan in grown:
             done = plan.finished or not view.exactly_two or len(plan.actions) + len(view.steps) == 2
@@ -91,46 +90,38 @@ def best_plan(view: CircusView, seat: int, first: int | None) -> Plan:
     return best
 
 
-def _extend(
-    view: CircusView,
-    plan: Plan,
-    card: int,
-    taken: frozenset[Cell],
-    price: float,
+def _children(
+    view: CircusView, plan: Plan, cards: tuple[int, ...], taken: frozenset[Cell], price: float
 ) -> list[Plan]:
-    hand = list(plan.hand)
-    hand.remove(card)
-    rest = tuple(hand)
-    burn = Plan(
-        plan.score - price * card - 0.01,  # a burn only when nothing moves forward
-        (*plan.actions, (card, None)),
-        plan.cell,
-        plan.segment,
-        False,
-        rest,
-    )
-    out = [burn]
+    """Every next action after `plan` with one of `cards`: each burned, or driven in each
+    direction (one walk per direction serves every card)."""
+    out = []
+    for card in cards:
+        hand = list(plan.hand)
+        hand.remove(card)
+        rest = tuple(hand)
+        burn = (*plan.actions, (card, None))
+        # a burn scores a little below standing still: only when nothing moves forward
+        out.append(
+            Plan(plan.score - price * card - 0.01, burn, plan.cell, plan.segment, False, rest)
+        )
     here = TRACK.steps_left(plan.cell, plan.segment)
     required = _required(view, plan) if view.straight_line else None
     for name in DIRECTIONS:
         if required is not None and name != required:
             continue
-        way = drive(plan.cell, plan.segment, card, name, taken)
-        if not isinstance(way, Drive):
-            continue
-        cell = way.path[-1]
-        left = 0 if way.finished else TRACK.steps_left(cell, way.segment)
-        gain = here - left + (FINISH_BONUS if way.finished else 0.0)
-        out.append(
-            Plan(
-                plan.score + gain - price * card,
-                (*plan.actions, (card, name)),
-                cell,
-                way.segment,
-                way.finished,
-                rest,
-            )
-        )
+        ways = reach(plan.cell, plan.segment, name, max(cards), taken)
+        for card in cards:
+            way = ways[card - 1]
+            if not isinstance(way, Drive):
+                continue
+            left = 0 if way.finished else TRACK.steps_left(way.path[-1], way.segment)
+            gain = here - left + (FINISH_BONUS if way.finished else 0.0)
+            hand = list(plan.hand)
+            hand.remove(card)
+            actions = (*plan.actions, (card, name))
+            score = plan.score + gain - price * card
+            out.append(Plan(score, actions, way.path[-1], way.segment, way.finished, tuple(hand)))
     return out
 
 

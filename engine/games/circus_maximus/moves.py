@@ -25,27 +25,44 @@ def drive(
     track: Track = TRACK,
 ) -> Drive | str:
     """§5.1: `card` steps in a straight line, or the code of the first step that fails."""
+    return reach(cell, segment, direction, card, occupied, track)[-1]
+
+
+def reach(
+    cell: Cell,
+    segment: int,
+    direction: str,
+    steps: int,
+    occupied: Collection[Cell],
+    track: Track = TRACK,
+) -> list[Drive | str]:
+    """What cards 1..`steps` do in `direction`, from one walk along the line: entry k-1 is
+    card k's Drive, or the code of its first failing step."""
     dx, dy = DIRECTIONS[direction]
+    results: list[Drive | str] = []
     path: list[Cell] = []
     x, y = cell
-    for _ in range(card):
+    while len(results) < steps:
         x, y = x + dx, y + dy
         nxt = (x, y)
-        if nxt in occupied:
-            return "path_blocked"
         section = track.section.get(nxt)
-        if section is None:
-            if nxt not in track.finish:
-                return "off_track"
-            if direction not in track.entry:
-                return "finish_closed"
-            if segment < LAP:
-                return "lap_not_complete"
+        if nxt in occupied:
+            outcome: Drive | str = "path_blocked"
+        elif section is not None:
+            segment = next_segment(segment, section)
             path.append(nxt)
-            return Drive(tuple(path), segment, True)
-        segment = next_segment(segment, section)
-        path.append(nxt)
-    return Drive(tuple(path), segment, False)
+            results.append(Drive(tuple(path), segment, False))
+            continue
+        elif nxt not in track.finish:
+            outcome = "off_track"
+        elif direction not in track.entry:
+            outcome = "finish_closed"
+        elif segment < LAP:
+            outcome = "lap_not_complete"
+        else:
+            outcome = Drive((*path, nxt), segment, True)  # the rest of the card is lost
+        return results + [outcome] * (steps - len(results))
+    return results
 
 
 def order_key(cell: Cell, segment: int, track: Track = TRACK) -> tuple[int, int, int]:
