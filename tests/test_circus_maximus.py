@@ -312,6 +312,34 @@ def test_continue_for_placings_plays_on_after_the_winner() -> None:
     assert GAME.outcome(state) is None
 
 
+def test_continue_for_placings_ends_when_the_finish_cells_are_full() -> None:
+    finish = list(TRACK.finish[:-1])  # (33,5) stays free
+    positions = {i: (finish[i], 4, True) for i in range(10)}
+    positions[10] = ((32, 4), 4, False)  # seat 3 drives into the last free finish cell
+    positions[11] = ((20, 8), 2, False)
+    state = race_state(4, positions, continue_for_placings=True)
+    state = state.model_copy(update={"places": (1, 0, 2)})
+    assert state.order == (10, 11)
+    state = move(state, 3, 1, "SE")
+    outcome = GAME.outcome(state)
+    assert state.phase == "over" and outcome is not None
+    assert outcome.ranks == (2, 1, 3, 4) and outcome.winners == (1,)
+    assert outcome.scores == (3, 3, 3, 2)
+
+
+def test_a_called_race_is_won_by_the_fewest_steps_left() -> None:
+    state = race_state(2, EXAMPLE_2).model_copy(update={"round": 30, "turn": 5})
+    state = act(move(state, BLUE, 3, "E"), BLUE, "card", card="end")
+    outcome = GAME.outcome(state)
+    assert state.called and outcome is not None and outcome.reason is not None
+    left = [
+        sum(TRACK.steps_left(c.cell, c.segment) for c in state.chariots if c.seat == seat)
+        for seat in (RED, BLUE)
+    ]
+    assert left[RED] != left[BLUE]
+    assert outcome.winners == ((RED,) if left[RED] < left[BLUE] else (BLUE,))
+
+
 def test_a_race_that_runs_too_long_is_called() -> None:
     state = GAME.setup(options(), 2, 3)
     final, _ = play_out(GAME, state, 3, smart=(False, False))
