@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.games.circus_maximus.rules import ARROWS, CircusView, chariot_number
+from engine.games.circus_maximus.state import ARROWS, CircusView, chariot_number
 from engine.games.circus_maximus.track import TRACK, Cell
 from render.common import (
     BACKGROUND,

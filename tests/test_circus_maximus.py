@@ -11,12 +11,8 @@ from engine.ai import play_out
 from engine.core import Action, IllegalInput
 from engine.data import load
 from engine.games.circus_maximus.moves import Drive, drive
-from engine.games.circus_maximus.rules import (
-    Chariot,
-    CircusMaximus,
-    CircusState,
-    move_order,
-)
+from engine.games.circus_maximus.rules import CircusMaximus, move_order
+from engine.games.circus_maximus.state import Chariot, CircusState
 from engine.games.circus_maximus.track import TRACK, TrackError, build_track
 
 GAME = CircusMaximus()

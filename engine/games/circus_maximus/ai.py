@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from engine.core import Action, Prompt
 from engine.games.circus_maximus.moves import Drive, reach
-from engine.games.circus_maximus.rules import (
+from engine.games.circus_maximus.state import (
     CircusView,
     cards_needed,
     occupied,
