@@ -548,3 +548,19 @@ async def test_exactly_two_without_six_cards_is_refused_at_game_new(harness) -> 
     await test_conflicting_options_are_refused_at_game_new(
         harness, "circus_maximus", "exactly_two=true", "exactly_two needs six_cards"
     )
+
+
+@pytest.mark.parametrize("chosen", VARIANT_SETS[1:], ids=lambda c: "+".join(c))
+def test_random_races_in_every_variant_end_replay_and_render(chosen: dict[str, Any]) -> None:
+    from render import render_png
+
+    seats, seed = 4, 1
+    state = GAME.setup(options(**chosen), seats, seed)
+    final, actions = play_out(GAME, state, seed, smart=(False,) * seats)
+    assert GAME.outcome(final) is not None, f"{chosen} seed {seed}: no end"
+    again = GAME.setup(options(**chosen), seats, seed)
+    for action in actions:
+        again, _ = GAME.apply(again, action)
+    assert again == final, f"{chosen} seed {seed}: replay differs"
+    names = ["A", "B", "C", "D"]
+    assert render_png("circus_maximus", GAME.view(final, None), names, "ja").startswith(b"\x89PNG")
