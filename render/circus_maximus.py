@@ -50,6 +50,7 @@ PLAYERS_TOP = ORDER_TOP + 64
 ROW_H = 56
 TOKEN_R = 19
 CARD_W, CARD_H = 34, 44
+CARDS_X = 430  # where a player's row shows their cards
 
 LIGHT = (222, 205, 170)  # the straights
 DARK = (176, 152, 112)  # the turns
@@ -82,7 +83,8 @@ PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON
 def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
     image = _background(view.seats, texts).copy()
-    stamp_text(image, (MARGIN, 66), _subtitle(view, names, labels), 26, MUTED)
+    subtitle = _fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
+    stamp_text(image, (MARGIN, 66), subtitle, 26, MUTED)
     _highlight(image, view)
     for index, chariot in enumerate(view.chariots):
         if chariot.cell is not None:
@@ -92,6 +94,17 @@ def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
     _order(image, view, labels)
     _players(image, view, names, labels)
     return to_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=512)
+def _fit(text: str, size: int, width: int) -> str:
+    """`text`, cut with an ellipsis to fit `width` pixels (long Discord names)."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def centre(cell: Cell) -> tuple[float, float]:
@@ -111,10 +124,10 @@ def _subtitle(view: CircusView, names: list[str], labels: Labels) -> str:
     if view.phase == "over":
         parts.append(labels("called", round=view.round) if view.called else labels("over"))
     elif view.phase == "place" and view.to_act is not None and view.moving is not None:
-        player = player_label(view.to_act, names)
+        player = _fit(player_label(view.to_act, names), 26, 280)
         parts.append(labels("placing", player=player, chariot=chariot_number(view.moving)))
     elif view.to_act is not None and view.moving is not None:
-        player = player_label(view.to_act, names)
+        player = _fit(player_label(view.to_act, names), 26, 280)
         parts.append(labels("moving", player=player, chariot=chariot_number(view.moving)))
         if view.selected is not None:
             parts.append(labels("choose_arrow", card=view.selected))
@@ -271,11 +284,12 @@ def _players(image: Image.Image, view: CircusView, names: list[str], labels: Lab
             width=4 if active else 2,
         )
         stamp_token(image, MARGIN + 28, middle, 18, seat)
-        stamp_text(image, (MARGIN + 56, middle), player_label(seat, names)[:22], 26, INK, "lm")
+        name = _fit(player_label(seat, names), 26, CARDS_X - MARGIN - 66)
+        stamp_text(image, (MARGIN + 56, middle), name, 26, INK, "lm")
         left = view.deck if view.phase == "place" else view.cards[seat]
         for slot, card in enumerate(view.deck):
             image.paste(
-                _card(card, card in left), (430 + slot * (CARD_W + 6), middle - CARD_H // 2)
+                _card(card, card in left), (CARDS_X + slot * (CARD_W + 6), middle - CARD_H // 2)
             )
         status = [
             labels("chariots_in", count=sum(c.finished for c in view.chariots if c.seat == seat))
