@@ -94,8 +94,8 @@ EXAMPLE_1 = [
 ]
 
 
-def example_1_placed() -> CircusState:
-    state = placement_state(3)
+def example_1_placed(**chosen: Any) -> CircusState:
+    state = placement_state(3, **chosen)
     for seat, cell in EXAMPLE_1:
         state = act(state, seat, "place", cell=start_number(cell))
     return state
@@ -288,15 +288,8 @@ def test_straight_line_needs_a_burn_to_turn() -> None:
 
 
 def test_six_cards_gives_cards_one_to_six() -> None:
-    state = example_1_placed_with(six_cards=True)
+    state = example_1_placed(six_cards=True)
     assert all(cards == (1, 2, 3, 4, 5, 6) for cards in state.cards)
-
-
-def example_1_placed_with(**chosen: Any) -> CircusState:
-    state = placement_state(3, **chosen)
-    for seat, cell in EXAMPLE_1:
-        state = act(state, seat, "place", cell=start_number(cell))
-    return state
 
 
 def test_continue_for_placings_plays_on_after_the_winner() -> None:
