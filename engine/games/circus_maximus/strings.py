@@ -175,8 +175,8 @@ _JA = {
     "prompt.drive_straight": "{seat}：戦車{chariot}、カード{card}。まっすぐ{arrow}のみです"
     "（向きを変えるにはカードを伏せる）。別のカードも選べます。",
     "event.placed": "{seat}が戦車{chariot}を開始{n}に置きました。",
-    "event.moved": "{seat}の戦車{chariot}が{card}マス{arrow}へ進みました。",
-    "event.finished": "{seat}の戦車{chariot}が{arrow}でゴールに入りました！",
+    "event.moved": "{seat}の戦車{chariot}が{arrow}へ{card}マス進みました。",
+    "event.finished": "{seat}の戦車{chariot}が{arrow}へ進んでゴールに入りました！",
     "event.burned": "{seat}が戦車{chariot}のためにカード{card}を伏せました（移動なし）。",
     "event.lap": "{seat}の戦車{chariot}が1周しました。ゴールに入れます。",
     "event.round_started": "第{round}ラウンド開始：カードはすべて表に戻ります。",
