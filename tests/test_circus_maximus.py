@@ -12,7 +12,7 @@ from engine.core import Action, IllegalInput
 from engine.data import load
 from engine.games.circus_maximus.moves import Drive, drive
 from engine.games.circus_maximus.rules import CircusMaximus, move_order
-from engine.games.circus_maximus.state import Chariot, CircusState
+from engine.games.circus_maximus.state import Chariot, CircusState, CircusView
 from engine.games.circus_maximus.track import TRACK, TrackError, build_track
 
 GAME = CircusMaximus()
@@ -435,6 +435,7 @@ def test_board_is_a_stable_palette_image_showing_the_chosen_cards_arrows() -> No
     plain = render_png("circus_maximus", GAME.view(race_state(2, EXAMPLE_2), None), ["Ann", "Bo"])
     assert plain != png  # the arrows are drawn
     assert GAME.view(state, 0) == GAME.view(state, None).model_copy(update={"seat": 0})
+    assert CircusView.model_validate(view.model_dump()) == view  # built without validation
 
 
 # End to end through the fake Discord ----------------------------------------------------------
