@@ -205,6 +205,17 @@ def test_burn_uses_a_card_without_moving() -> None:
     assert cell_of(state, 0) == (20, 8)
 
 
+def test_card_and_direction_in_one_input_is_the_specs_move() -> None:
+    state = race_state(2, EXAMPLE_2)
+    assert act(state, RED, "card", card=5, to="W") == move(state, RED, 5, "W").model_copy(
+        update={"inputs": state.inputs + 1}
+    )
+    burned = act(state, RED, "card", card=2, to="burn")
+    assert burned.cards[RED] == (1, 3, 4, 5) and burned.steps[0].direction is None
+    rejected(state, RED, "card", "off_track", card=5, to="SE")
+    rejected(state, RED, "card", "bad_direction", card=5, to="back")
+
+
 # Example 3 — finishing and winning ------------------------------------------------------------
 
 EXAMPLE_3 = {
@@ -414,7 +425,8 @@ def test_ai_decides_from_its_view_and_every_answer_is_legal() -> None:
     state = GAME.setup(options(straight_line=True), 3, 8)
     final, actions = play_out(GAME, state, 8)
     assert GAME.outcome(final) is not None and not final.called
-    assert {a.move for a in actions} == {"place", "card", "drive"}
+    assert {a.move for a in actions} == {"place", "card"}  # card and direction at once
+    assert all("to" in a.args or a.args["card"] == "end" for a in actions if a.move == "card")
 
 
 # Board --------------------------------------------------------------------------------------

@@ -44,10 +44,11 @@ def decide(view: CircusView, prompt: Prompt, seat: int, rng_state: int) -> Actio
         return None
     first = view.selected if prompt.move == "drive" else None
     plan = best_plan(view, seat, first)
-    if prompt.move == "card":
-        card = plan.actions[0][0] if plan.actions else "end"
-        return Action(seat=seat, move="card", args={"card": card})
-    direction = plan.actions[0][1] if plan.actions else None
+    if not plan.actions:
+        return Action(seat=seat, move="card", args={"card": "end"})
+    card, direction = plan.actions[0]
+    if prompt.move == "card":  # card and direction in one input (see rules.py)
+        return Action(seat=seat, move="card", args={"card": card, "to": direction or "burn"})
     return Action(seat=seat, move="drive", args={"to": direction or "burn"})
 
 

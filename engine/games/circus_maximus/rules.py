@@ -13,6 +13,9 @@ of at most ten options, shown as buttons on the board):
   destination with its arrow), `burn` (the card is used without moving) or `back` (choose
   another card). Only the spec's `move(card, dir)` and `burn(card)` change the race.
 - `place` — the start cell by its number (drawn on the board), during the snake-order placement.
+`card` also takes a `to` (a direction or `burn`) beside the card: the spec's `move(card, dir)` or
+`burn(card)` as one input. The AI answers that way, so an AI seat's round costs the table about
+half as many inputs (and board updates) as the two-click path a person uses.
 
 Decisions where the spec is silent:
 - The start player is drawn from the seeded RNG at setup; seat order runs on from him. Each
@@ -268,7 +271,11 @@ class CircusMaximus(Game[CircusState, CircusOptions]):
             require(not state.exactly_two, "two_cards_needed")
             return _end_turn(state, [])
         require(type(card) is int and card in state.cards[seat], "card_not_available")
-        return state.model_copy(update={"selected": card}), []
+        chosen = state.model_copy(update={"selected": card})
+        if "to" not in action.args:
+            return chosen, []
+        require(action.args["to"] != "back", "bad_direction")
+        return self._drive(chosen, action)  # the spec's move(card, dir) or burn(card) at once
 
     def _drive(self, state: CircusState, action: Action) -> tuple[CircusState, list[Event]]:
         mover, seat = self._mover(state, action)
