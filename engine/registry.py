@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Game
 from engine.games.caesar import Caesar
+from engine.games.circus_maximus import CircusMaximus
 from engine.games.hannibal import Hannibal
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
@@ -17,6 +18,7 @@ GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         Caesar(),
+        CircusMaximus(),
         Hannibal(),
         Imperium(),
         Konsul(),
