@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Game
 from engine.games.caesar import Caesar
+from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperium import Imperium
 from engine.games.prokonsul import Prokonsul
 from engine.games.senator import Senator
@@ -12,7 +13,15 @@ from engine.games.spartacus import Spartacus
 
 GAMES: dict[str, Game] = {
     game.id: game
-    for game in (Caesar(), Imperium(), Prokonsul(), Senator(), SevenHills(), Spartacus())
+    for game in (
+        Caesar(),
+        ImperialSettlers(),
+        Imperium(),
+        Prokonsul(),
+        Senator(),
+        SevenHills(),
+        Spartacus(),
+    )
 }
 
 
