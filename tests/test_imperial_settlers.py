@@ -683,3 +683,44 @@ def test_private_lines_show_cost_and_effect() -> None:
     state.players[0].hand = ["R07"]
     lines = GAME.private_lines(state, 0)
     assert lines[1].key == "private.card" and "pay 2 worker" in lines[1].args["text_en"]
+
+
+# AI ----------------------------------------------------------------------------------------
+
+
+def ai_win_rate(seeds: range) -> tuple[float, list[int]]:
+    """3-player games, the AI in a rotating seat against two random seats; ties count as wins
+    for the AI only when it is among the winners."""
+    from engine.ai import play_out
+
+    lost = []
+    for seed in seeds:
+        ai_seat = seed % 3
+        smart = tuple(seat == ai_seat for seat in range(3))
+        state = GAME.setup(GAME.parse_options({"faction_assignment": "random"}), 3, seed)
+        state, _ = play_out(GAME, state, seed, smart=smart)
+        if ai_seat not in GAME.outcome(state).winners:
+            lost.append(seed)
+    return 1 - len(lost) / len(seeds), lost
+
+
+def test_ai_beats_random_on_a_bounded_sample() -> None:
+    rate, lost = ai_win_rate(range(24))
+    print(f"imperial_settlers AI win rate vs random: {rate:.0%} of 24 (lost seeds {lost})")
+    assert rate >= 0.6, f"win rate {rate:.0%}, lost seeds {lost}"
+
+
+@pytest.mark.slow
+def test_ai_beats_random_in_200_games() -> None:
+    rate, lost = ai_win_rate(range(200))
+    print(f"imperial_settlers AI win rate vs random: {rate:.1%} of 200 (lost seeds {lost})")
+    assert rate >= 0.6, f"win rate {rate:.1%}, lost seeds {lost}"
+
+
+def test_ai_answers_only_from_its_own_view() -> None:
+    from engine.ai import play_out
+
+    state = GAME.setup(GAME.parse_options({}), 4, 2)
+    final, actions = play_out(GAME, state, 2)
+    assert GAME.outcome(final) is not None
+    assert {a.move for a in actions} >= {"faction", "pick", "act"}
