@@ -724,3 +724,51 @@ def test_ai_answers_only_from_its_own_view() -> None:
     final, actions = play_out(GAME, state, 2)
     assert GAME.outcome(final) is not None
     assert {a.move for a in actions} >= {"faction", "pick", "act"}
+
+
+# Images ------------------------------------------------------------------------------------
+
+
+def played_state(seats: int, inputs: int, seed: int = 3) -> SettlersState:
+    from engine.ai import ai_seed, choose_action
+
+    state = GAME.setup(GAME.parse_options({"faction_assignment": "random"}), seats, seed)
+    for step in range(inputs):
+        prompts = GAME.pending(state)
+        if not prompts:
+            break
+        seat = prompts[0].seats[0]
+        action = choose_action(GAME, state, prompts[0], seat, ai_seed(seed, step, seat))
+        state, _ = GAME.apply(state, action)
+    return state
+
+
+@pytest.mark.parametrize(("seats", "inputs"), [(2, 1), (3, 60), (4, 2000)])
+def test_board_image_is_a_deterministic_palette_png(seats: int, inputs: int) -> None:
+    from io import BytesIO
+
+    from PIL import Image
+
+    from render import render_png
+
+    state = played_state(seats, inputs)
+    names = ["Ann", "Bo", "Chie", "Dan"][:seats]
+    for locale in ("en", "ja"):
+        first = render_png("imperial_settlers", GAME.view(state, None), names, locale)
+        again = render_png("imperial_settlers", GAME.view(state, None), names, locale)
+        assert first == again
+        image = Image.open(BytesIO(first))
+        assert image.mode == "P" and image.width == 1200
+
+
+def test_board_image_ignores_hands_and_deck_order() -> None:
+    from render import render_png
+
+    state = played_state(3, 40)
+    other = copy.deepcopy(state)
+    other.players[0].hand = ["C20"] * len(other.players[0].hand)
+    other.decks["common"] = list(reversed(other.decks["common"]))
+    names = ["Ann", "Bo", "Chie"]
+    assert render_png("imperial_settlers", GAME.view(state, None), names) == render_png(
+        "imperial_settlers", GAME.view(other, None), names
+    )

@@ -115,6 +115,7 @@ PARTS = {
         "action": "Action: pay {cost} → {gain}",
         "uses": " (up to {n}× per round)",
         "storage": "Storage: keep up to {limit} of {goods}",
+        "storage_one": "Storage: keep up to {limit} {goods}",
         "deal": "Deal: {goods}",
         "raze": "Raze: {goods}",
         "any": "a location",
@@ -131,6 +132,7 @@ PARTS = {
         "action": "アクション：{cost}を払い{gain}",
         "uses": "（1ラウンド{n}回まで）",
         "storage": "保管：{goods}を合わせて{limit}まで",
+        "storage_one": "保管：{goods}を{limit}まで",
         "deal": "交易：{goods}",
         "raze": "破壊：{goods}",
         "any": "建物",
@@ -202,7 +204,8 @@ def effect_text(card: Card, locale: str) -> str:
         lines.append(text)
     for entry in card.storage:
         names = parts["or"].join(GOOD_WORDS[locale][g] for g in entry.goods)
-        lines.append(parts["storage"].format(limit=entry.limit, goods=names))
+        template = parts["storage" if len(entry.goods) > 1 else "storage_one"]
+        lines.append(template.format(limit=entry.limit, goods=names))
     return " / ".join(lines)
 
 

@@ -1,0 +1,368 @@
+"""Imperial Settlers table image, designed for a phone: one panel per player (faction, VP, goods,
+tokens, hand size, locations by type, deals) with the empire as compact card tiles, the Lookout
+display while drafting, whose turn it is, the last input highlighted and, at the end, each
+player's final scoring.
+
+Drawn from the public view only. Card tiles depend on the card, its tokens and the language
+only, so each is drawn once and pasted (lru_cache); per-render text is stamped from cached
+glyphs, and the result is mapped onto a fixed palette (one byte per pixel) like render/imperium.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
+from engine.games.imperial_settlers.model import Location, PlayerView, SettlersView
+from engine.games.imperial_settlers.strings import effect_text, goods_text
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_DARK,
+    PLAYER_COLOURS,
+    WHITE,
+    WIDTH,
+    Labels,
+    font,
+    player_label,
+    ramp_palette,
+    stamp_text,
+    stamp_token,
+    to_palette,
+)
+
+MARGIN = 20
+COLUMNS = 4
+TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
+TILE_H = 96
+GAP = 8
+HEADER_H = 118
+PANEL_HEAD = 112
+TYPE_COLOURS = {
+    "production": (206, 231, 196),
+    "feature": (203, 220, 242),
+    "action": (246, 222, 190),
+    "foundation": (205, 200, 192),
+}
+_COLOURS = (
+    BACKGROUND,
+    PANEL,
+    PANEL_DARK,
+    INK,
+    MUTED,
+    HIGHLIGHT,
+    WHITE,
+    *PLAYER_COLOURS,
+    *TYPE_COLOURS.values(),
+)
+_TEXT_ON = (
+    (INK, BACKGROUND),
+    (MUTED, BACKGROUND),
+    (HIGHLIGHT, BACKGROUND),
+    (INK, PANEL),
+    (MUTED, PANEL),
+    (HIGHLIGHT, PANEL),
+    *((INK, colour) for colour in TYPE_COLOURS.values()),
+    *((MUTED, colour) for colour in TYPE_COLOURS.values()),
+    *((INK, colour) for colour in PLAYER_COLOURS),
+)
+PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON))
+
+
+class Texts(NamedTuple):
+    """Localized words inside cached tiles (part of their cache key)."""
+
+    locale: str
+    foundation: str
+    defence: str
+    samurai: str
+    cost: str
+
+
+def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
+    cards = load_card_set(view.card_set)
+    texts = Texts(
+        labels("locale"), labels("foundation"), labels("defence"), labels("samurai"), labels("cost")
+    )
+    blocks = [_player_height(view, seat) for seat in range(view.seats)]
+    display = bool(view.display) and view.phase == "lookout"
+    height = HEADER_H + (TILE_H + 56 if display else 0) + sum(blocks) + GAP * view.seats + 12
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    _header(image, view, names, labels, cards)
+    y = HEADER_H
+    if display:
+        stamp_text(image, (MARGIN, y + 4), labels("display"), 24, INK)
+        for index, card_id in enumerate(view.display):
+            tile = _tile(card_id, False, False, False, 1, False, True, texts, view.card_set)
+            image.paste(tile, (MARGIN + index * (TILE_W + GAP), y + 40))
+        y += TILE_H + 56
+    for seat in range(view.seats):
+        _player(image, view, seat, names, labels, texts, cards, y, blocks[seat])
+        y += blocks[seat] + GAP
+    return to_palette(image, PALETTE)
+
+
+def _header(
+    image: Image.Image, view: SettlersView, names: list[str], labels: Labels, cards: CardSet
+) -> None:
+    stamp_text(image, (MARGIN, 12), labels("title"), 36, INK)
+    if view.phase == "over":
+        status = labels("over")
+    else:
+        phase = labels(f"phase.{view.phase}")
+        status = labels("round", round=view.round, rounds=view.rounds, phase=phase)
+        if view.waiting:
+            who = ", ".join(player_label(s, names) for s in view.waiting)
+            status += " · " + labels("waiting", players=who)
+    stamp_text(image, (MARGIN, 56), _fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
+    line = _last_line(view, names, labels, cards)
+    if line:
+        stamp_text(image, (MARGIN, 86), _fit(line, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
+
+
+def _card_name(labels: Labels, card: Card) -> str:
+    return labels("card", name=card.name, name_ja=card.name_ja)
+
+
+def _last_line(view: SettlersView, names: list[str], labels: Labels, cards: CardSet) -> str:
+    if view.raze is not None:
+        raze = view.raze
+        target = next(loc for loc in view.players[raze.target].empire if loc.uid == raze.uid)
+        return labels(
+            "raze",
+            attacker=player_label(raze.attacker, names),
+            owner=player_label(raze.target, names),
+            card=_card_name(labels, cards.cards[target.card]),
+            cost=raze.cost,
+        )
+    last = view.last
+    if last is None:
+        return ""
+    card = ""
+    if last.card in cards.cards:
+        card = _card_name(labels, cards.cards[last.card])
+    elif last.card == "board":
+        card = labels("board")
+    owner = player_label(last.target, names) if last.target >= 0 else ""
+    return labels(
+        f"last.{last.move}", player=player_label(last.seat, names), card=card, owner=owner
+    )
+
+
+# Player panels --------------------------------------------------------------------------------
+
+
+def _groups(player: PlayerView) -> list[tuple[Location, int]]:
+    """Identical locations (same card, same tokens, unused) shown once with a count."""
+    counted: Counter = Counter()
+    firsts: dict[tuple, Location] = {}
+    for location in player.empire:
+        key = (location.card, location.face_up, location.defence, location.samurai, location.uses)
+        counted[key] += 1
+        firsts.setdefault(key, location)
+    return [(firsts[key], counted[key]) for key in firsts]
+
+
+def _player_height(view: SettlersView, seat: int) -> int:
+    rows = -(-len(_groups(view.players[seat])) // COLUMNS)
+    final = 34 if view.scores else 0
+    return PANEL_HEAD + final + rows * (TILE_H + GAP) + 6
+
+
+def _player(
+    image: Image.Image,
+    view: SettlersView,
+    seat: int,
+    names: list[str],
+    labels: Labels,
+    texts: Texts,
+    cards: CardSet,
+    top: int,
+    height: int,
+) -> None:
+    player = view.players[seat]
+    turn = seat == view.active or seat in view.waiting
+    pen = ImageDraw.Draw(image)
+    pen.rounded_rectangle(
+        (MARGIN - 8, top, WIDTH - MARGIN + 8, top + height),
+        radius=12,
+        fill=PANEL,
+        outline=HIGHLIGHT if turn else PANEL_DARK,
+        width=5 if turn else 2,
+    )
+    stamp_token(image, MARGIN + 20, top + 26, 17, seat)
+    faction = cards.factions[player.faction] if player.faction else None
+    head = player_label(seat, names)
+    if faction is not None:
+        head += " — " + labels("faction", name=faction.name, name_ja=faction.name_ja)
+    marks = [labels("start")] if seat == view.start and view.phase != "over" else []
+    if player.passed:
+        marks.append(labels("passed"))
+    if marks:
+        head += "  (" + ", ".join(marks) + ")"
+    stamp_text(image, (MARGIN + 46, top + 26), _fit(head, 26, 820), 26, INK, "lm")
+    score = labels("vp", vp=player.vp) + " · " + labels("hand", count=player.hand_size)
+    stamp_text(image, (WIDTH - MARGIN - 8, top + 26), score, 26, INK, "rm")
+    stamp_text(
+        image, (MARGIN, top + 52), _fit(_goods_line(player, labels), 20, WIDTH - 60), 20, INK
+    )
+    stamp_text(
+        image,
+        (MARGIN, top + 80),
+        _fit(_kinds_line(player, labels, cards), 20, WIDTH - 60),
+        20,
+        MUTED,
+    )
+    y = top + PANEL_HEAD
+    if view.scores:
+        s = view.scores[seat]
+        line = labels(
+            "final",
+            vp=s.vp,
+            common=s.common,
+            faction=s.faction,
+            bonus=s.bonus,
+            total=s.total,
+            held=s.held,
+            hand=s.hand,
+        )
+        stamp_text(image, (MARGIN, y - 4), _fit(line, 22, WIDTH - 60), 22, HIGHLIGHT)
+        y += 34
+    last_uid = view.last.uid if view.last and view.last.target in (seat, -1) else -1
+    if view.last and view.last.seat != seat and view.last.target != seat:
+        last_uid = -1
+    for index, (location, number) in enumerate(_groups(player)):
+        col, row = index % COLUMNS, index // COLUMNS
+        marked = location.uid == last_uid or (
+            view.raze is not None and view.raze.target == seat and view.raze.uid == location.uid
+        )
+        tile = _tile(
+            location.card,
+            not location.face_up,
+            location.defence,
+            location.samurai,
+            number,
+            marked,
+            False,
+            texts,
+            view.card_set,
+            location.uses,
+        )
+        image.paste(tile, (MARGIN + col * (TILE_W + GAP), y + row * (TILE_H + GAP)))
+
+
+def _goods_line(player: PlayerView, labels: Labels) -> str:
+    parts = [
+        f"{labels('g.' + good)} {player.goods.get(good, 0)}"
+        for good in ("wood", "stone", "food", "gold", "worker", "raze", "defense")
+    ]
+    if player.goods.get("seal"):
+        parts.append(f"{labels('g.seal')} {player.goods['seal']}")
+    return "  ".join(parts)
+
+
+def _kinds_line(player: PlayerView, labels: Labels, cards: CardSet) -> str:
+    kinds = Counter(
+        cards.cards[loc.card].type if loc.face_up else "foundation" for loc in player.empire
+    )
+    parts = [
+        labels(f"kind.{kind}", count=kinds.get(kind, 0))
+        for kind in ("production", "feature", "action", "foundation")
+    ]
+    deals = Counter(player.deals)
+    dealt = ", ".join(
+        labels("card", name=cards.cards[d].name, name_ja=cards.cards[d].name_ja)
+        + (f" ×{n}" if n > 1 else "")
+        for d, n in deals.items()
+    )
+    parts.append(labels("deals", count=len(player.deals), cards=dealt or "—"))
+    return " · ".join(parts)
+
+
+# Card tiles ------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1024)
+def _tile(
+    card_id: str,
+    face_down: bool,
+    defence: bool,
+    samurai: bool,
+    number: int,
+    marked: bool,
+    with_cost: bool,
+    texts: Texts,
+    card_set: str,
+    uses: int = 0,
+) -> Image.Image:
+    card = load_card_set(card_set).cards[card_id]
+    kind = "foundation" if face_down else card.type
+    colour = TYPE_COLOURS[kind]
+    image = Image.new("RGB", (TILE_W, TILE_H), PANEL)
+    pen = ImageDraw.Draw(image)
+    pen.rounded_rectangle(
+        (0, 0, TILE_W - 1, TILE_H - 1),
+        radius=8,
+        fill=colour,
+        outline=HIGHLIGHT if marked else PANEL_DARK,
+        width=4 if marked else 2,
+    )
+    name = card.name if texts.locale == "en" else card.name_ja
+    if number > 1:
+        name += f" ×{number}"
+    pen.text((10, 8), _fit(name, 20, TILE_W - 20), font=font(20), fill=INK)
+    if face_down:
+        lines = [texts.foundation]
+    else:
+        body = effect_text(card, texts.locale)
+        if with_cost:
+            body = f"{texts.cost} {goods_text(card.cost, texts.locale)} / {body}"
+        lines = _wrap(body, 18, TILE_W - 20)[:2]
+    for index, line in enumerate(lines):
+        pen.text((10, 36 + index * 24), line, font=font(18), fill=MUTED if face_down else INK)
+    marks = [m for m, on in ((texts.defence, defence), (texts.samurai, samurai)) if on]
+    if uses:
+        marks.append("✓" * uses)
+    if marks:
+        text = " ".join(marks)
+        pen.text((TILE_W - 10, 10), text, font=font(18), fill=HIGHLIGHT, anchor="ra")
+    return image
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    """Greedy wrap by words (by characters for Japanese text), the last line shortened."""
+    face = font(size)
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        trial = f"{current}{joiner}{word}" if current else word
+        if face.getlength(trial) <= width:
+            current = trial
+            continue
+        lines.append(current)
+        current = word
+    if current:
+        lines.append(current)
+    if len(lines) > 2:
+        lines = [lines[0], _fit(joiner.join(lines[1:]), size, width)]
+    return lines
+
+
+@lru_cache(maxsize=4096)
+def _fit(text: str, size: int, width: int) -> str:
+    """`text` shortened with an ellipsis to fit `width` pixels (cached: lines repeat)."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
