@@ -42,6 +42,7 @@ MARGIN = 20
 COLUMNS = 4
 TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
 TILE_H = 96
+DISPLAY_H = 120  # display tiles add the cost line
 GAP = 8
 HEADER_H = 118
 PANEL_HEAD = 112
@@ -93,7 +94,7 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
     )
     blocks = [_player_height(view, seat) for seat in range(view.seats)]
     display = bool(view.display) and view.phase == "lookout"
-    height = HEADER_H + (TILE_H + 56 if display else 0) + sum(blocks) + GAP * view.seats + 12
+    height = HEADER_H + (DISPLAY_H + 56 if display else 0) + sum(blocks) + GAP * view.seats + 12
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     _header(image, view, names, labels, cards)
     y = HEADER_H
@@ -102,7 +103,7 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
         for index, card_id in enumerate(view.display):
             tile = _tile(card_id, False, False, False, 1, False, True, texts, view.card_set)
             image.paste(tile, (MARGIN + index * (TILE_W + GAP), y + 40))
-        y += TILE_H + 56
+        y += DISPLAY_H + 56
     for seat in range(view.seats):
         _player(image, view, seat, names, labels, texts, cards, y, blocks[seat])
         y += blocks[seat] + GAP
@@ -305,10 +306,11 @@ def _tile(
     card = load_card_set(card_set).cards[card_id]
     kind = "foundation" if face_down else card.type
     colour = TYPE_COLOURS[kind]
-    image = Image.new("RGB", (TILE_W, TILE_H), PANEL)
+    height = DISPLAY_H if with_cost else TILE_H
+    image = Image.new("RGB", (TILE_W, height), PANEL)
     pen = ImageDraw.Draw(image)
     pen.rounded_rectangle(
-        (0, 0, TILE_W - 1, TILE_H - 1),
+        (0, 0, TILE_W - 1, height - 1),
         radius=8,
         fill=colour,
         outline=HIGHLIGHT if marked else PANEL_DARK,
@@ -321,10 +323,9 @@ def _tile(
     if face_down:
         lines = [texts.foundation]
     else:
-        body = effect_text(card, texts.locale)
+        lines = _wrap(effect_text(card, texts.locale), 18, TILE_W - 20)[:2]
         if with_cost:
-            body = f"{texts.cost} {goods_text(card.cost, texts.locale)} / {body}"
-        lines = _wrap(body, 18, TILE_W - 20)[:2]
+            lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
     for index, line in enumerate(lines):
         pen.text((10, 36 + index * 24), line, font=font(18), fill=MUTED if face_down else INK)
     marks = [m for m, on in ((texts.defence, defence), (texts.samurai, samurai)) if on]

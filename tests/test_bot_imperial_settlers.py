@@ -1,0 +1,109 @@
+"""Imperial Settlers through the fake Discord: two human seats draft, build, raze and defend
+(the defence asked privately of the owner), an AI seat fills the table, and the game is played
+to its final scoring; plus a local AI-only run."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.test_bot_games as bot_games
+from engine.core import Action, Prompt
+from engine.games.imperial_settlers import ai
+from table.service import Session
+from tests.bot_harness import Harness
+from tests.test_bot_games import Player, assert_final_board, fix_seed
+
+FACTIONS = {0: "barbarians", 1: "romans"}
+SEED = 4
+ROUNDS = 3  # enough for a raze through a defence; the local run below plays all five
+
+
+def scripted_choice(session: Session, seat: int, prompt: Prompt) -> dict[str, int]:
+    """The humans' play, as option indexes: Alice (Barbarians) razes Bob's common locations
+    whenever she can and gathers raze tokens for it; Bob always defends; otherwise they play
+    like the AI would from their own view."""
+    field = prompt.fields[0]
+    values = [choice.value for choice in field.options]
+    view = session.game.view(session.live(), seat)
+    wanted = ai.decide(view, prompt, seat, session.seq).args[field.name]
+    if prompt.move == "faction":
+        wanted = FACTIONS[seat]
+    elif prompt.move == "defend":
+        wanted = values[0]
+    elif prompt.move == "confirm":
+        wanted = "confirm"
+    elif prompt.move == "act" and seat == 0:
+        razes = [v for v in values if str(v).startswith("raze:1:")]
+        if razes:
+            wanted = razes[0]
+        elif "activate:board" in values and view.players[0].goods.get("raze", 0) < 3:
+            wanted = "activate:board"
+    return {field.name: values.index(wanted)}
+
+
+async def answer_store(harness: Harness, session: Session, user, seat: int, prompt: Prompt):
+    """A storage choice (several picks of one field), clicked one by one, then confirmed."""
+    view = session.game.view(session.live(), seat)
+    keep = ai.decide(view, prompt, seat, 0).args["keep"]
+    values = [choice.value for choice in prompt.fields[0].options]
+    message = await harness.message_for(user, prompt)
+    for good in keep:
+        message = harness.fake.message(message.id)
+        button = harness.custom_id(message, f":{prompt.key}:v:{values.index(good)}")
+        await harness.fake.click(user, message, button)
+    message = harness.fake.message(message.id)
+    await harness.fake.click(user, message, harness.custom_id(message, f":{prompt.key}:ok"))
+    await harness.settle()
+
+
+async def test_two_humans_draft_build_raze_and_defend(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bot_games, "first_legal", scripted_choice)
+    seed = SEED
+    fix_seed(monkeypatch, seed)
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="imperial_settlers", options=f"rounds={ROUNDS}", ai=1)
+    session = await bot.service.in_channel(fake.channel_id)
+    label = f"imperial_settlers seed {seed}"
+    players = [Player(harness, user, session, label) for user in users]
+    for _ in range(session.game.max_inputs):
+        await harness.settle()
+        if session.outcome() is not None:
+            break
+        prompt = next(p for p in session.pending() if not session.is_ai(p.seats[0]))
+        seat = prompt.seats[0]
+        if prompt.move == "store":
+            await answer_store(harness, session, users[seat], seat, prompt)
+        elif prompt.public_options and len(prompt.fields[0].options) == 1:
+            board = harness.board()  # a lone draft card: its button on the board
+            await fake.click(users[seat], board, harness.custom_id(board, f":{prompt.key}:v:0"))
+        else:
+            await players[seat].answer(seat, prompt)
+    await harness.settle()
+    assert session.outcome() is not None, f"{label}: not finished"
+    moves: dict[tuple[int, str], int] = {}
+    for _, events in await bot.service.replay(session.id):
+        for event in events:
+            key = (event.data.get("seat", -1), event.type)
+            moves[key] = moves.get(key, 0) + 1
+    for seat in (0, 1):
+        assert moves.get((seat, "picked")), f"{label}: seat {seat} never drafted"
+        assert moves.get((seat, "built")), f"{label}: seat {seat} never built"
+    assert moves.get((0, "razed")), f"{label}: Alice never razed: {moves}"
+    assert moves.get((1, "defended")), f"{label}: Bob never defended: {moves}"
+    for player in players:
+        assert player.paths["dm"] > 0, f"{label}: {player.paths}"
+    assert_final_board(harness, session, label)
+    rules = session.game
+    state = rules.setup(rules.parse_options(session.row.options), 3, seed)
+    for row in await bot.store.inputs(session.id):
+        state, _ = rules.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
+    assert rules.outcome(state) == session.outcome(), f"{label}: replay ends differently"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 31)])
+def test_local_ai_only_game_finishes(tmp_path, players: int, seed: int) -> None:
+    bot_games.test_local_ai_only_game_finishes(tmp_path, "imperial_settlers", players, seed)
