@@ -107,3 +107,55 @@ async def test_two_humans_draft_build_raze_and_defend(
 @pytest.mark.parametrize(("players", "seed"), [(2, 31)])
 def test_local_ai_only_game_finishes(tmp_path, players: int, seed: int) -> None:
     bot_games.test_local_ai_only_game_finishes(tmp_path, "imperial_settlers", players, seed)
+
+
+async def test_every_option_is_selectable_at_game_new(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_seed(monkeypatch, 2)
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    options = (
+        "card_set=original_v1 common_deck_scale=2 faction_assignment=random first_player=host "
+        "always_prompt_defence=false rounds=3 solo_variant=false"
+    )
+    record = await fake.slash(
+        alice, "game", ["new"], {"game": "imperial_settlers", "options": options}
+    )
+    lobby = record.response_message
+    assert lobby is not None and not lobby.ephemeral, lobby
+    session = await bot.service.in_channel(fake.channel_id)
+    assert set(session.row.options) == set(session.game.Options.model_fields)
+    await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai"))
+    await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:start"))
+    await harness.settle()
+    state = session.live()
+    assert state.common_scale == 2 and state.start == 0 and state.rounds == 3
+    assert not state.always_prompt_defence and all(p.faction for p in state.players)
+    assert harness.board().png() is not None
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ("solo_variant=true", "solo variant (invasion cards) is not implemented"),
+        ("card_set=published", "Unknown card set published"),
+    ],
+)
+async def test_refused_options_say_why(harness: Harness, options: str, expected: str) -> None:
+    await bot_games.test_conflicting_options_are_refused_at_game_new(
+        harness, "imperial_settlers", options, expected
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [("rounds=0", "Invalid option: rounds"), ("faction_assignment=auction", "Invalid option")],
+)
+async def test_invalid_option_values_are_refused(
+    harness: Harness, options: str, expected: str
+) -> None:
+    await bot_games.test_invalid_option_gives_a_clear_ephemeral_error(
+        harness, "imperial_settlers", options, expected
+    )
