@@ -772,3 +772,9 @@ def test_board_image_ignores_hands_and_deck_order() -> None:
     assert render_png("imperial_settlers", GAME.view(state, None), names) == render_png(
         "imperial_settlers", GAME.view(other, None), names
     )
+
+
+def test_deck_scale_accepts_a_number_and_refuses_others() -> None:
+    assert GAME.parse_options({"common_deck_scale": 2}).common_deck_scale == "2"
+    with pytest.raises(ValueError):
+        GAME.parse_options({"common_deck_scale": 3})

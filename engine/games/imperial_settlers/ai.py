@@ -174,7 +174,7 @@ def option_value(view: SettlersView, seat: int, cards: CardSet, value: Any) -> f
     if verb == "deal":
         card = cards.cards[rest]
         dealt = worth(card.deal or {}) * (left + 1) - SPEND_OTHER
-        return dealt - 0.6 * location_value(view, me, cards, card)
+        return dealt - 0.4 * location_value(view, me, cards, card)
     if verb == "activate":
         return _activation_value(me, cards, rest)
     if verb == "raze":

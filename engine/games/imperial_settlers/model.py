@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core import GameState
 
@@ -28,6 +28,12 @@ class SettlersOptions(BaseModel):
     always_prompt_defence: bool = True
     rounds: int = Field(default=5, ge=1, le=10)
     solo_variant: bool = False
+
+    @field_validator("common_deck_scale", mode="before")
+    @classmethod
+    def _scale_as_text(cls, value: object) -> object:
+        """`2` typed as a number means the same as "2"."""
+        return str(value) if type(value) is int else value
 
 
 class Location(BaseModel):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Choice, Field, Kind, Msg, Prompt
+from engine.core import Choice, Field, Kind, Msg, Prompt, trusted
 from engine.games.imperial_settlers.cards import FACTIONS, CardSet
 from engine.games.imperial_settlers.effects import (
     can_pay,
@@ -27,7 +27,8 @@ def _one(name: str, options: list[Choice]) -> tuple[Field, ...]:
 
 
 def _choice(value: int | str, key: str, **args: object) -> Choice:
-    return Choice(value=value, label=Msg(key=f"choice.{key}", args=args))
+    """Built without re-validation: the action menu is rebuilt for every decision."""
+    return trusted(Choice, value=value, label=trusted(Msg, key=f"choice.{key}", args=args))
 
 
 def prompt_for(state: SettlersState, cards: CardSet, task: Task) -> Prompt:

@@ -290,7 +290,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
         require(0 <= action.seat < state.seats, "not_a_player")
         handler = handler_for(self._handlers(), action.move)
         require(isinstance(action.args, dict), "bad_input")
-        ctx = Ctx(state.model_copy(deep=True), cards_of(state))
+        ctx = Ctx(_clone(state), cards_of(state))
         handler(ctx, action.seat, action.args)
         ctx.state.seq += 1
         _flush(ctx)
@@ -723,7 +723,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
                 goods=dict(p.goods),
                 vp=p.vp,
                 hand_size=len(p.hand),
-                empire=tuple(loc.model_copy() for loc in p.empire),
+                empire=tuple(p.empire),  # states are copied before any change: safe to share
                 deals=tuple(p.deals),
                 passed=p.passed,
                 board_uses=p.board_uses,
@@ -741,7 +741,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
             phase=state.phase,
             start=state.start,
             active=state.active,
-            waiting=tuple(sorted({s for p in self.pending(state) for s in p.seats})),
+            waiting=_waiting(state),
             players=players,
             display=tuple(state.display),
             deck_sizes={d: len(cards) for d, cards in state.decks.items()},
@@ -775,6 +775,46 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
     def ai_action(self, view: BaseModel, prompt: Prompt, seat: int, rng_state: int) -> Action:
         assert isinstance(view, SettlersView)
         return ai.decide(view, prompt, seat, rng_state)
+
+
+def _clone(state: SettlersState) -> SettlersState:
+    """A copy whose mutable parts are fresh, far cheaper than a deep copy. Tasks, plans,
+    scores and the last input are replaced, never changed in place, so they are shared."""
+    players = [
+        p.model_copy(
+            update={
+                "goods": dict(p.goods),
+                "hand": list(p.hand),
+                "empire": [trusted(Location, **loc.__dict__) for loc in p.empire],
+                "deals": list(p.deals),
+                "kept": dict(p.kept) if p.kept is not None else None,
+            }
+        )
+        for p in state.players
+    ]
+    return state.model_copy(
+        update={
+            "players": players,
+            "decks": {d: list(cards) for d, cards in state.decks.items()},
+            "discards": {d: list(cards) for d, cards in state.discards.items()},
+            "display": list(state.display),
+            "tasks": list(state.tasks),
+            "raze": state.raze.model_copy() if state.raze else None,
+            "scores": list(state.scores),
+        }
+    )
+
+
+def _waiting(state: SettlersState) -> tuple[int, ...]:
+    """Seats an input is awaited from (what `pending` would ask), without building prompts."""
+    if not state.tasks or state.phase == "over":
+        return ()
+    task = state.tasks[0]
+    if task.kind == "store":
+        return tuple(sorted({t.seat for t in state.tasks if t.kind == "store"}))
+    if task.kind == "actions":
+        return (state.active,)
+    return (task.seat,)
 
 
 def _rank_value(key: tuple[int, int, int]) -> int:

@@ -6,6 +6,7 @@ languages (`*_en` / `*_ja` arguments) and each locale's template picks its own.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -143,8 +144,13 @@ PARTS = {
 
 
 def goods_text(goods: dict[str, int], locale: str) -> str:
+    return _goods_text(tuple(goods.items()), locale)
+
+
+@lru_cache(maxsize=2048)
+def _goods_text(goods: tuple[tuple[str, int], ...], locale: str) -> str:
     words = GOOD_WORDS[locale]
-    items = [(good, n) for good, n in goods.items() if n]
+    items = [(good, n) for good, n in goods if n]
     if not items:
         return PARTS[locale]["nothing"]
     if locale == "ja":
