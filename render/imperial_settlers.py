@@ -5,7 +5,8 @@ player's final scoring.
 
 Drawn from the public view only. Card tiles depend on the card, its tokens and the language
 only, so each is drawn once and pasted (lru_cache); per-render text is stamped from cached
-glyphs, and the result is mapped onto a fixed palette (one byte per pixel) like render/imperium.
+glyphs. Each cached piece is mapped onto the fixed palette once, so a render only pastes
+palette pieces together (one byte per pixel, like render/imperium's output).
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class Texts(NamedTuple):
 
 
 def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
+    """The board as a palette image assembled from cached, already mapped pieces: a move
+    redraws only the pieces whose words changed, and nothing is mapped per render."""
     cards = load_card_set(view.card_set)
     texts = Texts(
         labels("locale"), labels("foundation"), labels("defence"), labels("samurai"), labels("cost")
@@ -95,25 +98,22 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
     blocks = [_player_height(view, seat) for seat in range(view.seats)]
     display = bool(view.display) and view.phase == "lookout"
     height = HEADER_H + (DISPLAY_H + 56 if display else 0) + sum(blocks) + GAP * view.seats + 12
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    _header(image, view, names, labels, cards)
+    image = Image.new("P", (WIDTH, height), 0)  # palette entry 0 is BACKGROUND
+    image.putpalette(PALETTE.getpalette())
+    image.paste(_header(_header_lines(view, names, labels, cards)), (0, 0))
     y = HEADER_H
     if display:
-        stamp_text(image, (MARGIN, y + 4), labels("display"), 24, INK)
-        for index, card_id in enumerate(view.display):
-            tile = _tile(card_id, False, False, False, 1, False, True, texts, view.card_set)
-            image.paste(tile, (MARGIN + index * (TILE_W + GAP), y + 40))
+        image.paste(_display(tuple(view.display), labels("display"), texts, view.card_set), (0, y))
         y += DISPLAY_H + 56
     for seat in range(view.seats):
         _player(image, view, seat, names, labels, texts, cards, y, blocks[seat])
         y += blocks[seat] + GAP
-    return to_palette(image, PALETTE)
+    return image
 
 
-def _header(
-    image: Image.Image, view: SettlersView, names: list[str], labels: Labels, cards: CardSet
-) -> None:
-    stamp_text(image, (MARGIN, 12), labels("title"), 36, INK)
+def _header_lines(
+    view: SettlersView, names: list[str], labels: Labels, cards: CardSet
+) -> tuple[str, str, str]:
     if view.phase == "over":
         status = labels("over")
     else:
@@ -122,10 +122,29 @@ def _header(
         if view.waiting:
             who = ", ".join(player_label(s, names) for s in view.waiting)
             status += " · " + labels("waiting", players=who)
+    return labels("title"), status, _last_line(view, names, labels, cards)
+
+
+@lru_cache(maxsize=32)
+def _header(lines: tuple[str, str, str]) -> Image.Image:
+    title, status, last = lines
+    image = Image.new("RGB", (WIDTH, HEADER_H), BACKGROUND)
+    stamp_text(image, (MARGIN, 12), title, 36, INK)
     stamp_text(image, (MARGIN, 56), _fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
-    line = _last_line(view, names, labels, cards)
-    if line:
-        stamp_text(image, (MARGIN, 86), _fit(line, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
+    if last:
+        stamp_text(image, (MARGIN, 86), _fit(last, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
+    return to_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=32)
+def _display(cards: tuple[str, ...], heading: str, texts: Texts, card_set: str) -> Image.Image:
+    """The Lookout display: the face-up common cards with their cost."""
+    image = Image.new("RGB", (WIDTH, DISPLAY_H + 56), BACKGROUND)
+    stamp_text(image, (MARGIN, 4), heading, 24, INK)
+    for index, card_id in enumerate(cards):
+        tile = _tile(card_id, False, False, False, 1, False, True, texts, card_set)
+        image.paste(tile, (MARGIN + index * (TILE_W + GAP), 40))
+    return to_palette(image, PALETTE)
 
 
 def _card_name(labels: Labels, card: Card) -> str:
@@ -188,17 +207,9 @@ def _player(
     top: int,
     height: int,
 ) -> None:
+    """One player's panel: its words are worked out here, the drawing is cached on them."""
     player = view.players[seat]
     turn = seat == view.active or seat in view.waiting
-    pen = ImageDraw.Draw(image)
-    pen.rounded_rectangle(
-        (MARGIN - 8, top, WIDTH - MARGIN + 8, top + height),
-        radius=12,
-        fill=PANEL,
-        outline=HIGHLIGHT if turn else PANEL_DARK,
-        width=5 if turn else 2,
-    )
-    stamp_token(image, MARGIN + 20, top + 26, 17, seat)
     faction = cards.factions[player.faction] if player.faction else None
     head = player_label(seat, names)
     if faction is not None:
@@ -208,23 +219,11 @@ def _player(
         marks.append(labels("passed"))
     if marks:
         head += "  (" + ", ".join(marks) + ")"
-    stamp_text(image, (MARGIN + 46, top + 26), _fit(head, 26, 820), 26, INK, "lm")
     score = labels("vp", vp=player.vp) + " · " + labels("hand", count=player.hand_size)
-    stamp_text(image, (WIDTH - MARGIN - 8, top + 26), score, 26, INK, "rm")
-    stamp_text(
-        image, (MARGIN, top + 52), _fit(_goods_line(player, labels), 20, WIDTH - 60), 20, INK
-    )
-    stamp_text(
-        image,
-        (MARGIN, top + 80),
-        _fit(_kinds_line(player, labels, cards), 20, WIDTH - 60),
-        20,
-        MUTED,
-    )
-    y = top + PANEL_HEAD
+    final = ""
     if view.scores:
         s = view.scores[seat]
-        line = labels(
+        final = labels(
             "final",
             vp=s.vp,
             common=s.common,
@@ -234,29 +233,62 @@ def _player(
             held=s.held,
             hand=s.hand,
         )
-        stamp_text(image, (MARGIN, y - 4), _fit(line, 22, WIDTH - 60), 22, HIGHLIGHT)
+    lines = (head, score, _goods_line(player, labels), _kinds_line(player, labels, cards), final)
+    marked = _marked_uid(view, seat)
+    tiles = tuple(
+        (loc.card, not loc.face_up, loc.defence, loc.samurai, number, loc.uid == marked, loc.uses)
+        for loc, number in _groups(player)
+    )
+    panel = _panel(seat, turn, height, lines, tiles, texts, view.card_set)
+    image.paste(panel, (MARGIN - 8, top))
+
+
+def _marked_uid(view: SettlersView, seat: int) -> int:
+    """The location the last input (or a raze under way) concerns, on this player's panel."""
+    if view.raze is not None:
+        return view.raze.uid if view.raze.target == seat else -1
+    last = view.last
+    if last is None or last.uid < 0:
+        return -1
+    owner = last.target if last.target >= 0 else last.seat
+    return last.uid if owner == seat else -1
+
+
+@lru_cache(maxsize=64)
+def _panel(
+    seat: int,
+    turn: bool,
+    height: int,
+    lines: tuple[str, ...],
+    tiles: tuple[tuple, ...],
+    texts: Texts,
+    card_set: str,
+) -> Image.Image:
+    head, score, goods, kinds, final = lines
+    image = Image.new("RGB", (WIDTH - 2 * MARGIN + 17, height + 1), BACKGROUND)
+    pen = ImageDraw.Draw(image)
+    pen.rounded_rectangle(
+        (0, 0, WIDTH - 2 * MARGIN + 16, height),
+        radius=12,
+        fill=PANEL,
+        outline=HIGHLIGHT if turn else PANEL_DARK,
+        width=5 if turn else 2,
+    )
+    x = 8  # the panel starts 8 px left of the margin
+    stamp_token(image, x + 20, 26, 17, seat)
+    stamp_text(image, (x + 46, 26), _fit(head, 26, 820), 26, INK, "lm")
+    stamp_text(image, (WIDTH - 2 * MARGIN + 8, 26), score, 26, INK, "rm")
+    stamp_text(image, (x, 52), _fit(goods, 20, WIDTH - 60), 20, INK)
+    stamp_text(image, (x, 80), _fit(kinds, 20, WIDTH - 60), 20, MUTED)
+    y = PANEL_HEAD
+    if final:
+        stamp_text(image, (x, y - 4), _fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
         y += 34
-    last_uid = view.last.uid if view.last and view.last.target in (seat, -1) else -1
-    if view.last and view.last.seat != seat and view.last.target != seat:
-        last_uid = -1
-    for index, (location, number) in enumerate(_groups(player)):
+    for index, (card, down, defence, samurai, number, marked, uses) in enumerate(tiles):
         col, row = index % COLUMNS, index // COLUMNS
-        marked = location.uid == last_uid or (
-            view.raze is not None and view.raze.target == seat and view.raze.uid == location.uid
-        )
-        tile = _tile(
-            location.card,
-            not location.face_up,
-            location.defence,
-            location.samurai,
-            number,
-            marked,
-            False,
-            texts,
-            view.card_set,
-            location.uses,
-        )
-        image.paste(tile, (MARGIN + col * (TILE_W + GAP), y + row * (TILE_H + GAP)))
+        tile = _tile(card, down, defence, samurai, number, marked, False, texts, card_set, uses)
+        image.paste(tile, (x + col * (TILE_W + GAP), y + row * (TILE_H + GAP)))
+    return to_palette(image, PALETTE)
 
 
 def _goods_line(player: PlayerView, labels: Labels) -> str:
