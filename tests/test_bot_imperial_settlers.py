@@ -1,6 +1,7 @@
 """Imperial Settlers through the fake Discord: two human seats draft, build, raze and defend
 (the defence asked privately of the owner), an AI seat fills the table, and the game is played
-to its final scoring; plus a local AI-only run."""
+to its final scoring; plus a local AI-only run. (A samurai placement and an ambiguous storage
+choice do not arise in this game; tests/test_imperial_settlers.py covers them.)"""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from table.service import Session
 from tests.bot_harness import Harness
 from tests.test_bot_games import Player, assert_final_board, fix_seed
 
-FACTIONS = {0: "barbarians", 1: "romans"}
-SEED = 4
+FACTIONS = {0: "barbarians", 1: "egyptians"}
+SEED = 1
 ROUNDS = 3  # enough for a raze through a defence; the local run below plays all five
 
 
@@ -33,12 +34,25 @@ def scripted_choice(session: Session, seat: int, prompt: Prompt) -> dict[str, in
     elif prompt.move == "confirm":
         wanted = "confirm"
     elif prompt.move == "act" and seat == 0:
-        razes = [v for v in values if str(v).startswith("raze:1:")]
-        if razes:
-            wanted = razes[0]
-        elif "activate:board" in values and view.players[0].goods.get("raze", 0) < 3:
-            wanted = "activate:board"
+        wanted = _alice_attacks(view, prompt) or wanted
     return {field.name: values.index(wanted)}
+
+
+def _alice_attacks(view, prompt: Prompt) -> str | None:
+    """A raze of Bob's location she can still confirm if he defends it (or any raze when he
+    holds no defence token); else raze tokens from her board."""
+    tokens = view.players[0].goods.get("raze", 0)
+    bob_defends = view.players[1].goods.get("defense", 0) > 0
+    for choice in prompt.fields[0].options:
+        value = str(choice.value)
+        if value.startswith("raze:1:"):
+            cost = choice.label.args["cost"]
+            if tokens >= cost + 1 or not bob_defends:
+                return value
+    values = [choice.value for choice in prompt.fields[0].options]
+    if "activate:board" in values and tokens < 3:
+        return "activate:board"
+    return None
 
 
 async def answer_store(harness: Harness, session: Session, user, seat: int, prompt: Prompt):
@@ -97,6 +111,10 @@ async def test_two_humans_draft_build_raze_and_defend(
     for player in players:
         assert player.paths["dm"] > 0, f"{label}: {player.paths}"
     assert_final_board(harness, session, label)
+    human_moves = {row.move for row in await bot.store.inputs(session.id) if row.seat in (0, 1)}
+    print(f"{label}: the humans answered {sorted(human_moves)}")
+    every_kind = {"faction", "pick", "act", "pay", "foundation", "exchange_more", "draw"}
+    assert human_moves >= every_kind | {"defend", "confirm"}, human_moves
     rules = session.game
     state = rules.setup(rules.parse_options(session.row.options), 3, seed)
     for row in await bot.store.inputs(session.id):
