@@ -7,6 +7,7 @@ of 8.5 (which decks carry raze/deal rewards, the deck sizes) are checked afterwa
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -285,8 +286,6 @@ def card_set_names() -> tuple[str, ...]:
 @cache
 def load_card_set(name: str) -> CardSet:
     """engine/games/data/imperial_settlers_<name>.json, validated once."""
-    import json
-
     path = resources.files("engine.games").joinpath("data", f"imperial_settlers_{name}.json")
     try:
         raw = json.loads(path.read_text("utf-8"))

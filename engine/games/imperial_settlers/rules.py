@@ -6,19 +6,28 @@ automatic steps and input steps, and the legality of every action of section 4.
 
 Decisions where the spec is silent:
 - A turn is one click where possible: the action menu lists only what the player can do and pay
-  for right now. When a payment is ambiguous (gold could stand in) or a foundation must be
-  chosen among several, a follow-up prompt asks for it, with "cancel" back to the menu. A lone
-  foundation candidate is named in the menu entry and used without asking.
+  for right now (built from the hand, so it is offered privately). When a payment is ambiguous
+  (gold could stand in) or a foundation must be chosen among several, a follow-up prompt asks
+  for it, with "cancel" back to the menu. A lone foundation candidate is named in the menu entry
+  and used without asking.
 - Exchanging workers converts one pair per click; after each pair the player may convert another
   or stop ("done"), all within one action. The spec's list form (`do="exchange"`, `choices`) is
   accepted too.
 - Fixed gains of an effect apply at once; a draw from either deck (`card_any`) or a samurai to
   place is asked right after, before the game moves on. A samurai with one eligible location is
   placed there without asking; a `card_any` with one drawable deck draws from it.
+- The defence reaction is a private reply to the owner; the attacker's confirm/withdraw after a
+  defence is asked in the attacker's private chooser like the rest of the turn. Both answers and
+  their results are narrated publicly. A raze of a Japanese faction location (no defence
+  possible) resolves at once.
 - Cleanup storage: entries over one good apply first; an entry over several goods is asked only
   when the spec calls it ambiguous; the player then picks exactly what that limit keeps.
-- `game_end` features score only their VP. `rounds` may be 1–10.
-- Production is narrated per source (board, each deal, each location), like every effect.
+- A foundation (face down) is not a valid raze target (`no_such_location`).
+- `game_end` features score only their VP. `rounds` may be 1–10. `common_deck_scale` also
+  accepts the numbers 1 and 2.
+- Each effect (production source, deal, trigger, action, raze reward) is its own event naming
+  its card; a drawn card's name goes only to the drawer.
+- Final ranking: total, then resources + workers held, then hand size; still tied → shared.
 """
 
 from __future__ import annotations
