@@ -239,8 +239,12 @@ def _player(
         (loc.card, not loc.face_up, loc.defence, loc.samurai, number, loc.uid == marked, loc.uses)
         for loc, number in _groups(player)
     )
-    panel = _panel(seat, turn, height, lines, tiles, texts, view.card_set)
-    image.paste(panel, (MARGIN - 8, top))
+    left = MARGIN - 8
+    image.paste(_frame(turn, height), (left, top))
+    image.paste(_panel_head(seat, lines), (left + INSET, top + INSET))
+    if tiles:
+        grid_top = PANEL_HEAD + (34 if lines[-1] else 0)
+        image.paste(_grid(tiles, texts, view.card_set), (left + INSET, top + grid_top))
 
 
 def _marked_uid(view: SettlersView, seat: int) -> int:
@@ -254,40 +258,50 @@ def _marked_uid(view: SettlersView, seat: int) -> int:
     return last.uid if owner == seat else -1
 
 
-@lru_cache(maxsize=64)
-def _panel(
-    seat: int,
-    turn: bool,
-    height: int,
-    lines: tuple[str, ...],
-    tiles: tuple[tuple, ...],
-    texts: Texts,
-    card_set: str,
-) -> Image.Image:
-    head, score, goods, kinds, final = lines
-    image = Image.new("RGB", (WIDTH - 2 * MARGIN + 17, height + 1), BACKGROUND)
-    pen = ImageDraw.Draw(image)
-    pen.rounded_rectangle(
-        (0, 0, WIDTH - 2 * MARGIN + 16, height),
+# A panel is three cached pieces: its frame (the outline marks whose turn it is), its words
+# (which change with goods and VP) and its tile grid (which changes only when the empire does).
+PANEL_W = WIDTH - 2 * MARGIN + 17
+INSET = 6  # inside the outline
+
+
+@lru_cache(maxsize=32)
+def _frame(turn: bool, height: int) -> Image.Image:
+    image = Image.new("RGB", (PANEL_W, height + 1), BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, PANEL_W - 1, height),
         radius=12,
         fill=PANEL,
         outline=HIGHLIGHT if turn else PANEL_DARK,
         width=5 if turn else 2,
     )
-    x = 8  # the panel starts 8 px left of the margin
-    stamp_token(image, x + 20, 26, 17, seat)
-    stamp_text(image, (x + 46, 26), _fit(head, 26, 820), 26, INK, "lm")
-    stamp_text(image, (WIDTH - 2 * MARGIN + 8, 26), score, 26, INK, "rm")
-    stamp_text(image, (x, 52), _fit(goods, 20, WIDTH - 60), 20, INK)
-    stamp_text(image, (x, 80), _fit(kinds, 20, WIDTH - 60), 20, MUTED)
-    y = PANEL_HEAD
+    return to_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=64)
+def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
+    head, score, goods, kinds, final = lines
+    height = PANEL_HEAD - INSET - 4 + (34 if final else 0)
+    image = Image.new("RGB", (PANEL_W - 2 * INSET, height), PANEL)
+    x = 8 - INSET  # text starts at the page margin
+    stamp_token(image, x + 20, 20, 17, seat)
+    stamp_text(image, (x + 46, 20), _fit(head, 26, 820), 26, INK, "lm")
+    stamp_text(image, (PANEL_W - 2 * INSET - 10, 20), score, 26, INK, "rm")
+    stamp_text(image, (x, 46), _fit(goods, 20, WIDTH - 60), 20, INK)
+    stamp_text(image, (x, 74), _fit(kinds, 20, WIDTH - 60), 20, MUTED)
     if final:
-        stamp_text(image, (x, y - 4), _fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
-        y += 34
+        stamp_text(image, (x, PANEL_HEAD - 10), _fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
+    return to_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=64)
+def _grid(tiles: tuple[tuple, ...], texts: Texts, card_set: str) -> Image.Image:
+    rows = -(-len(tiles) // COLUMNS)
+    image = Image.new("RGB", (PANEL_W - 2 * INSET, rows * (TILE_H + GAP) - GAP), PANEL)
+    x = 8 - INSET
     for index, (card, down, defence, samurai, number, marked, uses) in enumerate(tiles):
         col, row = index % COLUMNS, index // COLUMNS
         tile = _tile(card, down, defence, samurai, number, marked, False, texts, card_set, uses)
-        image.paste(tile, (x + col * (TILE_W + GAP), y + row * (TILE_H + GAP)))
+        image.paste(tile, (x + col * (TILE_W + GAP), row * (TILE_H + GAP)))
     return to_palette(image, PALETTE)
 
 
