@@ -113,7 +113,7 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
 
 def _header_lines(
     view: SettlersView, names: list[str], labels: Labels, cards: CardSet
-) -> tuple[str, str, str]:
+) -> tuple[str, str, str, str]:
     if view.phase == "over":
         status = labels("over")
     else:
@@ -122,14 +122,18 @@ def _header_lines(
         if view.waiting:
             who = ", ".join(player_label(s, names) for s in view.waiting)
             status += " · " + labels("waiting", players=who)
-    return labels("title"), status, _last_line(view, names, labels, cards)
+    decks = labels(
+        "decks", deck=view.deck_sizes.get("common", 0), discard=view.discard_sizes.get("common", 0)
+    )
+    return labels("title"), status, _last_line(view, names, labels, cards), decks
 
 
 @lru_cache(maxsize=32)
-def _header(lines: tuple[str, str, str]) -> Image.Image:
-    title, status, last = lines
+def _header(lines: tuple[str, str, str, str]) -> Image.Image:
+    title, status, last, decks = lines
     image = Image.new("RGB", (WIDTH, HEADER_H), BACKGROUND)
     stamp_text(image, (MARGIN, 12), title, 36, INK)
+    stamp_text(image, (WIDTH - MARGIN, 30), decks, 22, MUTED, "rm")
     stamp_text(image, (MARGIN, 56), _fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
     if last:
         stamp_text(image, (MARGIN, 86), _fit(last, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
