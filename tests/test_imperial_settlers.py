@@ -778,3 +778,30 @@ def test_deck_scale_accepts_a_number_and_refuses_others() -> None:
     assert GAME.parse_options({"common_deck_scale": 2}).common_deck_scale == "2"
     with pytest.raises(ValueError):
         GAME.parse_options({"common_deck_scale": 3})
+
+
+def _card_count(state: SettlersState) -> int:
+    held = sum(len(p.hand) + len(p.empire) + len(p.deals) for p in state.players)
+    piles = sum(len(d) for d in state.decks.values()) + sum(len(d) for d in state.discards.values())
+    return held + piles + len(state.display)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_random_games_neither_create_nor_lose_cards(seats: int) -> None:
+    from engine.ai import ai_seed, random_action
+
+    for seed in range(3):
+        state = GAME.setup(GAME.parse_options({"faction_assignment": "random"}), seats, seed)
+        total = _card_count(state)
+        for step in range(GAME.max_inputs):
+            prompts = GAME.pending(state)
+            if not prompts:
+                break
+            seat = prompts[0].seats[0]
+            action = random_action(GAME, state, prompts[0], seat, ai_seed(seed, step, seat))
+            state, _ = GAME.apply(state, action)
+            assert _card_count(state) == total, f"seats {seats} seed {seed} step {step}"
+            for player in state.players:
+                assert all(n >= 0 for n in player.goods.values()), f"seed {seed}: {player.goods}"
+                assert player.goods.get("seal", 0) <= 4
+        assert GAME.outcome(state) is not None

@@ -775,10 +775,17 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
         )
 
     def private_lines(self, state: SettlersState, seat: int) -> list[Msg]:
+        """The hand, each distinct card once (with its count) in words: cost, effect, deal and
+        raze rewards, so a DM stays short enough for Discord with a large hand."""
         cards = cards_of(state)
-        hand = sorted(state.players[seat].hand)
+        hand = state.players[seat].hand
         lines = [Msg(key="private.hand", args={"count": len(hand)})]
-        lines += [Msg(key="private.card", args=card_text_args(cards.cards[c])) for c in hand]
+        for card_id in sorted(set(hand)):
+            text = card_text_args(cards.cards[card_id])
+            copies = hand.count(card_id)
+            if copies > 1:
+                text = {key: f"{copies}× {value}" for key, value in text.items()}
+            lines.append(Msg(key="private.card", args=text))
         return lines
 
     def ai_action(self, view: BaseModel, prompt: Prompt, seat: int, rng_state: int) -> Action:
