@@ -1,9 +1,11 @@
 """Imperial Settlers through the fake Discord: two human seats draft, build, raze and defend
 (the defence asked privately of the owner), an AI seat fills the table, and the game is played
-to its final scoring; plus a local AI-only run. (A samurai placement and an ambiguous storage
-choice do not arise in this game; tests/test_imperial_settlers.py covers them.)"""
+to its final scoring; a second table has a human Japanese player placing samurai and choosing
+storage; plus a local AI-only run."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import pytest
 
@@ -14,28 +16,50 @@ from table.service import Session
 from tests.bot_harness import Harness
 from tests.test_bot_games import Player, assert_final_board, fix_seed
 
-FACTIONS = {0: "barbarians", 1: "egyptians"}
-SEED = 1
 ROUNDS = 3  # enough for a raze through a defence; the local run below plays all five
 
 
-def scripted_choice(session: Session, seat: int, prompt: Prompt) -> dict[str, int]:
-    """The humans' play, as option indexes: Alice (Barbarians) razes Bob's common locations
-    whenever she can and gathers raze tokens for it; Bob always defends; otherwise they play
-    like the AI would from their own view."""
+def scripted_choice(
+    factions: tuple[str, str], session: Session, seat: int, prompt: Prompt
+) -> dict[str, int]:
+    """The humans' play, as option indexes: Barbarians raze the other human's common locations
+    whenever they can and gather raze tokens for it; the Japanese place samurai and keep a
+    Timber Shed's goods; everyone defends; otherwise they play like the AI would from their
+    own view."""
     field = prompt.fields[0]
     values = [choice.value for choice in field.options]
     view = session.game.view(session.live(), seat)
     wanted = ai.decide(view, prompt, seat, session.seq).args[field.name]
+    faction = factions[seat]
     if prompt.move == "faction":
-        wanted = FACTIONS[seat]
+        wanted = faction
     elif prompt.move == "defend":
         wanted = values[0]
     elif prompt.move == "confirm":
         wanted = "confirm"
-    elif prompt.move == "act" and seat == 0:
+    elif prompt.move == "act" and faction == "barbarians":
         wanted = _alice_attacks(view, prompt) or wanted
+    elif faction == "japanese":
+        wanted = _samurai_and_storage(view, prompt, values) or wanted
     return {field.name: values.index(wanted)}
+
+
+def _samurai_and_storage(view, prompt: Prompt, values: list) -> object | None:
+    if prompt.move == "pick" and "C12" in values:
+        return "C12"
+    if prompt.move != "act":
+        return None
+    if "build:C12" in values:
+        return "build:C12"
+    me = view.players[view.seat]
+    wood, stone = me.goods.get("wood", 0), me.goods.get("stone", 0)
+    shed = any(loc.card == "C12" and loc.face_up for loc in me.empire)
+    if shed and wood and stone and wood + stone > 2:
+        return "pass"  # keep more than the shed holds: cleanup must ask what to store
+    spots = [loc for loc in view.players[view.seat].empire if loc.face_up and not loc.samurai]
+    if "activate:board" in values and len(spots) > 1:
+        return "activate:board"
+    return None
 
 
 def _alice_attacks(view, prompt: Prompt) -> str | None:
@@ -70,16 +94,21 @@ async def answer_store(harness: Harness, session: Session, user, seat: int, prom
     await harness.settle()
 
 
-async def test_two_humans_draft_build_raze_and_defend(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(bot_games, "first_legal", scripted_choice)
-    seed = SEED
+async def play_two_humans(
+    harness: Harness,
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    factions: tuple[str, str],
+    rounds: int = ROUNDS,
+) -> tuple[Session, set[str], dict[tuple[int, str], int]]:
+    """A whole game with two scripted humans and one AI seat; returns the session, the moves
+    the humans made and a count of (seat, event type)."""
+    monkeypatch.setattr(bot_games, "first_legal", partial(scripted_choice, factions))
     fix_seed(monkeypatch, seed)
     fake = harness.fake
     users = [fake.add_user("alice"), fake.add_user("bob")]
     bot = await harness.start()
-    await harness.open_table(users, game="imperial_settlers", options=f"rounds={ROUNDS}", ai=1)
+    await harness.open_table(users, game="imperial_settlers", options=f"rounds={rounds}", ai=1)
     session = await bot.service.in_channel(fake.channel_id)
     label = f"imperial_settlers seed {seed}"
     players = [Player(harness, user, session, label) for user in users]
@@ -103,23 +132,43 @@ async def test_two_humans_draft_build_raze_and_defend(
         for event in events:
             key = (event.data.get("seat", -1), event.type)
             moves[key] = moves.get(key, 0) + 1
-    for seat in (0, 1):
-        assert moves.get((seat, "picked")), f"{label}: seat {seat} never drafted"
-        assert moves.get((seat, "built")), f"{label}: seat {seat} never built"
-    assert moves.get((0, "razed")), f"{label}: Alice never razed: {moves}"
-    assert moves.get((1, "defended")), f"{label}: Bob never defended: {moves}"
+    human_moves = {row.move for row in await bot.store.inputs(session.id) if row.seat in (0, 1)}
+    print(f"{label}: the humans answered {sorted(human_moves)}")
     for player in players:
         assert player.paths["dm"] > 0, f"{label}: {player.paths}"
     assert_final_board(harness, session, label)
-    human_moves = {row.move for row in await bot.store.inputs(session.id) if row.seat in (0, 1)}
-    print(f"{label}: the humans answered {sorted(human_moves)}")
-    every_kind = {"faction", "pick", "act", "pay", "foundation", "exchange_more", "draw"}
-    assert human_moves >= every_kind | {"defend", "confirm"}, human_moves
     rules = session.game
     state = rules.setup(rules.parse_options(session.row.options), 3, seed)
     for row in await bot.store.inputs(session.id):
         state, _ = rules.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
     assert rules.outcome(state) == session.outcome(), f"{label}: replay ends differently"
+    return session, human_moves, moves
+
+
+async def test_two_humans_draft_build_raze_and_defend(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    label = "imperial_settlers seed 1"
+    _, human_moves, moves = await play_two_humans(
+        harness, monkeypatch, 1, ("barbarians", "egyptians")
+    )
+    for seat in (0, 1):
+        assert moves.get((seat, "picked")), f"{label}: seat {seat} never drafted"
+        assert moves.get((seat, "built")), f"{label}: seat {seat} never built"
+    assert moves.get((0, "razed")), f"{label}: Alice never razed: {moves}"
+    assert moves.get((1, "defended")), f"{label}: Bob never defended: {moves}"
+    every_kind = {"faction", "pick", "act", "pay", "foundation", "exchange_more", "draw"}
+    assert human_moves >= every_kind | {"defend", "confirm"}, human_moves
+
+
+@pytest.mark.parametrize(("seed", "rounds", "kind"), [(1, 3, "store"), (5, 2, "samurai")])
+async def test_a_japanese_human_places_samurai_and_chooses_storage(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, seed: int, rounds: int, kind: str
+) -> None:
+    _, human_moves, _ = await play_two_humans(
+        harness, monkeypatch, seed, ("japanese", "romans"), rounds
+    )
+    assert kind in human_moves, human_moves
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 31)])
