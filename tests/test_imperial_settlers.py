@@ -805,3 +805,21 @@ def test_random_games_neither_create_nor_lose_cards(seats: int) -> None:
                 assert all(n >= 0 for n in player.goods.values()), f"seed {seed}: {player.goods}"
                 assert player.goods.get("seal", 0) <= 4
         assert GAME.outcome(state) is not None
+
+
+def test_follow_up_prompt_texts_do_not_name_the_hand_card() -> None:
+    """The board shows a pending prompt's text to everyone; the card being built (which can
+    still be cancelled back into the hand) is named only in the private field label."""
+    state = scenario(("romans", "barbarians"))
+    state.players[0].hand = ["R01"]
+    state.players[0].goods = {"stone": 2, "gold": 1}
+    build(state, 0, "C01", "C02")
+    state, _ = act(state, 0, "build:R01")
+    paying = GAME.pending(state)[0]
+    state, _ = move(state, 0, "pay", payment=0)
+    founding = GAME.pending(state)[0]
+    assert (paying.move, founding.move) == ("pay", "foundation")
+    for prompt in (paying, founding):
+        assert "card_en" not in prompt.text.args and "cost_en" not in prompt.text.args
+    assert paying.fields[0].label.args["cost_en"] == "2 stone"
+    assert founding.fields[0].label.args["card_en"] == "Aqueduct"

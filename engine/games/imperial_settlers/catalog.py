@@ -66,9 +66,8 @@ EN = {
     "prompt.pick": "Lookout ({stage}/2): {seat} picks a card from the display.",
     "prompt.turn": "Round {round}: {seat}'s turn — choose an action.",
     "prompt.exchange": "{seat}: exchange another 2 workers ({workers} left), or done.",
-    "prompt.payment": "{seat}: how do you pay {cost_en}?",
-    "prompt.foundation": "{seat}: which location or foundation becomes the foundation of "
-    "{card_en}?",
+    "prompt.payment": "{seat} chooses how to pay.",
+    "prompt.foundation": "{seat} chooses a foundation.",
     "prompt.defend": "{seat_attacker} wants to raze your {card_en} (cost {cost} raze tokens). "
     "Place a defence token on it?",
     "prompt.confirm": "{seat_owner} defended: the raze now costs {cost} raze tokens. Confirm or "
@@ -80,8 +79,8 @@ EN = {
     "field.card": "Card",
     "field.do": "Action",
     "field.choice": "Exchange",
-    "field.payment": "Payment",
-    "field.foundation": "Foundation",
+    "field.payment": "Pay {cost_en} with",
+    "field.foundation": "Location or foundation to discard for {card_en}",
     "field.answer": "Answer",
     "field.deck": "Deck",
     "field.location": "Location",
@@ -254,8 +253,8 @@ JA = {
     "prompt.pick": "偵察（{stage}/2）：{seat}が場からカードを1枚選びます。",
     "prompt.turn": "ラウンド{round}：{seat}の手番 — アクションを選んでください。",
     "prompt.exchange": "{seat}：さらに労働者2人を交換しますか（残り{workers}人）？終わるなら「完了」。",
-    "prompt.payment": "{seat}：{cost_ja}をどう支払いますか？",
-    "prompt.foundation": "{seat}：{card_ja}の土台にする建物（または土台）を選んでください。",
+    "prompt.payment": "{seat}が支払い方法を選んでいます。",
+    "prompt.foundation": "{seat}が土台を選んでいます。",
     "prompt.defend": "{seat_attacker}があなたの{card_ja}を破壊しようとしています（破壊トークン{cost}）。"
     "防衛トークンを置きますか？",
     "prompt.confirm": "{seat_owner}が防衛しました。破壊のコストは破壊トークン{cost}です。確定しますか、"
@@ -267,8 +266,8 @@ JA = {
     "field.card": "カード",
     "field.do": "アクション",
     "field.choice": "交換",
-    "field.payment": "支払い",
-    "field.foundation": "土台",
+    "field.payment": "{cost_ja}の支払い方",
+    "field.foundation": "{card_ja}の土台として捨てる建物（または土台）",
     "field.answer": "返答",
     "field.deck": "山札",
     "field.location": "建物",

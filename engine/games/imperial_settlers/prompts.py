@@ -22,8 +22,9 @@ from engine.games.imperial_settlers.model import Plan, SettlersState, Task
 from engine.games.imperial_settlers.strings import card_args, goods_args
 
 
-def _one(name: str, options: list[Choice]) -> tuple[Field, ...]:
-    return (Field(name=name, kind="one", label=Msg(key=f"field.{name}"), options=tuple(options)),)
+def _one(name: str, options: list[Choice], **label_args: object) -> tuple[Field, ...]:
+    label = Msg(key=f"field.{name}", args=label_args)
+    return (Field(name=name, kind="one", label=label, options=tuple(options)),)
 
 
 def _choice(value: int | str, key: str, **args: object) -> Choice:
@@ -189,10 +190,9 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
         key,
         "foundation",
         seat,
-        _one("foundation", options),
+        _one("foundation", options, **card_args(card)),  # named privately, not in the text
         "foundation",
         private=True,
-        **card_args(card),
     )
 
 
@@ -207,10 +207,9 @@ def _payment_prompt(
         key,
         "pay",
         seat,
-        _one("payment", options),
+        _one("payment", options, **goods_args("cost", cost)),
         "payment",
         private=True,
-        **goods_args("cost", cost),
     )
 
 
