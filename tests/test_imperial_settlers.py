@@ -823,3 +823,22 @@ def test_follow_up_prompt_texts_do_not_name_the_hand_card() -> None:
         assert "card_en" not in prompt.text.args and "cost_en" not in prompt.text.args
     assert paying.fields[0].label.args["cost_en"] == "2 stone"
     assert founding.fields[0].label.args["card_en"] == "Aqueduct"
+
+
+def test_on_build_type_filter_from_data(monkeypatch) -> None:
+    guild = CARDS.cards["C10"]
+    only_actions = guild.feature.model_copy(
+        update={"filter": guild.feature.filter.model_copy(update={"type": "action"})}
+    )
+    changed = CARDS.model_copy(
+        update={"cards": {**CARDS.cards, "C10": guild.model_copy(update={"feature": only_actions})}}
+    )
+    monkeypatch.setattr(rules_module, "load_card_set", lambda name: changed)
+    state = scenario(("romans", "barbarians"))
+    build(state, 0, "C10")
+    state.players[0].hand = ["C01", "C16"]
+    state.players[0].goods = {"wood": 9, "stone": 9, "food": 9}
+    state, _ = act(state, 0, "build:C01")  # a production location: no VP
+    state.active = 0
+    state, _ = act(state, 0, "build:C16")  # an action location: +1
+    assert state.players[0].vp == 1
