@@ -118,7 +118,9 @@ def _header_lines(
         status = labels("over")
     else:
         phase = labels(f"phase.{view.phase}")
-        status = labels("round", round=view.round, rounds=view.rounds, phase=phase)
+        status = phase
+        if view.round:  # factions are chosen before round 1
+            status = labels("round", round=view.round, rounds=view.rounds, phase=phase)
         if view.waiting:
             who = ", ".join(player_label(s, names) for s in view.waiting)
             status += " · " + labels("waiting", players=who)
