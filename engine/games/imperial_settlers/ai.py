@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core import Action, Prompt
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
+from engine.games.imperial_settlers.effects import can_pay
 from engine.games.imperial_settlers.model import PlayerView, SettlersView
 
 WORTH = {
@@ -188,8 +189,22 @@ def option_value(view: SettlersView, seat: int, cards: CardSet, value: Any) -> f
         card = cards.cards[rest]
         return worth(card.raze or {}) - WORTH["raze"] - 0.3 * location_value(view, me, cards, card)
     if verb == "exchange":
-        return 0.05  # better than passing with workers that cleanup would discard
+        return 0.6 if _enables_a_build(view, me, cards, rest) else 0.05
     return 0.0
+
+
+def _enables_a_build(view: SettlersView, me: PlayerView, cards: CardSet, good: str) -> bool:
+    """Would one more `good` let the player build a card in hand that it cannot pay now?"""
+    if good not in ("wood", "stone", "food"):
+        return False
+    more = {**me.goods, good: me.goods.get(good, 0) + 1, "worker": me.goods.get("worker", 0) - 2}
+    for card_id in set(view.hand):
+        card = cards.cards[card_id]
+        if card.deck not in ("common", me.faction) or can_pay(card.cost, me.goods):
+            continue
+        if can_pay(card.cost, more):
+            return True
+    return False
 
 
 def _cheapest_foundation(view: SettlersView, me: PlayerView, cards: CardSet) -> float:
