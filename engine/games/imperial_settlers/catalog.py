@@ -68,10 +68,10 @@ EN = {
     "prompt.exchange": "{seat}: exchange another 2 workers ({workers} left), or done.",
     "prompt.payment": "{seat} chooses how to pay.",
     "prompt.foundation": "{seat} chooses a foundation.",
-    "prompt.defend": "{seat_attacker} wants to raze your {card_en} (cost {cost} raze tokens). "
-    "Place a defence token on it?",
-    "prompt.confirm": "{seat_owner} defended: the raze now costs {cost} raze tokens. Confirm or "
-    "withdraw?",
+    "prompt.defend": "{seat_attacker} attacks {seat}'s {card_en} ({cost} raze tokens). "
+    "{seat}: place a defence token on it?",
+    "prompt.confirm": "{seat_owner} defended: the raze now costs {cost} raze tokens. {seat}: "
+    "confirm or withdraw?",
     "prompt.card_any": "{seat}: draw a card from which deck?",
     "prompt.samurai": "{seat}: place a samurai on which location?",
     "prompt.store": "{seat}: storage — choose the {count} goods you keep.",
@@ -255,10 +255,10 @@ JA = {
     "prompt.exchange": "{seat}：さらに労働者2人を交換しますか（残り{workers}人）？終わるなら「完了」。",
     "prompt.payment": "{seat}が支払い方法を選んでいます。",
     "prompt.foundation": "{seat}が土台を選んでいます。",
-    "prompt.defend": "{seat_attacker}があなたの{card_ja}を破壊しようとしています（破壊トークン{cost}）。"
-    "防衛トークンを置きますか？",
-    "prompt.confirm": "{seat_owner}が防衛しました。破壊のコストは破壊トークン{cost}です。確定しますか、"
-    "取りやめますか？",
+    "prompt.defend": "{seat_attacker}が{seat}の{card_ja}を攻撃（破壊トークン{cost}）。"
+    "{seat}：防衛トークンを置きますか？",
+    "prompt.confirm": "{seat_owner}が防衛しました。破壊のコストは破壊トークン{cost}です。"
+    "{seat}：確定しますか、取りやめますか？",
     "prompt.card_any": "{seat}：どちらの山札から引きますか？",
     "prompt.samurai": "{seat}：侍をどの建物に置きますか？",
     "prompt.store": "{seat}：保管 — 残す物資を{count}つ選んでください。",

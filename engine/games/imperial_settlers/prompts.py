@@ -122,6 +122,7 @@ def _defend_prompt(state: SettlersState, cards: CardSet, seat: int) -> Prompt:
         text=Msg(
             key="prompt.defend",
             args={
+                "seat": seat,
                 "seat_attacker": raze.attacker,
                 "cost": raze.cost,
                 **card_args(cards.cards[location.card]),
