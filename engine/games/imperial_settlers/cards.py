@@ -14,33 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-GOODS = (
-    "wood",
-    "stone",
-    "food",
-    "gold",
-    "worker",
-    "raze",
-    "defense",
-    "vp",
-    "card_common",
-    "card_faction",
-    "card_any",
-    "samurai",
-    "seal",
-)
-RESOURCES = ("wood", "stone", "food", "gold")
 FACTIONS = ("romans", "barbarians", "egyptians", "japanese")
 DECKS = ("common", *FACTIONS)
-TRIGGERS = (
-    "on_build",
-    "on_deal",
-    "on_raze_location",
-    "on_raze_hand",
-    "on_lookout_end",
-    "game_end",
-    "static",
-)
 SELECTORS = (
     "location",
     "common_location",
@@ -52,7 +27,6 @@ SELECTORS = (
     "samurai",
     "seal",
 )
-STATIC_KEYS = ("deal_food_cost", "own_common_raze_extra", "samurai_raze_extra")
 
 Good = Literal[
     "wood",
