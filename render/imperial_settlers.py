@@ -390,21 +390,24 @@ def _tile(
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:
-    """Greedy wrap by words (by characters for Japanese text), the last line shortened."""
+    """Greedy wrap at spaces, or between any two characters of Japanese text (which has no
+    spaces to break at); at most two lines, the second shortened with an ellipsis."""
     face = font(size)
-    words = text.split(" ") if " " in text else list(text)
-    joiner = " " if " " in text else ""
+    japanese = any(ord(ch) > 0x3000 for ch in text)
+    words = list(text) if japanese else text.split(" ")
+    joiner = "" if japanese else " "
     lines: list[str] = []
     current = ""
     for word in words:
         trial = f"{current}{joiner}{word}" if current else word
-        if face.getlength(trial) <= width:
+        if face.getlength(trial) <= width or not current:
             current = trial
             continue
         lines.append(current)
         current = word
     if current:
         lines.append(current)
+    lines = [_fit(line, size, width) for line in lines]
     if len(lines) > 2:
         lines = [lines[0], _fit(joiner.join(lines[1:]), size, width)]
     return lines
