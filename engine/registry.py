@@ -6,6 +6,7 @@ from engine.core import Game
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
 from engine.games.hannibal import Hannibal
+from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
 from engine.games.prokonsul import Prokonsul
@@ -20,6 +21,7 @@ GAMES: dict[str, Game] = {
         Caesar(),
         CircusMaximus(),
         Hannibal(),
+        ImperialSettlers(),
         Imperium(),
         Konsul(),
         Prokonsul(),
