@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from engine.core import Outcome
 from engine.registry import GAMES
 from render import render_png
-from render.replay import UPLOAD_LIMIT, animate
+from render.replay import MAX_FRAMES, UPLOAD_LIMIT, animate, sample
 from table.export import ExportError, GameExport, export_steps, load_export, replay_export
 from table.i18n import Localizer, locale_of
 
@@ -56,13 +56,16 @@ def board(export: GameExport, step: FrameStep, locale: str) -> bytes:
     return render_png(export.game, step.view, export.names, locale, outcome=step.outcome)
 
 
-def animation(export_json: str, locale: str, limit: int = UPLOAD_LIMIT) -> tuple[bytes, str, int]:
-    """(file, extension, frames) of a replay; plain arguments, so it runs in a worker process."""
+def animation(
+    export_json: str, locale: str, limit: int = UPLOAD_LIMIT, max_frames: int = MAX_FRAMES
+) -> tuple[bytes, str, int]:
+    """(file, extension, frames) of a replay; plain arguments, so it runs in a worker process.
+    A long game keeps `max_frames` boards spread evenly (only those are drawn)."""
     export = load_export(export_json)
-    steps = frame_steps(export, locale)
-    data, extension = animate(
-        [board(export, s, locale) for s in steps], [s.caption for s in steps], limit
-    )
+    all_steps = frame_steps(export, locale)
+    steps = [all_steps[i] for i in sample(len(all_steps), max_frames)]
+    boards = [board(export, s, locale) for s in steps]
+    data, extension = animate(boards, [s.caption for s in steps], limit)
     return data, extension, len(steps)
 
 

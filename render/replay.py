@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, features
 from render.common import BACKGROUND, INK, fit, font
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default attachment limit
-MAX_FRAMES = 120  # more than this: sampled evenly (every few inputs of a long game)
+MAX_FRAMES = 120  # a longer game is sampled evenly (bot.replay draws only the kept boards)
 FRAME_MS = 1200
 LAST_FRAME_MS = 5000
 CAPTION_H = 44
@@ -61,7 +61,7 @@ def animate(
         raise ValueError("a replay needs at least one board")
     size = board_size(boards)
     frames = [captioned(b, c, size) for b, c in zip(boards, captions, strict=True)]
-    kept = sample(len(frames), MAX_FRAMES)
+    kept = list(range(len(frames)))
     while True:
         chosen = [frames[i] for i in kept]
         for scale in SCALES:
