@@ -13,6 +13,7 @@ import time
 
 from bot.replay import animation, frame_steps
 from engine.ai import play_out
+from engine.core import playable_seats
 from engine.registry import GAMES
 from render.replay import MAX_FRAMES, UPLOAD_LIMIT
 from table.export import build_export, dump_export, load_export
@@ -23,7 +24,7 @@ NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay", "源"]
 
 def longest_export(game_id: str, seeds: int) -> str:
     game = GAMES[game_id]
-    seats = game.max_seats
+    seats = max(playable_seats(game))
     options = game.parse_options({})
     best: tuple[int, str] = (-1, "")
     for seed in range(seeds):
@@ -44,8 +45,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.replay")
     parser.add_argument("--seeds", type=int, default=4)
     args = parser.parse_args()
-    print(f"limit {UPLOAD_LIMIT / 1e6:.1f} MB, at most {MAX_FRAMES} frames per replay")
-    print(f"{'game':<18}{'inputs':>7}{'boards':>7}{'frames':>7}{'seconds':>9}{'MB':>7}")
+    print(f"limit {UPLOAD_LIMIT / 2**20:.0f} MiB, at most {MAX_FRAMES} frames per replay")
+    print(f"{'game':<18}{'inputs':>7}{'boards':>7}{'frames':>7}{'seconds':>9}{'MiB':>7}")
     for game_id in sorted(GAMES):
         text = longest_export(game_id, args.seeds)
         export = load_export(text)
@@ -55,7 +56,7 @@ def main() -> None:
         seconds = time.perf_counter() - started
         print(
             f"{game_id:<18}{len(export.inputs):>7}{boards:>7}{frames:>7}"
-            f"{seconds:>9.2f}{len(data) / 1e6:>7.2f} {extension}"
+            f"{seconds:>9.2f}{len(data) / 2**20:>7.2f} {extension}"
         )
 
 
