@@ -19,7 +19,7 @@ from discord.app_commands import locale_str as _
 from bot.chooser import Components, ParsedId, Texts, cid
 from bot.replay import animation, board, frame_steps
 from engine.registry import GAMES
-from table.export import GameExport, build_export, dump_export
+from table.export import GameExport, build_export, dump_export, latest_finished
 from table.i18n import locale_of
 from table.ratings import Rating, leaderboard, place_of, player_stats, user_player
 from table.service import Session, TableError
@@ -95,15 +95,9 @@ async def finished_session(
 ) -> Session | None:
     """The finished game asked for: by id (on this server only), else this channel's latest."""
     if game_id is None:
-        async with bot.service.store.db.execute(
-            "SELECT id FROM sessions WHERE channel_id=? AND status='finished'"
-            " ORDER BY id DESC LIMIT 1",
-            (interaction.channel_id,),
-        ) as cursor:
-            found = await cursor.fetchone()
-        if found is None:
+        game_id = await latest_finished(bot.service.store, interaction.channel_id)
+        if game_id is None:
             return None
-        game_id = found[0]
     try:
         session = await bot.service.get(game_id)
     except TableError:

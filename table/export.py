@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome
 from engine.registry import GAMES
-from table.store import InputRow, SessionRow
+from table.store import InputRow, SessionRow, Store
 
 FORMAT = "forum-game-export"
 VERSION = 1
@@ -170,3 +170,13 @@ def replay_export(export: GameExport) -> tuple[GameState, Outcome]:
     ):
         raise ExportError("outcome_differs", "the log does not lead to the recorded outcome")
     return state, outcome
+
+
+async def latest_finished(store: Store, channel_id: int) -> int | None:
+    """The id of the channel's most recently finished game, if any."""
+    async with store.db.execute(
+        "SELECT id FROM sessions WHERE channel_id=? AND status='finished' ORDER BY id DESC LIMIT 1",
+        (channel_id,),
+    ) as cursor:
+        found = await cursor.fetchone()
+    return found[0] if found else None

@@ -57,7 +57,9 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def rate(players: list[str], ranks: tuple[int, ...], before: dict[str, Rating]) -> dict[str, Any]:
+def rate(
+    players: list[str], ranks: tuple[int, ...], before: dict[str, Rating]
+) -> dict[str, tuple[float, float]]:
     """player -> (mu, sigma) after a game where seat i was `players[i]` and ranked `ranks[i]`."""
     teams = []
     for player in players:
