@@ -319,7 +319,8 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
         session.row.seats.append(
             {"user_id": user.id, "name": user.display_name, "ai": False, "locale": None}
         )
-    await service.set_meta(session, rematch_of=old.id)
+    carried = {k: old.row.meta[k] for k in ("locale",) if k in old.row.meta}  # server language
+    await service.set_meta(session, rematch_of=old.id, **carried)
     content, view = bot.play.lobby_content(session)
     await interaction.response.send_message(content=f"{t('rematch.opened')}\n{content}", view=view)
     message = await interaction.original_response()

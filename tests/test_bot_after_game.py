@@ -69,6 +69,9 @@ async def test_stats_leaderboard_replay_and_export_in_both_languages(
     assert f"Wins: {int(outcome.ranks[0] == 1)}" in stats and "Seven Hills" in stats
     await fake.slash(alice, "game", ["stats"], {"game": GAME}, locale="ja")
     assert "対戦数：1" in harness.last_ephemeral(alice)
+    bob = fake.add_user("bob")
+    await fake.slash(alice, "game", ["stats"], {"player": bob})
+    assert "bob has not finished a game" in harness.last_ephemeral(alice)
     await fake.slash(alice, "game", ["leaderboard"], {"game": GAME})
     board = harness.last_ephemeral(alice)
     assert "leaderboard" in board and "1. " in board and "AI" in board and "alice" in board
