@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, features
 
-from render.common import BACKGROUND, INK, fit, font
+from render.common import BACKGROUND, INK, PANEL, fit, font
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default attachment limit
 MAX_FRAMES = 120  # a longer game is sampled evenly (bot.replay draws only the kept boards)
@@ -43,6 +43,7 @@ def captioned(board: bytes, caption: str, size: tuple[int, int]) -> Image.Image:
     frame = Image.new("RGB", (size[0], size[1] + CAPTION_H), BACKGROUND)
     frame.paste(image, (0, 0))
     draw = ImageDraw.Draw(frame)
+    draw.rectangle((0, size[1], size[0], size[1] + CAPTION_H), fill=PANEL)
     text = fit(caption, CAPTION_SIZE, size[0] - 24)
     draw.text((12, size[1] + CAPTION_H // 2), text, fill=INK, font=font(CAPTION_SIZE), anchor="lm")
     return frame

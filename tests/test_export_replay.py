@@ -177,7 +177,7 @@ def _swap_before_reveal(game_id: str) -> tuple[int, Action, str] | None:
 def test_no_frame_differs_when_a_hidden_choice_is_swapped_before_its_reveal(game_id) -> None:
     found = _swap_before_reveal(game_id)
     if found is None:
-        pytest.skip(f"{game_id}: no secret answer that waits for others at this table")
+        pytest.skip(f"{game_id}: no simultaneous secret choice (hidden hands only) to swap")
     index, swapped, key = found
     export = finished(game_id)
     game = GAMES[game_id]
