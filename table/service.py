@@ -240,6 +240,7 @@ class TableService:
         """End a broken session: only its status changes, the stored data is kept as it is."""
         async with self._saving(None):
             await self.store.set_status(broken.row.id, "aborted")
+            await self.store.clear_deadline(broken.row.id)
 
     @asynccontextmanager
     async def _saving(self, session: Session | None) -> AsyncIterator[None]:
