@@ -123,7 +123,7 @@ class StorageError(Exception):
     """
 
     def __init__(self, reason: str, fix: str, detail: str) -> None:
-        super().__init__(f"{reason}: {detail} ({fix})")
+        super().__init__(f"{reason}: {detail}")
         self.reason = reason
         self.fix = fix
 
