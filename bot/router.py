@@ -65,7 +65,9 @@ class Router:
         try:
             parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
         except MalformedId:
-            await self.reply(interaction, self.texts_for(interaction, None)("error.bad_component"))
+            await self.reply(
+                interaction, "✗ " + self.texts_for(interaction, None)("error.bad_component")
+            )
             return
         if parsed is None:
             return
@@ -75,7 +77,9 @@ class Router:
         except (IllegalInput, TableError) as error:
             await self.reply_error(interaction, error, parsed.sid)
         except MalformedId:
-            await self.reply(interaction, self.texts_for(interaction, None)("error.bad_component"))
+            await self.reply(
+                interaction, "✗ " + self.texts_for(interaction, None)("error.bad_component")
+            )
         except Exception:
             # The option picked (parsed.arg) may be a secret choice: it stays out of the log.
             log.exception(
