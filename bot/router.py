@@ -102,7 +102,7 @@ class Router:
         if session is None or session.status in ("aborted", "finished"):
             await self.reply(interaction, self.texts_for(interaction, session)("game_gone"))
             return
-        if parsed.key in ("lobby", "abort", "history"):  # these edit the clicked message
+        if parsed.key in ("lobby", "hand", "abort", "history"):  # prompts: see self.prompt
             _require_offered(interaction, parsed)
         handler = {
             "lobby": self.lobby,

@@ -36,8 +36,8 @@ from table.store import (
 )
 
 log = logging.getLogger("forum.table")
-MOVE_MAX = 64  # characters of a move name or prompt key; far above any game's
-KEY_MAX = 200
+MOVE_MAX = 64  # characters of a move name; far above any game's
+KEY_MAX = 200  # characters of a prompt key
 ARGS_MAX = 16_000  # characters of an input's canonical JSON
 # What an unreadable session row, snapshot or log raises while it is rebuilt.
 _DAMAGE = (ValueError, TypeError, LookupError, AttributeError, IllegalInput)
@@ -65,8 +65,9 @@ class SessionBroken(TableError):
         self.reason = reason
 
 
-class _LogDamaged(Exception):
-    """The stored log contradicts itself (a gap, a snapshot beyond the log)."""
+class _Damaged(Exception):
+    """Stored data that cannot be what this code wrote: an unreadable row, a log with a gap,
+    a snapshot beyond the log, an unknown rules version."""
 
 
 @dataclass
@@ -180,14 +181,14 @@ class TableService:
     async def _build(self, row: SessionRow) -> Session:
         try:
             if row.damage is not None:
-                raise _LogDamaged(row.damage)
+                raise _Damaged(row.damage)
             game = get_game(row.game)
             if row.rules_version != game.rules_version:
-                raise _LogDamaged(f"stored under rules version {row.rules_version}")
+                raise _Damaged(f"stored under rules version {row.rules_version}")
             session = Session(row=row, game=game)
             if row.status in ("active", "finished"):
                 session.state, session.seq = await self._rebuild(session)
-        except (*_DAMAGE, _LogDamaged) as error:
+        except (*_DAMAGE, _Damaged) as error:
             raise self._broken(row, error) from error
         if row.status in ("lobby", "active"):
             self._sessions[row.id] = session
@@ -204,14 +205,14 @@ class TableService:
         """Latest snapshot (or setup) + the inputs after it, checking the log on the way."""
         count, highest = await self.store.log_extent(session.id)
         if count != highest:
-            raise _LogDamaged(f"the log has {count} inputs but reaches seq {highest}")
+            raise _Damaged(f"the log has {count} inputs but reaches seq {highest}")
         snapshot = await self.store.latest_snapshot(session.id)
         if snapshot is None:
             state, seq = self._setup(session), 0
         else:
             seq, text = snapshot
             if seq > highest:
-                raise _LogDamaged(f"snapshot at seq {seq} beyond the log's {highest}")
+                raise _Damaged(f"snapshot at seq {seq} beyond the log's {highest}")
             state = session.game.load_state(text)
         for row in await self.store.inputs(session.id, after=seq):
             state, _ = session.game.apply(state, _action(row))
