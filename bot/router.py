@@ -65,9 +65,7 @@ class Router:
         try:
             parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
         except MalformedId:
-            await self.reply(
-                interaction, "✗ " + self.texts_for(interaction, None)("error.bad_component")
-            )
+            await self.refuse_malformed(interaction)
             return
         if parsed is None:
             return
@@ -77,9 +75,7 @@ class Router:
         except (IllegalInput, TableError) as error:
             await self.reply_error(interaction, error, parsed.sid)
         except MalformedId:
-            await self.reply(
-                interaction, "✗ " + self.texts_for(interaction, None)("error.bad_component")
-            )
+            await self.refuse_malformed(interaction)
         except Exception:
             # The option picked (parsed.arg) may be a secret choice: it stays out of the log.
             log.exception(
@@ -127,6 +123,11 @@ class Router:
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
+
+    async def refuse_malformed(self, interaction: discord.Interaction) -> None:
+        await self.reply(
+            interaction, "✗ " + self.texts_for(interaction, None)("error.bad_component")
+        )
 
     async def reply_error(
         self, interaction: discord.Interaction, error: IllegalInput | TableError, sid: int
