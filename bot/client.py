@@ -7,25 +7,30 @@ Gateway intents: only the default, non-privileged ones (guilds, guild messages, 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections import defaultdict
 from collections.abc import Coroutine
+from concurrent.futures import Executor
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.budget import Limits, RestBudget
 from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.play import Play
+from bot.render_pool import render_pool
 from bot.router import Router
 from table.service import Session, SessionBroken, TableError, TableService
 from table.store import Store, StoreRefused
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
+GC_THRESHOLDS = (20_000, 20, 100)
 
 
 class ForumBot(commands.Bot):
@@ -41,6 +46,7 @@ class ForumBot(commands.Bot):
         self.config = config
         self.timer_period = timer_period
         self.store: Store | None = None
+        self.render_pool: Executor | None = None
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
@@ -48,6 +54,10 @@ class ForumBot(commands.Bot):
         self._recovered = False
         self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
+        self.budget = RestBudget(
+            Limits(config.rest_per_second, config.channel_messages, config.channel_window_seconds)
+        )
+        self.budget.install(self.http)
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""
@@ -64,7 +74,8 @@ class ForumBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database)
         self.service = TableService(self.store)
-        self.play = Play(self, self.service, self.config)
+        self.render_pool = render_pool(self.config.render_processes)
+        self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
         self.tree.add_command(GameCommands(self))
         for command in shortcut_commands(self):
@@ -83,6 +94,9 @@ class ForumBot(commands.Bot):
         for task in list(self._tasks):
             task.cancel()
         await super().close()
+        if self.render_pool is not None:
+            self.render_pool.shutdown(wait=False, cancel_futures=True)
+            self.render_pool = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -94,6 +108,7 @@ class ForumBot(commands.Bot):
         if not self._recovered:
             self._recovered = True
             await self.recover()
+            tune_gc()
 
     async def recover(self) -> None:
         """Re-post boards, re-prompt players whose private prompts died, resume AI seats.
@@ -104,7 +119,7 @@ class ForumBot(commands.Bot):
         for session in healthy:
             if session.status == "active":
                 log.info("recovering session %s", session.id)
-                self.spawn(self.play.publish(session, restarted=True))
+                self.play.publish(session, restarted=True)
         for error in broken:
             self.spawn(self._announce_broken(error))
 
@@ -180,6 +195,15 @@ class ForumBot(commands.Bot):
             except Exception:
                 log.exception("deadline check failed")
             await asyncio.sleep(self.timer_period)
+
+
+def tune_gc() -> None:
+    """Once start-up has loaded the sessions: move everything alive now out of the cyclic
+    collector's sight (it is still freed by reference counting) and collect the young
+    generation less often, so no full collection walks every game and stalls the loop."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def run_bot(config: Config, *, sync_guild: int | None = None) -> int:

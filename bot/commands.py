@@ -152,7 +152,7 @@ class GameCommands(app_commands.Group):
         if session.status == "lobby":
             await self.bot.play.show_lobby(session)
         else:
-            await self.bot.play.publish(session)
+            self.bot.play.publish(session)
         await interaction.followup.send("✓", ephemeral=True)
 
     @app_commands.command(

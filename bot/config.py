@@ -19,6 +19,11 @@ class Config:
     reminder_minutes: float = 10
     idle_policy: Literal["ai", "abort"] = "ai"
     idle_after_reminder_minutes: float = 20
+    board_interval_seconds: float = 1.0  # at most one board edit per channel this often
+    rest_per_second: int = 45  # the bot's own REST calls, under Discord's ~50/s per bot
+    channel_messages: int = 5  # message writes per channel per `channel_window_seconds`
+    channel_window_seconds: float = 5.0
+    render_processes: int = -1  # board renderers: -1 one process per core, 0 threads
 
     def __repr__(self) -> str:  # keep the token out of any log line or traceback
         return f"Config(database={self.database!r}, token={'set' if self.token else 'unset'})"
@@ -31,6 +36,7 @@ def load_config(path: str | Path = "config.toml") -> Config:
         data = tomllib.loads(file.read_text("utf-8"))
     discord, storage = data.get("discord", {}), data.get("storage", {})
     bot, timers = data.get("bot", {}), data.get("timers", {})
+    limits = data.get("limits", {})
     defaults = Config()
     return Config(
         token=os.environ.get("DISCORD_TOKEN") or discord.get("token", ""),
@@ -43,4 +49,13 @@ def load_config(path: str | Path = "config.toml") -> Config:
         idle_after_reminder_minutes=float(
             timers.get("idle_after_reminder_minutes", defaults.idle_after_reminder_minutes)
         ),
+        board_interval_seconds=float(
+            limits.get("board_interval_seconds", defaults.board_interval_seconds)
+        ),
+        rest_per_second=int(limits.get("rest_per_second", defaults.rest_per_second)),
+        channel_messages=int(limits.get("channel_messages", defaults.channel_messages)),
+        channel_window_seconds=float(
+            limits.get("channel_window_seconds", defaults.channel_window_seconds)
+        ),
+        render_processes=int(bot.get("render_processes", defaults.render_processes)),
     )

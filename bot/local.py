@@ -136,7 +136,12 @@ class LocalTable:
         if session.state is None:
             return
         png = await asyncio.to_thread(
-            render_png, session.row.game, session.view(None), session.names, self.opts.locale
+            render_png,
+            session.row.game,
+            session.view(None),
+            session.names,
+            self.opts.locale,
+            outcome=session.outcome(),
         )
         folder = self.opts.out / f"{session.row.game}-{session.id}"
         folder.mkdir(parents=True, exist_ok=True)

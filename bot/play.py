@@ -6,17 +6,23 @@ Nothing here knows a game's rules: it reads prompts, views, events and outcomes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import hashlib
 import io
 import json
 import logging
 import time
 from collections import defaultdict, deque
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
+from bot.publisher import Dirty, Publisher
 from bot.strings import BOT
 from engine.core import Event, Kind, Prompt
 from render import render_png
@@ -38,19 +44,30 @@ def is_private(prompt: Prompt) -> bool:
 
 
 class Play:
-    def __init__(self, bot: ForumBot, service: TableService, config: Config) -> None:
+    def __init__(
+        self,
+        bot: ForumBot,
+        service: TableService,
+        config: Config,
+        render_pool: Executor | None = None,
+    ) -> None:
         self.bot = bot
         self.service = service
         self.config = config
         self.localizer = Localizer(BOT)
         self.drafts: dict[tuple[int, int, str], Draft] = {}
-        self._queued: dict[int, list[Event]] = defaultdict(list)
-        self._publishing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._queued: dict[int, list[Event]] = defaultdict(list)  # private events not yet sent
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self.messages_since_board: dict[int, int] = defaultdict(int)
         self.narration: dict[int, deque[str]] = {}  # the board's latest public events
         self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
+        self._render_pool = render_pool
+        self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
+        self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
+        self.publisher = Publisher(self.publish_now, bot.spawn, config.board_interval_seconds)
+        self.carriers = Carriers()
+        self.renders = 0
 
     # Texts ------------------------------------------------------------------------------
 
@@ -106,7 +123,9 @@ class Play:
             )
         return "\n".join(lines), view
 
-    def board_content(self, session: Session, events: list[Event]) -> tuple[str, Components]:
+    def narrate(self, session: Session, events: list[Event]) -> None:
+        """Add the public events to the board's rolling narration (kept per session, so
+        coalesced publishes lose none of them)."""
         t = self.channel_texts(session)
         recent = self.narration.setdefault(session.id, deque(maxlen=NARRATION_LINES))
         recent.extend(
@@ -114,6 +133,10 @@ class Play:
             for e in events
             if e.to is None
         )
+
+    def board_content(self, session: Session) -> tuple[str, Components]:
+        t = self.channel_texts(session)
+        recent = self.narration.get(session.id, ())
         lines = [f"**{t('name')}**", *recent]
         outcome = session.outcome()
         view = Components()
@@ -208,40 +231,61 @@ class Play:
             self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
 
-    async def render(self, session: Session) -> discord.File:
+    async def render(self, session: Session) -> discord.File | None:
+        """The board image of the latest public view, or None when the board already shows
+        that view (a renderer is a pure function of the view, names and language)."""
+        view, outcome = session.view(None), session.outcome()
+        locale = self.channel_texts(session).locale
+        digest = hashlib.blake2b(
+            f"{view.model_dump_json()}|{session.names}|{locale}|{outcome}".encode(),
+            digest_size=16,
+        ).hexdigest()
+        if self._shown_view.get(session.id) == digest:
+            return None
+        draw = functools.partial(
+            render_png, session.row.game, view, session.names, locale, outcome=outcome
+        )
         async with self._render_slots:
-            png = await asyncio.to_thread(
-                render_png,
-                session.row.game,
-                session.view(None),
-                session.names,
-                self.channel_texts(session).locale,
-            )
+            png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
+        self.renders += 1
+        self._shown_view[session.id] = digest
         return discord.File(io.BytesIO(png), filename="board.png")
 
     async def post_board(
         self, session: Session, content: str, view: Components, file: discord.File | None
     ) -> None:
-        """Edit the board message in place, or post it anew when missing or scrolled away."""
-        channel = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
-            session.row.channel_id
-        )
+        """Edit the board message in place, or post it anew when missing or scrolled away.
+
+        The edit goes through the latest click on the board while its token lasts (exempt
+        from the global REST limit), else through the bot's own budget.
+        """
         board_id = session.row.meta.get("board")
         scrolled = (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
-        files = [file] if file else []
+        keep_image = {} if file is None else {"attachments": [file]}
+        carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
+        if carrier is not None:
+            try:
+                await carrier.edit(board_id, content=content, view=view, **keep_image)
+                return
+            except discord.HTTPException:
+                _rewind(file)
+        channel = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
+            session.row.channel_id
+        )
         if board_id and not scrolled:
             try:
-                keep_image = {} if file is None else {"attachments": files}
                 await channel.get_partial_message(board_id).edit(
                     content=content, view=view, **keep_image
                 )
                 return
             except discord.NotFound:
-                if file is not None:
-                    file.reset()
-        message = await channel.send(content=content, files=files, view=view)
+                _rewind(file)
+        if file is None:  # a new message needs the image the old one had
+            self._shown_view.pop(session.id, None)
+            file = await self.render(session) if session.state is not None else None
+        message = await channel.send(content=content, files=[file] if file else [], view=view)
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
@@ -267,25 +311,35 @@ class Play:
     # After each change ----------------------------------------------------------------------
 
     def changed(self, session: Session, events: list[Event]) -> None:
-        """Queue a publish of the session's latest state (coalescing concurrent changes)."""
-        self._queued[session.id].extend(events)
-        self.bot.spawn(self.publish(session))
+        """Mark the session's board dirty; the publisher shows its latest state soon.
 
-    async def publish(
-        self, session: Session, *, restarted: bool = False, start_ai: bool = True
-    ) -> None:
-        async with self._publishing[session.id]:
-            started = time.perf_counter()
-            events = self._queued.pop(session.id, [])
-            if session.state is None:
-                return
-            content, view = self.board_content(session, events)
-            await self.post_board(session, content, view, await self.render(session))
-            await self.prompt_players(session, events, restarted=restarted)
-            await self.ask_in_channel(session)
-            await self.arm_deadline(session)
-            self.bot.metrics["publish"].append(time.perf_counter() - started)
-        if start_ai and session.outcome() is None and session.status == "active":
+        Urgent when the change moved the game on to new decisions (players wait for that
+        board), not when it only recorded progress towards the same ones.
+        """
+        self.narrate(session, events)
+        self._queued[session.id].extend(e for e in events if e.to is not None)
+        decisions = frozenset(p.key for p in session.pending())
+        urgent = decisions != self._decisions.get(session.id) or session.outcome() is not None
+        self._decisions[session.id] = decisions
+        self.publisher.mark(session, urgent=urgent)
+
+    def publish(self, session: Session, *, restarted: bool = False) -> None:
+        """Re-show the session as it is (start-up recovery, /game status)."""
+        self.publisher.mark(session, urgent=True, restarted=restarted)
+
+    async def publish_now(self, session: Session, dirty: Dirty) -> None:
+        started = time.perf_counter()
+        events = self._queued.pop(session.id, [])
+        if session.state is None or session.status == "aborted":
+            return  # an aborted game's board was closed by the abort itself
+        content, view = self.board_content(session)
+        file = await self.render(session)
+        await self.post_board(session, content, view, file)
+        await self.prompt_players(session, events, restarted=dirty.restarted)
+        await self.ask_in_channel(session)
+        await self.arm_deadline(session)
+        self.bot.metrics["publish"].append(time.perf_counter() - started)
+        if session.outcome() is None and session.status == "active":
             self.schedule_ai(session)
 
     async def prompt_players(
@@ -293,8 +347,10 @@ class Play:
     ) -> None:
         """DM each human a new private prompt, or their private view when it changed.
 
-        A seat that has just answered privately saw its result in the chooser, so it gets no
-        echo; after the game is over nobody gets private DMs (the board says it all).
+        One private message per player and game: a new decision is a new message (Discord
+        notifies on new messages only), anything else edits that message in place. A seat that
+        has just answered privately saw its result in the chooser, so it gets no echo; after
+        the game is over nobody gets private DMs (the board says it all).
         """
         sent: dict[str, str] = session.row.meta.setdefault("prompted", {})
         private_seen: dict[str, str] = session.row.meta.setdefault("private", {})
@@ -307,16 +363,33 @@ class Play:
             acted = (session.id, seat) in self._acted
             self._acted.discard((session.id, seat))
             if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
-                await self.send_prompt(session, seat, prompt, private, restarted)
+                content, view = self.dm_content(session, seat, prompt, private, restarted)
+                await self.dm(session, seat, content, view)
                 sent[str(seat)] = prompt.key
             elif (
                 private
                 and private != private_seen.get(str(seat))
                 and not (over or acted or restarted)
             ):
-                await self.dm(session, seat, self.dm_header(session, seat) + "\n" + private, None)
+                content, view = self.dm_content(session, seat, prompt, private, False)
+                await self.dm(session, seat, content, view, edit=True)
             private_seen[str(seat)] = private
         await self.service.set_meta(session)
+
+    def dm_content(
+        self, session: Session, seat: int, prompt: Prompt | None, private: str, restarted: bool
+    ) -> tuple[str, Components | None]:
+        """The seat's private message: header, private view and, while owed, the chooser."""
+        t = self.seat_texts(session, seat)
+        parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
+        if prompt is None:
+            return "\n".join([*parts, private]), None
+        draft = self.drafts.setdefault(
+            (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
+        )
+        body, view = chooser(session.id, prompt, draft, t)
+        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
+        return "\n".join(p for p in parts if p), view
 
     def dm_header(self, session: Session, seat: int) -> str:
         t = self.seat_texts(session, seat)
@@ -347,32 +420,64 @@ class Play:
         ]
         return "\n".join(lines)
 
-    async def send_prompt(
-        self, session: Session, seat: int, prompt: Prompt, private: str, restarted: bool
+    async def dm(
+        self,
+        session: Session,
+        seat: int,
+        content: str,
+        view: Components | None,
+        *,
+        edit: bool = False,
     ) -> None:
-        t = self.seat_texts(session, seat)
-        draft = self.drafts.setdefault(
-            (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
-        )
-        body, view = chooser(session.id, prompt, draft, t)
-        parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
-        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
-        await self.dm(session, seat, "\n".join(p for p in parts if p), view)
-
-    async def dm(self, session: Session, seat: int, content: str, view: Components | None) -> None:
-        """DM a seat; when their DMs are closed, say so once in the channel with a way in."""
+        """DM a seat (with `edit`, by editing their latest private message of this game);
+        when their DMs are closed, say so once in the channel with a way in."""
         closed: list[int] = session.row.meta.setdefault("dm_closed", [])
         if seat in closed:
             return
-        user_id = session.seats[seat]["user_id"]
+        fields = {"content": _clip(content), "view": view or Components()}
+        if await self._dm_by_click(session, seat, fields, edit):
+            return
+        latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
         try:
-            channel = await self.bot.create_dm(discord.Object(id=user_id))  # cached after once
-            await channel.send(content=_clip(content), view=view or Components())
+            channel = await self._dm_channel(session, seat)
+            if edit and str(seat) in latest:
+                with contextlib.suppress(discord.NotFound):
+                    await channel.get_partial_message(latest[str(seat)]).edit(**fields)
+                    return
+            latest[str(seat)] = (await channel.send(**fields)).id
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
             closed.append(seat)
             await self.dm_fallback(session, seat)
+
+    async def _dm_channel(self, session: Session, seat: int) -> discord.abc.Messageable:
+        """The seat's DM channel, opened once per game (discord.py only keeps the last 128)."""
+        known: dict[str, int] = session.row.meta.setdefault("dm_channel", {})
+        if str(seat) in known:
+            return self.bot.get_partial_messageable(
+                known[str(seat)], type=discord.ChannelType.private
+            )
+        channel = await self.bot.create_dm(discord.Object(id=session.seats[seat]["user_id"]))
+        known[str(seat)] = channel.id
+        return channel
+
+    async def _dm_by_click(
+        self, session: Session, seat: int, fields: dict[str, Any], edit: bool
+    ) -> bool:
+        """Through the seat's latest click in their DMs, while its token lasts."""
+        carrier = self.carriers.private(session.id, seat)
+        if carrier is None:
+            return False
+        latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
+        try:
+            if edit and carrier.can_edit(latest.get(str(seat), 0)):
+                await carrier.edit(latest[str(seat)], **fields)
+            else:
+                latest[str(seat)] = await carrier.send(**fields)
+        except discord.HTTPException:
+            return False
+        return True
 
     async def dm_fallback(self, session: Session, seat: int) -> None:
         t = self.seat_texts(session, seat)
@@ -404,8 +509,7 @@ class Play:
             result = await self.service.play_ai(session)
             if result is None:
                 return
-            self._queued[session.id].extend(result.events)
-            await self.publish(session, start_ai=False)
+            self.changed(session, result.events)
 
     # Idle timers ----------------------------------------------------------------------------
 
@@ -462,6 +566,11 @@ class Play:
         await channel.send(t("idle_ai", seats=owing))
         await self.service.store.clear_deadline(session.id)
         self.schedule_ai(session)
+
+
+def _rewind(file: discord.File | None) -> None:
+    if file is not None:
+        file.reset()
 
 
 def _fits_on_board(prompt: Prompt) -> bool:

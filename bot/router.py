@@ -51,6 +51,7 @@ HISTORY_PAGE = 15
 class Router:
     def __init__(self, bot: ForumBot) -> None:
         self.bot = bot
+        self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
 
     @property
     def play(self):
@@ -72,6 +73,7 @@ class Router:
         started = time.perf_counter()
         try:
             await self._route(interaction, parsed)
+            self._note_carrier(interaction)
         except (IllegalInput, TableError) as error:
             await self.reply_error(interaction, error, parsed.sid)
         except MalformedId:
@@ -86,7 +88,15 @@ class Router:
             )
             await self.reply(interaction, self.texts_for(interaction, None)("error.internal"))
         finally:
+            self._clicked.pop(interaction.id, None)
             self.bot.metrics[f"interaction.{parsed.op}"].append(time.perf_counter() - started)
+
+    def _note_carrier(self, interaction: discord.Interaction) -> None:
+        session = self._clicked.get(interaction.id)
+        if session is None or session.status != "active":
+            return
+        seat = session.seat_of(interaction.user.id)
+        self.play.carriers.note(session.id, seat, session.row.meta.get("board"), interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         try:
@@ -100,6 +110,7 @@ class Router:
             return
         if parsed.key in ("lobby", "hand", "abort", "history"):  # prompts: see self.prompt
             _require_offered(interaction, parsed)
+        self._clicked[interaction.id] = session
         handler = {
             "lobby": self.lobby,
             "hand": self.hand,

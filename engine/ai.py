@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.core import Action, Field, Game, GameState, IllegalInput, Prompt
+from engine.core import Action, Event, Field, Game, GameState, IllegalInput, Prompt
 from engine.rng import Rng, derive_seed
 
 RANDOM_RETRIES = 50
@@ -36,14 +36,22 @@ def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed:
     A prompt of one pick-one field is tried option by option in random order, so a legal
     option is always found however few there are.
     """
+    return _random_step(game, state, prompt, seat, seed)[0]
+
+
+Step = tuple[Action, tuple[GameState, list[Event]] | None]
+
+
+def _random_step(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Step:
+    """The random action and the result of the trial that accepted it (so callers that play
+    it need not apply it a second time)."""
     rng = Rng(seed)
     for args in _candidates(prompt, rng):
         action = Action(seat=seat, move=prompt.move, args=args)
         try:
-            game.apply(state, action)
+            return action, game.apply(state, action)
         except IllegalInput:
             continue
-        return action
     raise RuntimeError(f"{game.id}: no legal random input found for prompt {prompt.key}")
 
 
@@ -65,11 +73,17 @@ def choose_action(
     The game AI sees only `game.view(state, seat)`; the random baseline tries candidates against
     the rules, which reveals no more than the prompt itself does.
     """
+    return _decide(game, state, prompt, seat, seed, smart)[0]
+
+
+def _decide(
+    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool
+) -> Step:
     if smart:
         action = game.ai_action(game.view(state, seat), prompt, seat, seed)
         if action is not None:
-            return action
-    return random_action(game, state, prompt, seat, seed)
+            return action, None
+    return _random_step(game, state, prompt, seat, seed)
 
 
 def ai_seed(session_seed: int, step: int, seat: int) -> int:
@@ -93,9 +107,8 @@ def play_out(
         prompt = prompts[0]
         seat = prompt.seats[0]
         use_game_ai = True if smart is None else smart[seat]
-        action = choose_action(
-            game, state, prompt, seat, ai_seed(seed, len(actions), seat), smart=use_game_ai
-        )
-        state, _ = game.apply(state, action)
+        seat_seed = ai_seed(seed, len(actions), seat)
+        action, tried = _decide(game, state, prompt, seat, seat_seed, use_game_ai)
+        state, _ = tried if tried is not None else game.apply(state, action)
         actions.append(action)
     return state, actions

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engine.core import Game
 from engine.games.caesar import Caesar
+from engine.games.hannibal import Hannibal
 from engine.games.imperium import Imperium
+from engine.games.konsul import Konsul
 from engine.games.prokonsul import Prokonsul
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
@@ -12,7 +14,16 @@ from engine.games.spartacus import Spartacus
 
 GAMES: dict[str, Game] = {
     game.id: game
-    for game in (Caesar(), Imperium(), Prokonsul(), Senator(), SevenHills(), Spartacus())
+    for game in (
+        Caesar(),
+        Hannibal(),
+        Imperium(),
+        Konsul(),
+        Prokonsul(),
+        Senator(),
+        SevenHills(),
+        Spartacus(),
+    )
 }
 
 

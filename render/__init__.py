@@ -1,8 +1,10 @@
 """Board images drawn from public views only, so a hidden card can never reach a picture.
 
-Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image`;
-`render_png` finds it by that convention, so adding a game needs no registry line here.
-`labels` words the board's texts in the reader's language from the game's catalog (`board.*`).
+Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image` and a
+`PALETTE` (render.common.Palette) holding every colour it draws; `render_png` finds both by that
+convention (a renderer without one gets `fill_palette`, slower), so adding a game needs no registry line here. `labels` words the
+board's texts in the reader's language from the game's catalog (`board.*`). Given the game's
+`outcome`, the board gets the shared final-results strip (winner, ranks, scores).
 """
 
 from __future__ import annotations
@@ -12,10 +14,23 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
+from engine.core import Outcome
 from engine.registry import get_game
 from render.common import Labels, encode_png
+from render.results import with_results
 
 
-def render_png(game_id: str, view: BaseModel, names: Sequence[str], locale: str = "en") -> bytes:
+def render_png(
+    game_id: str,
+    view: BaseModel,
+    names: Sequence[str],
+    locale: str = "en",
+    *,
+    outcome: Outcome | None = None,
+) -> bytes:
     module = importlib.import_module(f"render.{game_id}")
-    return encode_png(module.draw(view, list(names), Labels(get_game(game_id).strings, locale)))
+    strings = get_game(game_id).strings
+    image = module.draw(view, list(names), Labels(strings, locale))
+    if outcome is not None:
+        image = with_results(image, outcome, names, strings, locale)
+    return encode_png(image, getattr(module, "PALETTE", None))

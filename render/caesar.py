@@ -1,12 +1,19 @@
 """Caesar board: the 5×5 grid with every stack (top owner as a big token, the counters inside as
 a column of stripes, bottom to top, and the size), the black pawn between the two duelling
-stacks, and one row per player with counters owned, cards left and status."""
+stacks, one row per player with counters owned, cards left and status, and under the board the
+last move (its squares outlined on the grid) and the legend of the neutral counters.
+
+The grid's coordinates, empty squares, title and legend are a static layer cached per language;
+a stack's cell keeps its centre for the token and its right edge for the stripes, so the pawn
+(drawn small, on the border between the duellists) never covers a counter."""
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from functools import lru_cache
 
-from engine.games.caesar import COLUMNS, FLAG, NEUTRAL, SIZE, CaesarView, square_name
+from PIL import Image
+
+from engine.games.caesar import COLUMNS, FLAG, NEUTRAL, SIZE, CaesarView, LastMove, square_name
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -15,12 +22,18 @@ from render.common import (
     PANEL_DARK,
     WHITE,
     Labels,
+    Pen,
+    board_palette,
     canvas,
+    fit,
     font,
+    layer,
     player_colour,
     player_label,
+    player_letter,
+    player_name,
+    text_width,
     title,
-    token,
 )
 
 MARGIN = 24
@@ -33,19 +46,57 @@ PANEL_W = 1200 - MARGIN - PANEL_X
 ROW_H = 86
 NEUTRAL_COLOUR = (168, 168, 168)
 BLACK = (20, 20, 20)
-HEIGHT = BOARD_Y + SIZE * CELL + 40
+CAPTION_Y = BOARD_Y + SIZE * CELL + 18
+HEIGHT = CAPTION_Y + 84
+PAWN_R = 17
+
+PALETTE = board_palette(
+    colours=(NEUTRAL_COLOUR, BLACK),
+    text_on=((INK, NEUTRAL_COLOUR), (PANEL_DARK, PANEL), (HIGHLIGHT, WHITE), (MUTED, WHITE)),
+)
 
 
 def draw(view: CaesarView, names: list[str], labels: Labels) -> Image.Image:
-    image, pen = canvas(HEIGHT)
-    title(pen, labels("title"), _fit(_subtitle(view, names, labels), 1200 - 2 * MARGIN, 26))
+    legend = labels("neutral_legend", mark=labels("neutral_mark"))
+    image, pen = layer(_background(labels("title"), labels("neutral_mark"), legend))
+    pen.text(
+        (24, 66),
+        fit(_subtitle(view, names, labels), 26, 1200 - 2 * MARGIN),
+        font=font(26),
+        fill=MUTED,
+    )
     _board(pen, view, labels)
     _players(pen, view, names, labels)
+    _caption(pen, view, names, labels)
     return image
 
 
-def _name(seat: int, names: list[str]) -> str:
-    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+@lru_cache(maxsize=4)
+def _background(heading: str, neutral: str, legend: str) -> Image.Image:
+    """Title, coordinates, the empty grid (each square named) and the neutral legend."""
+    image, pen = canvas(HEIGHT)
+    title(pen, heading)
+    for col in range(SIZE):
+        cx = BOARD_X + col * CELL + CELL / 2
+        pen.text((cx, BOARD_Y - 22), COLUMNS[col], font=font(28), fill=MUTED, anchor="mm")
+    for row in range(SIZE):
+        cy = BOARD_Y + row * CELL + CELL / 2
+        pen.text((BOARD_X - 24, cy), str(row + 1), font=font(28), fill=MUTED, anchor="mm")
+    for square in range(SIZE * SIZE):
+        x0, y0, x1, y1 = _cell_box(square)
+        pen.rectangle((x0, y0, x1, y1), fill=PANEL, outline=PANEL_DARK, width=2)
+        name = square_name(square)
+        pen.text(((x0 + x1) / 2, (y0 + y1) / 2), name, font=font(22), fill=PANEL_DARK, anchor="mm")
+    y = CAPTION_Y + 50
+    _neutral_chip(pen, MARGIN + 14, y, 13, neutral)
+    pen.text(
+        (MARGIN + 36, y),
+        fit(legend, 22, 1200 - 2 * MARGIN - 40),
+        font=font(22),
+        fill=MUTED,
+        anchor="lm",
+    )
+    return image
 
 
 def _winners(view: CaesarView) -> tuple[int, ...]:
@@ -57,29 +108,28 @@ def _winners(view: CaesarView) -> tuple[int, ...]:
 END_REASONS = ("cards", "last_player", "passes", "frozen")
 
 
-def _subtitle(view: CaesarView, names: list[str], labels: Labels) -> str:
-    def who(seat: int) -> str:
-        return f"{_name(seat, names)} ({_letter(seat)})"
+def _who(seat: int, names: list[str]) -> str:
+    return f"{player_name(seat, names)} ({player_letter(seat)})"
 
+
+def _subtitle(view: CaesarView, names: list[str], labels: Labels) -> str:
     if view.phase == "place":
         round_no = view.placed // view.seats + 1
-        return labels("placement", round=round_no, player=who(view.active))
+        return labels("placement", round=round_no, player=_who(view.active, names))
     if view.phase == "fight" and view.fighters and view.fight_squares:
         a, d = view.fighters
         src, dst = (square_name(s) for s in view.fight_squares)
-        return labels("fight", attacker=who(a), source=src, defender=who(d), target=dst)
+        return labels(
+            "fight", attacker=_who(a, names), source=src, defender=_who(d, names), target=dst
+        )
     if view.phase == "over":
         reason = view.end_reason
         if reason in END_REASONS:
             reason = labels(f"end.{reason}")
         winners = _winners(view)
-        best = labels("and").join(who(s) for s in winners) if winners else labels("nobody")
+        best = labels("and").join(_who(s, names) for s in winners) if winners else labels("nobody")
         return labels("over", reason=reason, winners=best)
-    return labels("to_move", player=who(view.active))
-
-
-def _letter(seat: int) -> str:
-    return "ABCDE"[seat]
+    return labels("to_move", player=_who(view.active, names))
 
 
 def _cell_box(square: int) -> tuple[int, int, int, int]:
@@ -88,90 +138,86 @@ def _cell_box(square: int) -> tuple[int, int, int, int]:
     return x, y, x + CELL, y + CELL
 
 
-def _board(pen: ImageDraw.ImageDraw, view: CaesarView, labels: Labels) -> None:
-    for col in range(SIZE):
-        cx = BOARD_X + col * CELL + CELL / 2
-        pen.text((cx, BOARD_Y - 22), COLUMNS[col], font=font(28), fill=MUTED, anchor="mm")
-    for row in range(SIZE):
-        cy = BOARD_Y + row * CELL + CELL / 2
-        pen.text((BOARD_X - 24, cy), str(row + 1), font=font(28), fill=MUTED, anchor="mm")
-    fighting = set(view.fight_squares or ())
-    for square in range(SIZE * SIZE):
-        x0, y0, x1, y1 = _cell_box(square)
-        pen.rectangle((x0, y0, x1, y1), fill=PANEL, outline=PANEL_DARK, width=2)
-        stack = view.board[square]
+def _board(pen: Pen, view: CaesarView, labels: Labels) -> None:
+    neutral = labels("neutral_mark")
+    for square, stack in enumerate(view.board):
         if stack:
-            _stack(pen, x0, y0, stack, labels("neutral_mark"))
-        else:
-            pen.text(
-                ((x0 + x1) / 2, (y0 + y1) / 2),
-                square_name(square),
-                font=font(22),
-                fill=PANEL_DARK,
-                anchor="mm",
-            )
-    for square in sorted(fighting):
+            x0, y0, x1, y1 = _cell_box(square)
+            pen.rectangle((x0, y0, x1, y1), fill=PANEL, outline=PANEL_DARK, width=2)
+            _stack(pen, x0, y0, stack, neutral)
+    last = view.last_move
+    if last is not None and last.kind != "pass" and view.phase != "fight":
+        for square in last.squares:  # the last move's squares, outlined thinner than a duel's
+            x0, y0, x1, y1 = _cell_box(square)
+            pen.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=4)
+    for square in view.fight_squares or ():
         x0, y0, x1, y1 = _cell_box(square)
         pen.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=6)
     if view.fight_squares:
         _pawn(pen, *view.fight_squares)
 
 
-def _stack(
-    pen: ImageDraw.ImageDraw, x0: int, y0: int, stack: tuple[int, ...], neutral: str
-) -> None:
-    """Top owner as a large token, size beside it, and the stripes of every counter inside."""
+def _neutral_chip(pen: Pen, cx: float, cy: float, r: int, mark: str) -> None:
+    pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=NEUTRAL_COLOUR, outline=INK, width=2)
+    pen.text((cx, cy), mark, font=font(max(10, int(r * 1.05))), fill=INK, anchor="mm")
+
+
+def _stack(pen: Pen, x0: int, y0: int, stack: tuple[int, ...], neutral: str) -> None:
+    """Top owner as a large token, size under it, and the stripes of every counter inside."""
     top = stack[-1]
-    cx, cy = x0 + 48, y0 + 52
+    cx, cy = x0 + 50, y0 + 50
     if top == NEUTRAL:
-        pen.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), fill=NEUTRAL_COLOUR, outline=INK, width=2)
-        pen.text((cx, cy), neutral, font=font(32), fill=INK, anchor="mm")
+        _neutral_chip(pen, cx, cy, 28, neutral)
     else:
-        token(pen, cx, cy, 30, top)
-    pen.text((x0 + 48, y0 + 104), f"×{len(stack)}", font=font(30), fill=INK, anchor="mm")
-    # the counters inside, bottom to top, as a column of coloured stripes with letters
-    left, right = x0 + CELL - 34, x0 + CELL - 10
-    bottom, room = y0 + CELL - 10, CELL - 20
+        pen.token(cx, cy, 28, top)
+    pen.text((cx, y0 + 96), f"×{len(stack)}", font=font(26), fill=INK, anchor="mm")
+    # the counters inside, bottom to top, as a column of coloured stripes with letters; kept
+    # clear of the cell's borders, where the pawn of a duel sits
+    left, right = x0 + 86, x0 + 106
+    bottom, room = y0 + CELL - 22, CELL - 44
     step = min(20, room / len(stack))
     for index, counter in enumerate(stack):
         y_bottom = bottom - index * step
         colour = NEUTRAL_COLOUR if counter == NEUTRAL else player_colour(counter)
         pen.rectangle((left, y_bottom - step, right, y_bottom), fill=colour, outline=INK, width=1)
         if step >= 16:
-            letter = neutral if counter == NEUTRAL else _letter(counter)
-            pen.text(
-                ((left + right) / 2, y_bottom - step / 2),
-                letter,
-                font=font(13),
-                fill=INK,
-                anchor="mm",
-            )
+            letter = neutral if counter == NEUTRAL else player_letter(counter)
+            middle = ((left + right) / 2, y_bottom - step / 2)
+            pen.text(middle, letter, font=font(13), fill=INK, anchor="mm")
 
 
-def _pawn(pen: ImageDraw.ImageDraw, source: int, target: int) -> None:
-    """The black pawn between the two duelling stacks, on a bar from the attacker's cell edge
-    to the defender's (an arrowhead points at the defender)."""
+def _pawn(pen: Pen, source: int, target: int) -> None:
+    """The black pawn on the border between the two duelling stacks, on a bar from the
+    attacker's cell to the defender's (an arrowhead points at the defender)."""
     (sr, sc), (tr, tc) = divmod(source, SIZE), divmod(target, SIZE)
     dr, dc = (tr > sr) - (tr < sr), (tc > sc) - (tc < sc)
-    half = CELL / 2
     ax0, ay0, ax1, ay1 = _cell_box(source)
     tx0, ty0, tx1, ty1 = _cell_box(target)
-    ax, ay = (ax0 + ax1) / 2 + dc * (half - 14), (ay0 + ay1) / 2 + dr * (half - 14)
-    bx, by = (tx0 + tx1) / 2 - dc * (half - 14), (ty0 + ty1) / 2 - dr * (half - 14)
-    pen.line((ax, ay, bx, by), fill=BLACK, width=6)
+    half = CELL / 2
+    ax, ay = (ax0 + ax1) / 2 + dc * (half - 8), (ay0 + ay1) / 2 + dr * (half - 8)
+    bx, by = (tx0 + tx1) / 2 - dc * (half - 8), (ty0 + ty1) / 2 - dr * (half - 8)
+    if dr:  # a vertical duel: the bar runs in the gap beside the token and the stripes
+        ax = bx = ax0 + 78
+    else:
+        ay = by = ay0 + 112
+    pen.line((ax, ay, bx, by), fill=BLACK, width=5)
     tip = (bx + dc * 4, by + dr * 4)
-    side = ((bx - dc * 14) - dr * 10, (by - dr * 14) - dc * 10)
-    other = ((bx - dc * 14) + dr * 10, (by - dr * 14) + dc * 10)
+    side = ((bx - dc * 10) - dr * 8, (by - dr * 10) - dc * 8)
+    other = ((bx - dc * 10) + dr * 8, (by - dr * 10) + dc * 8)
     pen.polygon([tip, side, other], fill=BLACK)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    pen.ellipse((mx - 27, my - 27, mx + 27, my + 27), fill=WHITE, outline=BLACK, width=3)
-    pen.ellipse((mx - 8, my - 19, mx + 8, my - 3), fill=BLACK)
+    if dr:
+        mx, my = ax, (ay + by) / 2
+    else:
+        mx, my = (ax + bx) / 2, ay
+    r = PAWN_R
+    pen.ellipse((mx - r, my - r, mx + r, my + r), fill=WHITE, outline=BLACK, width=2)
+    pen.ellipse((mx - 5, my - 12, mx + 5, my - 2), fill=BLACK)
     pen.polygon(
-        [(mx - 6, my - 5), (mx + 6, my - 5), (mx + 14, my + 17), (mx - 14, my + 17)], fill=BLACK
+        [(mx - 4, my - 3), (mx + 4, my - 3), (mx + 9, my + 11), (mx - 9, my + 11)], fill=BLACK
     )
 
 
-def _players(pen: ImageDraw.ImageDraw, view: CaesarView, names: list[str], labels: Labels) -> None:
+def _players(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> None:
     y = BOARD_Y - 40
     over = view.phase == "over"
     heading = labels("final_counters") if over else labels("players")
@@ -180,39 +226,33 @@ def _players(pen: ImageDraw.ImageDraw, view: CaesarView, names: list[str], label
     winners = _winners(view) if over else ()
     fighters = view.fighters or ()
     for seat in range(view.seats):
-        box = (PANEL_X, y, PANEL_X + PANEL_W, y + ROW_H - 8)
         active = view.phase in ("place", "main") and view.active == seat
-        fill = WHITE if active else PANEL
+        hot = active or seat in fighters
         pen.rounded_rectangle(
-            box,
+            (PANEL_X, y, PANEL_X + PANEL_W, y + ROW_H - 8),
             radius=10,
-            fill=fill,
-            outline=HIGHLIGHT if active or seat in fighters else PANEL_DARK,
-            width=4 if active or seat in fighters else 2,
+            fill=WHITE if active else PANEL,
+            outline=HIGHLIGHT if hot else PANEL_DARK,
+            width=4 if hot else 2,
         )
-        token(pen, PANEL_X + 32, y + 39, 20, seat)
+        pen.token(PANEL_X + 32, y + 39, 20, seat)
         out = view.eliminated[seat]
-        status, hot = _status(view, seat, active, winners, labels)
+        status, lit = _status(view, seat, active, winners, labels)
         right = PANEL_X + PANEL_W - 14
-        pen.text(
-            (right, y + 24), status, font=font(22), fill=HIGHLIGHT if hot else MUTED, anchor="rm"
-        )
-        room = right - (PANEL_X + 62) - font(22).getlength(status) - 12
-        label = _fit(player_label(seat, names), room, 26)
+        colour = HIGHLIGHT if lit else MUTED
+        pen.text((right, y + 24), status, font=font(22), fill=colour, anchor="rm")
+        room = right - (PANEL_X + 62) - text_width(status, 22) - 12
+        label = fit(player_label(seat, names), 26, room)
         pen.text(
             (PANEL_X + 62, y + 24), label, font=font(26), fill=MUTED if out else INK, anchor="lm"
         )
         counters = _plural(labels, "counters", view.counts[seat])
         cards = _plural(labels, "cards_left", view.hand_sizes[seat])
+        line = fit(f"{counters} · {cards}", 24, PANEL_W - 76)
         pen.text(
-            (PANEL_X + 62, y + 58),
-            _fit(f"{counters} · {cards}", PANEL_W - 76, 24),
-            font=font(24),
-            fill=MUTED if out else INK,
-            anchor="lm",
+            (PANEL_X + 62, y + 58), line, font=font(24), fill=MUTED if out else INK, anchor="lm"
         )
         y += ROW_H
-    _last_fight(pen, view, y + 6, labels)
 
 
 def _plural(labels: Labels, key: str, count: int) -> str:
@@ -235,31 +275,44 @@ def _status(
     return "", False
 
 
-def _last_fight(pen: ImageDraw.ImageDraw, view: CaesarView, y: int, labels: Labels) -> None:
+def _caption(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> None:
+    """What the last input did, in words (its squares are outlined on the grid)."""
+    text = _last_move_text(view.last_move, view, names, labels)
+    if text:
+        pen.text(
+            (MARGIN, CAPTION_Y + 14),
+            fit(text, 24, 1200 - 2 * MARGIN),
+            font=font(24),
+            fill=INK,
+            anchor="lm",
+        )
+
+
+def _last_move_text(
+    last: LastMove | None, view: CaesarView, names: list[str], labels: Labels
+) -> str:
+    if last is None:
+        return ""
+    player = _who(last.seat, names)
+    squares = [square_name(s) for s in last.squares]
+    if last.kind == "place":
+        return labels("last.place", player=player, square=squares[0])
+    if last.kind in ("ally", "attack"):
+        return labels(f"last.{last.kind}", player=player, source=squares[0], target=squares[1])
+    if last.kind == "pass":
+        return labels("last.pass", player=player)
     fight = view.last_fight
-    if fight is None or y > HEIGHT - 90:
-        return
-    pen.text((PANEL_X, y), labels("last_fight"), font=font(24), fill=INK)
+    if fight is None:
+        return ""
     a, d = fight.attacker, fight.defender
     ca, cd = (_card_text(c, labels) for c in fight.cards)
-    if fight.result == "attacker":
-        result = labels("wins", letter=_letter(a))
-    elif fight.result == "defender":
-        result = labels("wins", letter=_letter(d))
+    if fight.result in ("attacker", "defender"):
+        result = labels("wins", letter=player_letter(a if fight.result == "attacker" else d))
     else:
         result = labels(f"result.{fight.result}")
-    text = f"{_letter(a)} {fight.source} ({ca}) → {_letter(d)} {fight.target} ({cd}) · {result}"
-    pen.text((PANEL_X, y + 38), _fit(text, PANEL_W, 24), font=font(24), fill=INK)
+    duel = f"{player_letter(a)} {fight.source} ({ca}) → {player_letter(d)} {fight.target} ({cd})"
+    return f"{labels('last_fight')}: {duel} · {result}"
 
 
 def _card_text(card: int, labels: Labels) -> str:
     return labels("flag") if card == FLAG else str(card)
-
-
-def _fit(text: str, width: float, size: int) -> str:
-    """Cut `text` with an ellipsis so it fits `width` pixels."""
-    if font(size).getlength(text) <= width:
-        return text
-    while text and font(size).getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

@@ -3,8 +3,7 @@
 Everything that only depends on the seat count, the region values and the language (title,
 panels, values, score-track cells and numbers) is drawn once into a cached background; a render
 copies it, pastes the highlighted panels, tokens and cached glyphs, and maps the result onto a
-fixed palette that holds every colour used and the antialiasing shades of its text, so the PNG
-encodes one byte per pixel instead of three.
+fixed palette (`PALETTE`, applied by render_png).
 """
 
 from __future__ import annotations
@@ -16,24 +15,22 @@ from PIL import Image, ImageDraw
 
 from engine.games.imperium import ImperiumView
 from render.common import (
-    BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
     PANEL,
     PANEL_DARK,
-    PLAYER_COLOURS,
     WHITE,
     WIDTH,
     Labels,
+    board_palette,
     canvas,
     font,
     player_label,
-    ramp_palette,
+    player_letter,
     stamp_text,
     stamp_token,
     title,
-    to_palette,
 )
 
 MARGIN = 24
@@ -45,19 +42,8 @@ PAWN_STEP = 26
 PLAYERS_TOP = TRACK_TOP + 100 + 5 * PAWN_STEP
 ROW_H = 58
 
-_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *PLAYER_COLOURS)
-# Every (text colour, colour under it) on this board; tokens and panels are drawn unantialiased.
-_TEXT_ON = (
-    (INK, BACKGROUND),
-    (MUTED, BACKGROUND),
-    (INK, PANEL),
-    (MUTED, PANEL),
-    (HIGHLIGHT, PANEL),
-    (INK, PANEL_DARK),
-    (INK, WHITE),
-    *((INK, colour) for colour in PLAYER_COLOURS),
-)
-PALETTE = ramp_palette(_COLOURS, _TEXT_ON, (256 - len(_COLOURS)) // len(_TEXT_ON))
+# The shared colours and text pairs, plus the score track's numbers on its darker cells.
+PALETTE = board_palette(text_on=((INK, PANEL_DARK),))
 
 
 def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
@@ -67,11 +53,14 @@ def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
     for number in view.resolving:
         panel = _resolving_panel(number, view.values[number - 1], texts)
         image.paste(panel, _region_origin(number))
+    for region, counts, points in view.last_scored:
+        if region not in view.resolving:
+            _just_scored(image, region, view, counts, points, texts)
     for number in range(1, 10):
         _markers(image, view, number)
     _score_pawns(image, view)
     _players(image, view, names, labels)
-    return to_palette(image, PALETTE)
+    return image
 
 
 def _subtitle(view: ImperiumView, labels: Labels) -> str:
@@ -92,6 +81,7 @@ class _StaticTexts(NamedTuple):
     title: str
     score: str
     scoring_now: str
+    just_scored: str
     ranks: tuple[str, ...]
 
 
@@ -100,6 +90,7 @@ def _static_texts(labels: Labels) -> _StaticTexts:
         labels("title"),
         labels("score"),
         labels("scoring_now"),
+        labels("just_scored"),
         tuple(labels(f"rank.{place}") for place in range(1, 6)),
     )
 
@@ -122,6 +113,41 @@ def _resolving_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) 
     image, pen = canvas(REGION_H + 1, REGION_W + 1)
     _panel(pen, 0, 0, number, values, texts, resolving=True)
     return image
+
+
+@lru_cache(maxsize=32)
+def _scored_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> Image.Image:
+    """A region scored at the end of the latest round: framed in ink, marked "just scored"."""
+    image, pen = canvas(REGION_H + 1, REGION_W + 1)
+    _panel(pen, 0, 0, number, values, texts, resolving=False)
+    pen.rounded_rectangle((0, 0, REGION_W, REGION_H), radius=14, outline=INK, width=4)
+    pen.text((78, 52), texts.just_scored, font=font(22), fill=INK)
+    return image
+
+
+def _just_scored(
+    image: Image.Image,
+    number: int,
+    view: ImperiumView,
+    counts: tuple[int, ...],
+    points: tuple[int, ...],
+    texts: _StaticTexts,
+) -> None:
+    """The latest scoring of a region, kept visible after the region was emptied: the markers
+    that stood there and what each seat earned; once new markers arrive, the points only."""
+    image.paste(_scored_panel(number, view.values[number - 1], texts), _region_origin(number))
+    x, y = _region_origin(number)
+    present = [(seat, count) for seat, count in enumerate(counts) if count]
+    if any(view.board[number - 1]):
+        earned = "  ".join(f"{player_letter(seat)} +{points[seat]}" for seat, _ in present)
+        stamp_text(image, (x + 78, y + 80), earned, 22, HIGHLIGHT)
+        return
+    for slot, (seat, count) in enumerate(present):
+        cx = x + 36 + slot * 68
+        stamp_token(image, cx, y + 110, 22, seat)
+        stamp_text(image, (cx, y + 144), f"×{count}", 20, INK, "mm")
+        colour = HIGHLIGHT if points[seat] else MUTED
+        stamp_text(image, (cx, y + 166), f"+{points[seat]}", 20, colour, "mm")
 
 
 def _region_origin(number: int) -> tuple[int, int]:

@@ -1,8 +1,13 @@
 """Prokonsul board: the seven provinces with values, links, candidates and governors, the black
-pawn, the tie-break track, and this round's cards in front of whoever holds them. Drawn from the
-public view, which has no chip totals until the game is over."""
+pawn, the tie-break track, and this round's cards in front of whoever holds them; the province
+the latest round decided is outlined in its winner's colour and that round's payments are
+listed. Drawn from the public view, which has no chip totals until the game is over.
+
+Title, links and the track's frame are a static layer cached per (seat count, map, language)."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -17,10 +22,15 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    board_palette,
     canvas,
+    fit,
     font,
+    layer,
+    player_colour,
     player_label,
     player_letter,
+    text_width,
     title,
     token,
 )
@@ -33,21 +43,50 @@ MAP_BOTTOM = 620
 TRACK_TOP = MAP_BOTTOM + 16
 STATUS_TOP = TRACK_TOP + 92
 ROW_H = 62
+STATUS_X = 840  # right of the supply text and up to five cards
 GOVERNED = (214, 205, 186)
 BLACK = (20, 20, 20)
+ROW_ALT = (240, 234, 220)
+PALETTE = board_palette(
+    colours=(GOVERNED, BLACK, ROW_ALT),
+    text_on=((INK, GOVERNED), (INK, ROW_ALT), (MUTED, ROW_ALT), (HIGHLIGHT, ROW_ALT)),
+)
 
 
 def draw(view: ProkonsulView, names: list[str], labels: Labels) -> Image.Image:
     extra = _extra_lines(view, labels)
     height = STATUS_TOP + 64 + ROW_H * view.seats + 34 * len(extra) + 16
-    image, pen = canvas(height)
-    title(pen, labels("title"), _subtitle(view, labels))
+    links = tuple((_centre(view, a), _centre(view, b)) for a, b in view.links)
+    texts = (labels("title"), labels("tiebreak"), labels("left_first"))
+    base = STATUS_TOP + 64 + ROW_H * view.seats + 16
+    image, pen = layer(_background(base, links, texts), height)
+    pen.text((24, 66), _subtitle(view, labels), font=font(26), fill=MUTED)
     _map(pen, view, labels)
     _track(pen, view, labels)
     y = _round_panel(pen, view, names, labels)
     for line, colour in extra:
-        pen.text((MARGIN, y), _fit(line, 24, WIDTH - 2 * MARGIN), font=font(24), fill=colour)
+        pen.text((MARGIN, y), fit(line, 24, WIDTH - 2 * MARGIN), font=font(24), fill=colour)
         y += 34
+    return image
+
+
+@lru_cache(maxsize=8)
+def _background(
+    height: int,
+    links: tuple[tuple[tuple[float, float], tuple[float, float]], ...],
+    texts: tuple[str, str, str],
+) -> Image.Image:
+    """Title, the roads between provinces and the tie-break track's frame."""
+    image, pen = canvas(height)
+    title(pen, texts[0])
+    for (ax, ay), (bx, by) in links:
+        pen.line((ax, ay, bx, by), fill=PANEL_DARK, width=10)
+    pen.text((MARGIN, TRACK_TOP + 22), texts[1], font=font(26), fill=INK, anchor="lm")
+    pen.text((MARGIN, TRACK_TOP + 52), texts[2], font=font(20), fill=MUTED, anchor="lm")
+    for space in range(5):
+        x = 190 + space * 74
+        box = (x, TRACK_TOP + 4, x + 64, TRACK_TOP + 68)
+        pen.rounded_rectangle(box, radius=8, fill=PANEL, outline=PANEL_DARK, width=2)
     return image
 
 
@@ -80,12 +119,9 @@ def _centre(view: ProkonsulView, province: int) -> tuple[float, float]:
 
 
 def _map(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> None:
-    for a, b in view.links:
-        (ax, ay), (bx, by) = _centre(view, a), _centre(view, b)
-        pen.line((ax, ay, bx, by), fill=PANEL_DARK, width=10)
     for province in range(len(view.provinces)):
         _province(pen, view, province, labels)
-    for a, b in view.links:  # the "5" link symbols go on top, between the two provinces
+    for a, b in view.links:  # the link symbols go on top, between the two provinces
         (ax, ay), (bx, by) = _centre(view, a), _centre(view, b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
         pen.ellipse((mx - 19, my - 19, mx + 19, my + 19), fill=WHITE, outline=HIGHLIGHT, width=3)
@@ -98,12 +134,19 @@ def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int, labe
     here = province == view.pawn and view.phase != "over"
     governor = view.governor[province]
     closed = governor is not None or (view.short_game and province in view.visited and not here)
+    decided = province == view.decided and view.winner is not None
+    if here:
+        outline, width = HIGHLIGHT, 6
+    elif decided:  # the latest round was decided here: its winner's colour
+        outline, width = player_colour(view.winner or 0), 6
+    else:
+        outline, width = PANEL_DARK, 2
     pen.rounded_rectangle(
         (left, top, left + BOX_W, top + BOX_H),
         radius=14,
         fill=GOVERNED if closed else PANEL,
-        outline=HIGHLIGHT if here else PANEL_DARK,
-        width=6 if here else 2,
+        outline=outline,
+        width=width,
     )
     _name_lines(pen, _province_name(view, province, labels), cx, top)
     if governor is not None:
@@ -126,7 +169,7 @@ def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int, labe
     if view.short_game and province in view.visited and governor is None and not here:
         pen.text((cx, top + BOX_H - 16), labels("visited"), font=font(18), fill=MUTED, anchor="mm")
     if here:
-        _black_pawn(pen, left + BOX_W - 24, top + BOX_H - 28)
+        _black_pawn(pen, left - 2, top + BOX_H - 30)  # on the left edge: clear of all inside
 
 
 def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> None:
@@ -134,7 +177,7 @@ def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> N
     "ヒスパニア・ウルテリオル") goes on two smaller lines, split at its middle "・" or space."""
     room = BOX_W - 12
     for size in (22, 20, 18, 16):
-        if pen.textlength(name, font=font(size)) <= room:
+        if text_width(name, size) <= room:
             pen.text((cx, top + 17), name, font=font(size), fill=INK, anchor="mm")
             return
     cuts = [i for i, char in enumerate(name) if char in "・ "]
@@ -153,20 +196,8 @@ def _black_pawn(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 
 def _track(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> None:
-    heading, note = labels("tiebreak"), labels("left_first")
-    pen.text((MARGIN, TRACK_TOP + 22), heading, font=font(26), fill=INK, anchor="lm")
-    pen.text((MARGIN, TRACK_TOP + 52), note, font=font(20), fill=MUTED, anchor="lm")
-    for space in range(5):
-        x = 190 + space * 74
-        pen.rounded_rectangle(
-            (x, TRACK_TOP + 4, x + 64, TRACK_TOP + 68),
-            radius=8,
-            fill=PANEL,
-            outline=PANEL_DARK,
-            width=2,
-        )
-        if space < len(view.tiebreak):
-            token(pen, x + 32, TRACK_TOP + 36, 22, view.tiebreak[space])
+    for space, seat in enumerate(view.tiebreak[:5]):
+        token(pen, 190 + space * 74 + 32, TRACK_TOP + 36, 22, seat)
     x = 190 + 5 * 74 + 30
     if view.revealed:
         reveal = labels(
@@ -176,8 +207,8 @@ def _track(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> Non
             holding = view.holding(view.petitioner)
             reveal += " · " + labels("holds", letter=player_letter(view.petitioner), held=holding)
         room = WIDTH - MARGIN - x
-        pen.text((x, TRACK_TOP + 20), _fit(reveal, 26, room), font=font(26), fill=INK, anchor="lm")
-        result = _fit(_result_line(view, labels), 22, room)
+        pen.text((x, TRACK_TOP + 20), fit(reveal, 26, room), font=font(26), fill=INK, anchor="lm")
+        result = fit(_result_line(view, labels), 22, room)
         pen.text((x, TRACK_TOP + 54), result, font=font(22), fill=MUTED, anchor="lm")
 
 
@@ -204,9 +235,11 @@ def _round_panel(
     if view.phase == "over" and view.final_chips is not None:
         chips = labels("final_chips")
         pen.text((WIDTH - MARGIN, top), chips, font=font(22), fill=MUTED, anchor="ra")
+    supplies = [labels("supply", count=count) for count in view.supply]
+    cards_x = max(470, 330 + max(text_width(text, 20) for text in supplies) + 16)
     for seat in range(view.seats):
         y = top + 40 + seat * ROW_H
-        fill = PANEL if seat % 2 == 0 else (240, 234, 220)
+        fill = PANEL if seat % 2 == 0 else ROW_ALT
         pen.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 4), fill=fill)
         token(pen, MARGIN + 26, y + ROW_H / 2 - 2, 20, seat)
         pen.text(
@@ -218,19 +251,19 @@ def _round_panel(
         )
         pen.text(
             (330, y + ROW_H / 2 - 2),
-            labels("supply", count=view.supply[seat]),
+            supplies[seat],
             font=font(20),
             fill=MUTED,
             anchor="lm",
         )
         if view.held:
             for slot, owner in enumerate(view.held[seat]):
-                _card(pen, 470 + slot * 60, y + 7, view.revealed[owner], owner, owner != seat)
+                _card(pen, cards_x + slot * 60, y + 7, view.revealed[owner], owner, owner != seat)
         status, hot = _status(view, seat, labels)
-        room = WIDTH - MARGIN - 10 - 800 - (60 if view.final_chips is not None else 0)
+        room = WIDTH - MARGIN - 10 - STATUS_X - (60 if view.final_chips is not None else 0)
         pen.text(
-            (800, y + ROW_H / 2 - 2),
-            _fit(status, 22, room),
+            (STATUS_X, y + ROW_H / 2 - 2),
+            fit(status, 22, room),
             font=font(22),
             fill=HIGHLIGHT if hot else INK,
             anchor="lm",
@@ -301,6 +334,11 @@ def _status(view: ProkonsulView, seat: int, labels: Labels) -> tuple[str, bool]:
 
 def _extra_lines(view: ProkonsulView, labels: Labels) -> list[tuple[str, tuple[int, int, int]]]:
     lines: list[tuple[str, tuple[int, int, int]]] = []
+    if view.payments:
+        paid = labels("list_separator").join(
+            f"{player_letter(a)}→{player_letter(b)} {c}" for a, b, c in view.payments
+        )
+        lines.append((labels("paid", payments=paid), HIGHLIGHT))
     if view.phase == "petition" and view.offer is not None and view.offer.text:
         lines.append((labels("promise", text=view.offer.text[:80]), MUTED))
     if view.phase == "free":
@@ -319,13 +357,3 @@ def _extra_lines(view: ProkonsulView, labels: Labels) -> list[tuple[str, tuple[i
             line += " · " + labels("waiting_for", letters=waiting)
             lines.append((line, INK))
     return lines
-
-
-def _fit(text: str, size: int, width: float) -> str:
-    """Shorten `text` with an ellipsis until it fits `width` pixels."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

@@ -3,10 +3,13 @@ cards face up or face down, the flag, and a side panel with scores, hands and th
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from engine.games.senator import (
     COL,
+    IS_SENATE,
     ROW,
     SQUARES,
     SenatorView,
@@ -23,9 +26,13 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    board_palette,
     canvas,
+    fit,
     font,
+    layer,
     player_label,
+    text_width,
     title,
     token,
 )
@@ -46,22 +53,63 @@ ARROW_IDLE = (92, 84, 72)
 ARROW_FULL = (205, 196, 178)
 DIRECTIONS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
 EFFECTS = ("none", "double", "stairs", "double_and_stairs", "neutralize")
+CARD_BACK_LINE = (190, 180, 210)
+PALETTE = board_palette(
+    colours=(
+        MARBLE,
+        STAIRS,
+        STEP_LINE,
+        SENATE_EDGE,
+        FLAG_YELLOW,
+        FLAG_EDGE,
+        CARD_BACK,
+        CARD_BACK_LINE,
+        ARROW_IDLE,
+        ARROW_FULL,
+    ),
+    text_on=(
+        (MUTED, MARBLE),
+        (MUTED, STAIRS),
+        (INK, MARBLE),
+        (INK, STAIRS),
+        (WHITE, CARD_BACK),
+        (MUTED, PANEL),
+    ),
+)
 NO_LINE_START = "、。，．,.)）」』・：:！？!?…ー"  # kinsoku: never begin a wrapped line
 
 
 def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
-    image, pen = canvas(HEIGHT)
-    title(pen, labels("title"), _fit(_subtitle(view, names, labels), 26, WIDTH - 48))
-    _coordinates(pen)
+    image, pen = layer(_background(labels("title")))
+    pen.text(
+        (24, 66), fit(_subtitle(view, names, labels), 26, WIDTH - 48), font=font(26), fill=MUTED
+    )
     last = view.pushes[-1].entry if view.pushes and view.phase != "flag" else None
     flag = next((i for i, sq in enumerate(view.board) if sq.kind == "flag"), None)
     for i in range(len(SQUARES)):
         hit = flag is not None and view.flag_effect != "none" and affected(i, flag, view.flag_scope)
         _square(pen, view, i, last, hit, labels)
-    _senate_frame(pen)
     for entry in _all_entries():
         _arrow(pen, entry, view, last)
     _panel(pen, view, names, labels)
+    return image
+
+
+@lru_cache(maxsize=4)
+def _background(heading: str) -> Image.Image:
+    """Title, coordinates, the empty squares (stairs drawn, names written) and the senate."""
+    image, pen = canvas(HEIGHT)
+    title(pen, heading)
+    _coordinates(pen)
+    for i in range(len(SQUARES)):
+        x0, y0, x1, y1 = _cell_box(i)
+        if IS_SENATE[i]:
+            pen.rectangle((x0, y0, x1, y1), fill=MARBLE, outline=PANEL_DARK, width=2)
+        else:
+            pen.rectangle((x0, y0, x1, y1), fill=STAIRS, outline=PANEL_DARK, width=2)
+            _steps(pen, i, (x0, y0, x1, y1))
+        pen.text((x0 + 8, y0 + 5), SQUARES[i], font=font(18), fill=MUTED)
+    _senate_frame(pen)
     return image
 
 
@@ -116,18 +164,16 @@ def _coordinates(pen: ImageDraw.ImageDraw) -> None:
 def _square(
     pen: ImageDraw.ImageDraw, view: SenatorView, i: int, last: str | None, hit: bool, labels: Labels
 ) -> None:
+    """A square's frames (flag reach, last push) and contents over the cached empty square."""
     sq = view.board[i]
     x0, y0, x1, y1 = _cell_box(i)
-    if sq.senate:
-        pen.rectangle((x0, y0, x1, y1), fill=MARBLE, outline=PANEL_DARK, width=2)
-    else:
-        pen.rectangle((x0, y0, x1, y1), fill=STAIRS, outline=PANEL_DARK, width=2)
-        _steps(pen, i, (x0, y0, x1, y1))
+    framed = hit or (last is not None and line_of(last)[0] == i)
     if hit:
         pen.rectangle((x0 + 9, y0 + 9, x1 - 9, y1 - 9), outline=FLAG_EDGE, width=5)
     if last is not None and line_of(last)[0] == i:
         pen.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=5)
-    pen.text((x0 + 8, y0 + 5), sq.square, font=font(18), fill=MUTED)
+    if framed:  # the square's name stays on top of its frames
+        pen.text((x0 + 8, y0 + 5), sq.square, font=font(18), fill=MUTED)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 6
     if sq.kind == "card" and sq.seat is not None:
         token(pen, cx, cy, 40, sq.seat, str(sq.value))
@@ -173,7 +219,7 @@ def _card_back(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
         (cx - 32, cy - 42, cx + 32, cy + 42), radius=8, fill=CARD_BACK, outline=INK, width=2
     )
     pen.rounded_rectangle(
-        (cx - 24, cy - 34, cx + 24, cy + 34), radius=6, outline=(190, 180, 210), width=2
+        (cx - 24, cy - 34, cx + 24, cy + 34), radius=6, outline=CARD_BACK_LINE, width=2
     )
     pen.text((cx, cy), "?", font=font(40), fill=WHITE, anchor="mm")
 
@@ -218,7 +264,7 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
             label += labels("starts")
         pen.text(
             (x + 58, top + 30),
-            _fit(label, 24, WIDTH - 40 - x - 58),
+            fit(label, 24, WIDTH - 40 - x - 58),
             font=font(24),
             fill=INK,
             anchor="lm",
@@ -262,7 +308,7 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
         pen.text((x, y), labels("last_push"), font=font(22), fill=MUTED)
         pen.text(
             (x, y + 30),
-            _fit(
+            fit(
                 labels("pushed", player=player_label(push.seat, names), card=card),
                 22,
                 WIDTH - 20 - x,
@@ -273,7 +319,7 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
         direction, line = push.entry.split("-")
         square = SQUARES[line_of(push.entry)[0]]
         entry = labels(f"entry.{direction}", line=line, square=square)
-        pen.text((x, y + 60), _fit(entry, 22, WIDTH - 20 - x), font=font(22), fill=INK)
+        pen.text((x, y + 60), fit(entry, 22, WIDTH - 20 - x), font=font(22), fill=INK)
     elif view.flag_square is not None:
         placed = labels("flag_placed", square=view.flag_square)
         pen.text((x, y), placed, font=font(22), fill=INK)
@@ -293,11 +339,10 @@ def _flag_text(view: SenatorView, labels: Labels) -> str:
 def _wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of `text` that fit `width` pixels: broken at spaces where there are any (English),
     else between characters (Japanese), never starting a line with closing punctuation."""
-    face = font(size)
     lines: list[str] = []
     line = ""
     for char in text:
-        if not line or face.getlength(line + char) <= width:
+        if not line or text_width(line + char, size) <= width:
             line += char
             continue
         cut = line.rfind(" ")
@@ -319,13 +364,3 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     if line:
         lines.append(line)
     return [part.strip() for part in lines]
-
-
-def _fit(text: str, size: int, width: int) -> str:
-    """Shorten `text` with an ellipsis until it fits `width` pixels."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

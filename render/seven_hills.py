@@ -4,9 +4,11 @@ so a face-down value never reaches the picture."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
-from engine.games.seven_hills import FLAG, CardView, HillView, SevenHillsView
+from engine.games.seven_hills import FLAG, HILLS, CardView, HillView, SevenHillsView
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -14,8 +16,11 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    board_palette,
     canvas,
+    fit,
     font,
+    layer,
     player_colour,
     player_label,
     title,
@@ -33,32 +38,86 @@ HAND_LINE = 30  # an open hand gets its own line under the name, clear of the st
 HILL_FILL = (168, 186, 140)
 HILL_DARK = (96, 116, 78)
 
+PALETTE = board_palette(
+    colours=(HILL_FILL, HILL_DARK),
+    text_on=((INK, HILL_FILL), (MUTED, HILL_FILL), (HIGHLIGHT, HILL_FILL), (HILL_DARK, HILL_FILL)),
+)
+
 
 def draw(view: SevenHillsView, names: list[str], labels: Labels) -> Image.Image:
     rows = max(2, *(_rows(len(side)) for hill in view.hills for side in hill.cards))
-    band = rows * ROW_STEP + 10
-    top = 112
-    b_row = top
-    player_h = PLAYER_H + (HAND_LINE if view.open_hand_cards is not None else 0)
-    b_band = b_row + player_h
-    hills_top = b_band + band
-    a_band = hills_top + HILL_H
-    a_row = a_band + band
-    removed_top = a_row + player_h + 12
-    footer = removed_top + (CARD_H + 56 if view.removed else 36)
-    height = footer + 44
-    image, pen = canvas(height)
-    title(pen, labels("title"), _fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN))
-    _player_row(pen, view, names, 1, b_row, labels)
-    _player_row(pen, view, names, 0, a_row, labels)
+    layout = _Layout(rows, view.open_hand_cards is not None, bool(view.removed))
+    image, pen = layer(_background(layout, labels("title"), _notes(view, labels)))
+    subtitle = fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
+    pen.text((24, 66), subtitle, font=font(26), fill=MUTED)
+    _player_row(pen, view, names, 1, layout.b_row, labels)
+    _player_row(pen, view, names, 0, layout.a_row, labels)
+    mover = 1 - view.turn if view.turn is not None and view.last_hill is not None else None
     for index, hill in enumerate(view.hills):
         x = MARGIN + index * COLUMN
-        _hill(pen, view, hill, x, hills_top, labels)
-        _side(pen, hill.cards[1], hill, 1, x, hills_top - 8, upward=True, settled=view.settled)
-        _side(pen, hill.cards[0], hill, 0, x, a_band + 8, upward=False, settled=view.settled)
-    _removed(pen, view, removed_top, labels)
-    _footer(pen, view, footer, labels)
+        _hill(pen, view, hill, x, layout.hills_top, labels)
+        last = mover if hill.number == view.last_hill else None
+        _side(pen, hill, 1, x, layout.hills_top - 8, upward=True, settled=view.settled, last=last)
+        _side(pen, hill, 0, x, layout.a_band + 8, upward=False, settled=view.settled, last=last)
+    _removed(pen, view, layout.removed_top, labels)
     return image
+
+
+class _Layout:
+    """Where each band goes: fixed by the card rows, an open hand line and removed cards."""
+
+    def __init__(self, rows: int, open_hands: bool, removed: bool) -> None:
+        band = rows * ROW_STEP + 10
+        player_h = PLAYER_H + (HAND_LINE if open_hands else 0)
+        self.key = (rows, open_hands, removed)
+        self.b_row = 112
+        self.hills_top = self.b_row + player_h + band
+        self.a_band = self.hills_top + HILL_H
+        self.a_row = self.a_band + band
+        self.removed_top = self.a_row + player_h + 12
+        self.footer = self.removed_top + (CARD_H + 56 if removed else 36)
+        self.height = self.footer + 44
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Layout) and other.key == self.key
+
+
+@lru_cache(maxsize=8)
+def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
+    """Title, the seven mounds with their numbers and the footer notes."""
+    image, pen = canvas(layout.height)
+    title(pen, heading)
+    for index, number in enumerate(HILLS):
+        x = MARGIN + index * COLUMN
+        _mound(pen, x, layout.hills_top, HILL_DARK, 2)
+        pen.text(
+            (x + COLUMN // 2, layout.hills_top + 78),
+            str(number),
+            font=font(52),
+            fill=INK,
+            anchor="mm",
+        )
+    pen.text((MARGIN, layout.footer), fit(notes, 20, WIDTH - 2 * MARGIN), font=font(20), fill=MUTED)
+    return image
+
+
+def _mound(
+    pen: ImageDraw.ImageDraw, x: int, y: int, outline: tuple[int, int, int], width: int
+) -> None:
+    left, right = x + 8, x + COLUMN - 8
+    base = y + HILL_H - 28
+    pen.pieslice(
+        (left, y + 30, right, y + 30 + 2 * (base - y - 30)),
+        start=180,
+        end=360,
+        fill=HILL_FILL,
+        outline=outline,
+        width=width,
+    )
+    pen.line((left, base, right, base), fill=HILL_DARK, width=2)
 
 
 def _rows(count: int) -> int:
@@ -137,26 +196,17 @@ def _player_row(
 def _hill(
     pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels
 ) -> None:
-    """A mound with the hill's number; each side's total (when known) above and below it."""
-    left, right = x + 8, x + COLUMN - 8
+    """The hill's state under its number (on the cached mound); once settled the owner's token
+    beside the number and the mound outlined in the owner's colour; each side's known total."""
     base = y + HILL_H - 28
-    winner = hill.winner if view.settled else None
-    pen.pieslice(
-        (left, y + 30, right, y + 30 + 2 * (base - y - 30)),
-        start=180,
-        end=360,
-        fill=HILL_FILL,
-        outline=player_colour(winner) if winner is not None else HILL_DARK,
-        width=7 if winner is not None else 2,
-    )
-    pen.line((left, base, right, base), fill=HILL_DARK, width=2)
     cx = x + COLUMN // 2
-    pen.text((cx, y + 78), str(hill.number), font=font(52), fill=INK, anchor="mm")
-    if view.settled:
-        if winner is None:
-            pen.text((cx, base - 14), labels("nobody"), font=font(20), fill=MUTED, anchor="mm")
-        else:
-            token(pen, cx, base - 14, 12, winner)
+    winner = hill.winner if view.settled else None
+    if winner is not None:
+        _mound(pen, x, y, player_colour(winner), 7)
+        pen.text((cx - 22, y + 78), str(hill.number), font=font(52), fill=INK, anchor="mm")
+        token(pen, cx + 30, y + 80, 16, winner)
+    elif view.settled:
+        pen.text((cx, base - 14), labels("nobody"), font=font(20), fill=MUTED, anchor="mm")
     elif view.last_hill == hill.number:
         pen.text((cx, base - 14), labels("blocked"), font=font(20), fill=HIGHLIGHT, anchor="mm")
     elif not hill.revealed and (hill.cards[0] or hill.cards[1]):
@@ -174,7 +224,6 @@ def _hill(
 
 def _side(
     pen: ImageDraw.ImageDraw,
-    cards: tuple[CardView, ...],
     hill: HillView,
     seat: int,
     x: int,
@@ -182,8 +231,11 @@ def _side(
     *,
     upward: bool,
     settled: bool,
+    last: int | None,
 ) -> None:
-    """Cards in play order from the hill outward, two per row."""
+    """Cards in play order from the hill outward, two per row; the card just played (the
+    newest on the mover's side of the last hill) carries a red dot."""
+    cards = hill.cards[seat]
     inner = (COLUMN - 2 * CARD_W - CARD_GAP) // 2
     for slot, card in enumerate(cards):
         row, col = divmod(slot, 2)
@@ -191,6 +243,9 @@ def _side(
         top = y - (row + 1) * ROW_STEP + CARD_GAP if upward else y + row * ROW_STEP
         guard = hill.guard == seat and card.value == FLAG and card.up and not settled
         _card(pen, left, top, seat, card, guard)
+        if last == seat and slot == len(cards) - 1:
+            cx, cy = left + CARD_W - 4, top + 4
+            pen.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=HIGHLIGHT, outline=WHITE, width=2)
 
 
 def _card(
@@ -262,21 +317,10 @@ def _results_line(
         pen.text((MARGIN, top), text, font=font(24), fill=MUTED)
 
 
-def _footer(pen: ImageDraw.ImageDraw, view: SevenHillsView, y: int, labels: Labels) -> None:
-    notes = [labels("note.order")]
+def _notes(view: SevenHillsView, labels: Labels) -> str:
+    notes = [labels("note.order"), labels("note.last")]
     if not view.open_hands:
         notes.append(labels("note.hatched"))
     if view.barricades:
         notes.append(labels("note.guard"))
-    text = labels("notes", notes=" · ".join(notes))
-    pen.text((MARGIN, y), _fit(text, 20, WIDTH - 2 * MARGIN), font=font(20), fill=MUTED)
-
-
-def _fit(text: str, size: int, width: int) -> str:
-    """Shorten `text` with an ellipsis until it fits `width` pixels."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    return labels("notes", notes=" · ".join(notes))

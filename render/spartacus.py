@@ -1,7 +1,13 @@
-"""Spartacus table: the current trick in play order, then one row per player with hand size,
-tricks won (face down: count only), who passed, whose turn it is and the running series score."""
+"""Spartacus table: the current trick in play order (the newest card dotted) and the trick
+taken last, then one row per player with hand size, tricks won (face down: count only), who
+passed, whose turn it is and the running series score.
+
+Title, the trick panel and the column headings are a static layer cached per (seat count,
+stage, series, language); cards are cached sprites."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -15,31 +21,71 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
+    board_palette,
     canvas,
+    fit,
     font,
+    layer,
     player_colour,
     player_label,
     title,
-    token,
 )
 
 MARGIN = 24
 TRICK_TOP = 108
 CARD_W, CARD_H, CARD_GAP = 68, 108, 8
-TRICK_H = 200
+TRICK_H = 230
 PLAYERS_TOP = TRICK_TOP + TRICK_H + 22
 ROW_H = 66
 COL_HAND, COL_TRICKS, COL_STATUS, COL_SERIES = 420, 600, 790, 1010
+PALETTE = board_palette()  # the shared colours are all this table uses
 
 
 def draw(view: SpartacusView, names: list[str], labels: Labels) -> Image.Image:
     over = view.phase == "over"
-    top = TRICK_TOP if over else PLAYERS_TOP  # a finished game has no trick to show
-    image, pen = canvas(top + 50 + ROW_H * view.seats + 24)
-    title(pen, labels("title"), _fit(_subtitle(view, labels), WIDTH - 2 * MARGIN, 26))
+    series = view.series_games > 1
+    headings = _headings(view, labels)
+    image, pen = layer(_background(view.seats, over, series, labels("title"), headings))
+    pen.text(
+        (24, 66), fit(_subtitle(view, labels), 26, WIDTH - 2 * MARGIN), font=font(26), fill=MUTED
+    )
     if not over:
-        _trick(pen, view, labels)
-    _players(pen, view, names, top, labels)
+        _trick(pen, view, names, labels)
+    _players(pen, view, names, TRICK_TOP if over else PLAYERS_TOP, labels)
+    return image
+
+
+def _headings(view: SpartacusView, labels: Labels) -> tuple[str, ...]:
+    """The players heading, then the column headings."""
+    over = view.phase == "over"
+    score = labels("game", game=view.game_no) if view.series_games > 1 else labels("score")
+    headings = (
+        labels("final_scores") if over else labels("players"),
+        score if over else labels("hand"),
+        labels("tricks"),
+        labels("left_in_hand") if over else labels("status"),
+    )
+    return (*headings, labels("series_total")) if view.series_games > 1 else headings
+
+
+@lru_cache(maxsize=8)
+def _background(
+    seats: int, over: bool, series: bool, heading: str, headings: tuple[str, ...]
+) -> Image.Image:
+    top = TRICK_TOP if over else PLAYERS_TOP  # a finished game has no trick to show
+    image, pen = canvas(top + 50 + ROW_H * seats + 24)
+    title(pen, heading)
+    if not over:
+        box = (MARGIN, TRICK_TOP, WIDTH - MARGIN, TRICK_TOP + TRICK_H)
+        pen.rounded_rectangle(box, radius=14, fill=PANEL, outline=PANEL_DARK, width=2)
+    pen.text((MARGIN, top), headings[0], font=font(26), fill=INK)
+    columns = (COL_HAND, COL_TRICKS, COL_STATUS, COL_SERIES)
+    for text, x in zip(headings[1:], columns, strict=False):
+        pen.text((x, top + 4), text, font=font(22), fill=MUTED)
+    for seat in range(0, seats, 2):
+        y = top + 44 + seat * ROW_H
+        pen.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=PANEL)
     return image
 
 
@@ -63,15 +109,8 @@ def _subtitle(view: SpartacusView, labels: Labels) -> str:
     return " · ".join(parts)
 
 
-def _trick(pen: ImageDraw.ImageDraw, view: SpartacusView, labels: Labels) -> None:
-    pen.rounded_rectangle(
-        (MARGIN, TRICK_TOP, WIDTH - MARGIN, TRICK_TOP + TRICK_H),
-        radius=14,
-        fill=PANEL,
-        outline=PANEL_DARK,
-        width=2,
-    )
-    heading = _fit(_trick_heading(view, labels), WIDTH - 2 * MARGIN - 36, 28)
+def _trick(pen: Pen, view: SpartacusView, names: list[str], labels: Labels) -> None:
+    heading = fit(_trick_heading(view, labels), 28, WIDTH - 2 * MARGIN - 36)
     pen.text((MARGIN + 18, TRICK_TOP + 10), heading, font=font(28), fill=INK)
     count = len(view.trick)
     step = CARD_W + CARD_GAP
@@ -83,7 +122,22 @@ def _trick(pen: ImageDraw.ImageDraw, view: SpartacusView, labels: Labels) -> Non
         taking = view.leader == seat and (
             index == last if view.flags_as_jokers else card == view.lowest
         )
-        _card(pen, MARGIN + 16 + index * step, top, seat, card, view.flags_as_jokers, taking)
+        sprite = _card(seat, card, view.flags_as_jokers, taking, newest=index == last)
+        pen.image.paste(sprite, (round(MARGIN + 16 + index * step), top))
+    if view.last_trick is not None:
+        text = fit(_last_trick(view, names, labels), 22, WIDTH - 2 * MARGIN - 36)
+        pen.text(
+            (MARGIN + 18, TRICK_TOP + TRICK_H - 22), text, font=font(22), fill=MUTED, anchor="lm"
+        )
+
+
+def _last_trick(view: SpartacusView, names: list[str], labels: Labels) -> str:
+    assert view.last_trick is not None
+    seat, cards = view.last_trick
+    word = "★" if view.flags_as_jokers else labels("flag")  # as on the cards
+    shown = " ".join(word if card == FLAG else str(card) for card in cards)
+    value = str(pile_value(cards, view)).replace("-", "−")
+    return labels("last_trick", player=player_label(seat, names), cards=shown, value=value)
 
 
 def _trick_heading(view: SpartacusView, labels: Labels) -> str:
@@ -105,30 +159,31 @@ def _trick_heading(view: SpartacusView, labels: Labels) -> str:
     return f"{worth} · {labels('lowest_takes')} · {below}"
 
 
-def _card(
-    pen: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
-    seat: int,
-    card: int,
-    jokers: bool,
-    taking: bool,
-) -> None:
+@lru_cache(maxsize=512)
+def _card(seat: int, card: int, jokers: bool, taking: bool, newest: bool) -> Image.Image:
+    """A face-up trick card on the trick panel: the player's token, the value (a star for a
+    joker, a pennant for a flag); a red frame on the card taking the trick, a red dot on the
+    newest one."""
+    image, pen = canvas(CARD_H + 1, CARD_W + 1)
+    pen.rectangle((0, 0, CARD_W, CARD_H), fill=PANEL)
     pen.rounded_rectangle(
-        (x, y, x + CARD_W, y + CARD_H),
+        (0, 0, CARD_W, CARD_H),
         radius=8,
         fill=WHITE,
         outline=HIGHLIGHT if taking else INK,
         width=5 if taking else 2,
     )
-    token(pen, x + CARD_W / 2, y + 24, 16, seat)
-    cx, cy = x + CARD_W / 2, y + 76
+    pen.token(CARD_W / 2, 24, 16, seat)
+    cx, cy = CARD_W / 2, 76
     if card != FLAG:
         pen.text((cx, cy), str(card), font=font(44), fill=INK, anchor="mm")
     elif jokers:
         pen.text((cx, cy), "★", font=font(44), fill=INK, anchor="mm")
     else:
         _flag(pen, cx, cy, seat)
+    if newest:
+        pen.ellipse((CARD_W - 22, 6, CARD_W - 8, 20), fill=HIGHLIGHT, outline=WHITE, width=2)
+    return image
 
 
 def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, seat: int) -> None:
@@ -142,41 +197,21 @@ def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, seat: int) -> None:
     )
 
 
-def _players(
-    pen: ImageDraw.ImageDraw, view: SpartacusView, names: list[str], top: int, labels: Labels
-) -> None:
+def _players(pen: Pen, view: SpartacusView, names: list[str], top: int, labels: Labels) -> None:
     over = view.phase == "over"
-    heading = labels("final_scores") if over else labels("players")
-    pen.text((MARGIN, top), heading, font=font(26), fill=INK)
-    score = labels("game", game=view.game_no) if view.series_games > 1 else labels("score")
-    headings = [
-        score if over else labels("hand"),
-        labels("tricks"),
-        labels("left_in_hand") if over else labels("status"),
-    ]
-    columns = [COL_HAND, COL_TRICKS, COL_STATUS]
-    if view.series_games > 1:
-        headings.append(labels("series_total"))
-        columns.append(COL_SERIES)
-    for text, x in zip(headings, columns, strict=True):
-        pen.text((x, top + 4), text, font=font(22), fill=MUTED)
     winners = _winners(view) if over else ()
     for seat in range(view.seats):
-        y = top + 44 + seat * ROW_H
-        mid = y + ROW_H / 2
-        if seat % 2 == 0:
-            pen.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=PANEL)
-        token(pen, MARGIN + 26, mid, 20, seat)
-        label = _fit(player_label(seat, names), COL_HAND - MARGIN - 74, 28)
+        mid = top + 44 + seat * ROW_H + ROW_H / 2
+        pen.token(MARGIN + 26, mid, 20, seat)
+        label = fit(player_label(seat, names), 28, COL_HAND - MARGIN - 74)
         pen.text((MARGIN + 58, mid), label, font=font(28), fill=INK, anchor="lm")
         if over:
             _final_row(pen, view, seat, mid, seat in winners, labels)
         else:
             _live_row(pen, view, seat, mid, labels)
         if view.series_games > 1:
-            pen.text(
-                (COL_SERIES, mid), str(view.totals[seat]), font=font(30), fill=INK, anchor="lm"
-            )
+            total = str(view.totals[seat])
+            pen.text((COL_SERIES, mid), total, font=font(30), fill=INK, anchor="lm")
 
 
 def _live_row(
@@ -223,7 +258,7 @@ def _final_row(
     if hand:
         text = f"{text.strip(' +')}  (−{hand_penalty(hand, view)})"
     width = (COL_SERIES if view.series_games > 1 else WIDTH - MARGIN) - COL_STATUS - 12
-    pen.text((COL_STATUS, mid), _fit(text or "-", width, 26), font=font(26), fill=INK, anchor="lm")
+    pen.text((COL_STATUS, mid), fit(text or "-", 26, width), font=font(26), fill=INK, anchor="lm")
 
 
 def _winners(view: SpartacusView) -> tuple[int, ...]:
@@ -243,8 +278,8 @@ def _card_backs(pen: ImageDraw.ImageDraw, x: float, mid: float, count: int) -> N
 
 def _piles(pen: ImageDraw.ImageDraw, x: float, mid: float, count: int) -> None:
     """Face-down trick piles: a stack icon and the count."""
-    for layer in range(min(count, 3)):
-        offset = layer * 4
+    for level in range(min(count, 3)):
+        offset = level * 4
         pen.rounded_rectangle(
             (x + offset, mid - 18 - offset, x + 34 + offset, mid + 18 - offset),
             radius=4,
@@ -253,12 +288,3 @@ def _piles(pen: ImageDraw.ImageDraw, x: float, mid: float, count: int) -> None:
             width=1,
         )
     pen.text((x + 56, mid), f"× {count}", font=font(30), fill=INK, anchor="lm")
-
-
-def _fit(text: str, width: float, size: int) -> str:
-    """Cut `text` with an ellipsis so it fits `width` pixels."""
-    if font(size).getlength(text) <= width:
-        return text
-    while text and font(size).getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

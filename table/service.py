@@ -79,6 +79,8 @@ class Session:
     state: GameState | None = None
     seq: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _pending_of: GameState | None = field(default=None, repr=False, compare=False)
+    _pending: list[Prompt] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def id(self) -> int:
@@ -111,7 +113,13 @@ class Session:
         return self.state
 
     def pending(self) -> list[Prompt]:
-        return self.game.pending(self.state) if self.state is not None else []
+        """The game's prompts, computed once per state (front ends ask many times per input)."""
+        if self.state is None:
+            return []
+        if self._pending_of is not self.state:
+            self._pending = self.game.pending(self.state)
+            self._pending_of = self.state
+        return self._pending
 
     def prompts_for(self, seat: int) -> list[Prompt]:
         return [p for p in self.pending() if seat in p.seats]

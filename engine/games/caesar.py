@@ -192,6 +192,15 @@ class LastFight(BaseModel):
     result: Literal["flag", "attacker", "defender", "tie"]
 
 
+class LastMove(BaseModel):
+    """The latest public input's effect, for the board: who, what and on which squares."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int
+    kind: Literal["place", "ally", "attack", "pass", "fight"]
+    squares: tuple[int, ...] = ()
+
+
 class CaesarState(GameState):
     phase: Literal["place", "main", "fight", "over"] = "place"
     start: int = 0
@@ -203,6 +212,7 @@ class CaesarState(GameState):
     passes: int = 0  # consecutive passes since the last ally or attack
     fight: Fight | None = None
     last_fight: LastFight | None = None
+    last_move: LastMove | None = None
     end_reason: str = ""
 
 
@@ -226,6 +236,7 @@ class CaesarView(BaseModel):
     fight_squares: tuple[int, int] | None
     submitted: tuple[bool, bool] | None
     last_fight: LastFight | None
+    last_move: LastMove | None
     end_reason: str
     hand: tuple[int, ...] | None = None  # own cards (FLAG = 0)
     own_card: int | None = None  # own submitted fight card
@@ -411,6 +422,9 @@ class Caesar(Game[CaesarState, CaesarOptions]):
         require(not state.board[square], "occupied")
         board = list(state.board)
         board[square] = (action.seat,)
+        state = state.model_copy(
+            update={"last_move": LastMove(seat=action.seat, kind="place", squares=(square,))}
+        )
         events = [Event(type="placed", data={"seat": action.seat, "square": square_name(square)})]
         placed = sum(len(stack) for stack in board)
         if placed < COUNTERS * state.seats:
@@ -479,7 +493,8 @@ class Caesar(Game[CaesarState, CaesarOptions]):
                 },
             )
         ]
-        state = state.model_copy(update={"board": tuple(board), "passes": 0})
+        last = LastMove(seat=action.seat, kind="ally", squares=(source, target))
+        state = state.model_copy(update={"board": tuple(board), "passes": 0, "last_move": last})
         return self._start_turn(state, self._next_seat(state, action.seat), events)
 
     def _apply_attack(self, state: CaesarState, action: Action) -> tuple[CaesarState, list]:
@@ -509,7 +524,10 @@ class Caesar(Game[CaesarState, CaesarOptions]):
             if card is not None:
                 events.append(Event(type="card_forced", data={"seat": seat}))
         fight = fight.model_copy(update={"cards": forced})
-        state = state.model_copy(update={"phase": "fight", "fight": fight, "passes": 0})
+        last = LastMove(seat=action.seat, kind="attack", squares=(source, target))
+        state = state.model_copy(
+            update={"phase": "fight", "fight": fight, "passes": 0, "last_move": last}
+        )
         if None in forced:
             return state, events
         return self._resolve(state, fight, events)
@@ -519,6 +537,7 @@ class Caesar(Game[CaesarState, CaesarOptions]):
         require(action.seat == state.active, "not_your_turn")
         require(not attack_paths(state.board, action.seat), "fight_available")
         events = [Event(type="passed", data={"seat": action.seat})]
+        state = state.model_copy(update={"last_move": LastMove(seat=action.seat, kind="pass")})
         return self._after_pass(state, action.seat, events)
 
     def _apply_fight_card(self, state: CaesarState, action: Action) -> tuple[CaesarState, list]:
@@ -635,6 +654,7 @@ class Caesar(Game[CaesarState, CaesarOptions]):
                 "eliminated": tuple(eliminated),
                 "fight": None,
                 "last_fight": last,
+                "last_move": LastMove(seat=a, kind="fight", squares=(src, dst)),
                 "phase": "main",
             }
         )
@@ -719,6 +739,7 @@ class Caesar(Game[CaesarState, CaesarOptions]):
             fight_squares=(fight.source, fight.target) if fight else None,
             submitted=(fight.cards[0] is not None, fight.cards[1] is not None) if fight else None,
             last_fight=state.last_fight,
+            last_move=state.last_move,
             end_reason=state.end_reason,
             hand=state.hands[seat] if own else None,  # type: ignore[index]
             own_card=own_card,
@@ -877,6 +898,11 @@ class Caesar(Game[CaesarState, CaesarOptions]):
             "board.result.flag": "flag: no effect",
             "board.result.tie": "tie: both stacks removed",
             "board.flag": "flag",
+            "board.last.place": "Last move: {player} placed a counter on {square}",
+            "board.last.ally": "Last move: {player} allied {source} → {target}",
+            "board.last.attack": "Last move: {player} attacked {target} from {source}",
+            "board.last.pass": "Last move: {player} passed",
+            "board.neutral_legend": "{mark} = neutral counter (nobody's): a stack topped by one belongs to no player",
         },
         "ja": {
             "name": "カエサル",
@@ -990,6 +1016,11 @@ class Caesar(Game[CaesarState, CaesarOptions]):
             "board.result.flag": "旗印：効果なし",
             "board.result.tie": "同点：両集団を除外",
             "board.flag": "旗印",
+            "board.last.place": "直前の手：{player}が{square}にカウンターを配置",
+            "board.last.ally": "直前の手：{player}が同盟 {source} → {target}",
+            "board.last.attack": "直前の手：{player}が{source}から{target}を攻撃",
+            "board.last.pass": "直前の手：{player}がパス",
+            "board.neutral_legend": "{mark} = 中立カウンター（誰のものでもない）：一番上が中立の集団はどのプレイヤーのものでもない",
         },
     }
 

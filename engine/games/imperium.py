@@ -95,6 +95,9 @@ class ImperiumState(GameState):
     revealed: tuple[tuple[int, ...], ...] = ()  # the latest reveal, public
     revealed_round: int = 0
     placing: int | None = None  # seat owing a `place_short`
+    # The latest scoring, public: (region, markers per seat, points per seat) for each region
+    # scored at the end of the latest round, so a board can show it after the region is emptied.
+    last_scored: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 class ImperiumView(BaseModel):
@@ -115,6 +118,7 @@ class ImperiumView(BaseModel):
     revealed: tuple[tuple[int, ...], ...]
     revealed_round: int
     placing: int | None
+    last_scored: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] = ()
     own_selection: tuple[int, ...] | None = None
 
 
@@ -280,8 +284,8 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
     def _resolve_round(
         self, state: ImperiumState, events: list[Event]
     ) -> tuple[ImperiumState, list]:
-        for region in schedule(state.round, state.thirty_points):
-            state = _score_region(state, region, events)
+        for index, region in enumerate(schedule(state.round, state.thirty_points)):
+            state = _score_region(state, region, events, first=index == 0)
             if state.thirty_points and max(state.scores) >= THIRTY:
                 return self._finish(state, events)
         last_round = (not state.thirty_points and state.round >= BASE_ROUNDS) or (
@@ -330,6 +334,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             revealed=state.revealed,
             revealed_round=state.revealed_round,
             placing=state.placing,
+            last_scored=state.last_scored,
             own_selection=own,
         )
 
@@ -397,6 +402,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "board.rank.4": "4th",
             "board.rank.5": "5th",
             "board.scoring_now": "scoring now",
+            "board.just_scored": "just scored",
             "board.score": "Score",
             "board.revealed": "Cards revealed in round {round}",
             "board.players": "Players",
@@ -449,6 +455,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "board.rank.4": "4位",
             "board.rank.5": "5位",
             "board.scoring_now": "決算中",
+            "board.just_scored": "直前に決算",
             "board.score": "得点",
             "board.revealed": "ラウンド{round}で公開されたカード",
             "board.players": "プレイヤー",
@@ -496,7 +503,10 @@ def _with_markers(
     )
 
 
-def _score_region(state: ImperiumState, region: int, events: list[Event]) -> ImperiumState:
+def _score_region(
+    state: ImperiumState, region: int, events: list[Event], first: bool
+) -> ImperiumState:
+    """Score `region` and empty it; `first` of the round's scorings replaces `last_scored`."""
     counts = state.board[region - 1]
     points = position_points(counts, state.values[region - 1])
     scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
@@ -514,7 +524,12 @@ def _score_region(state: ImperiumState, region: int, events: list[Event]) -> Imp
             },
         )
     )
-    return state.model_copy(update={"scores": scores, "supply": supply, "board": tuple(board)})
+    scored = (
+        ((region, counts, points),) if first else (*state.last_scored, (region, counts, points))
+    )
+    return state.model_copy(
+        update={"scores": scores, "supply": supply, "board": tuple(board), "last_scored": scored}
+    )
 
 
 # A simple AI that plays from its own view: it only ever spends markers on regions that will be

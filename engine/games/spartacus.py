@@ -84,6 +84,7 @@ class SpartacusState(GameState):
     won: tuple[tuple[tuple[int, ...], ...], ...]  # per seat, piles in the order won
     totals: tuple[int, ...]  # running sums of finished games
     results: tuple[tuple[int, ...], ...] = ()  # scores of each finished game
+    last_trick: tuple[int, tuple[int, ...]] | None = None  # (taker, cards) of this game's latest
 
 
 class SpartacusView(BaseModel):
@@ -108,6 +109,7 @@ class SpartacusView(BaseModel):
     hand_sizes: tuple[int, ...]
     totals: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]
+    last_trick: tuple[int, tuple[int, ...]] | None = None
     # Only once the game is over (the last game of a series):
     won: tuple[tuple[tuple[int, ...], ...], ...] | None = None
     final_hands: tuple[tuple[int, ...], ...] | None = None
@@ -404,6 +406,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
                 "passed": (False,) * state.seats,
                 "active": first,
                 "won": ((),) * state.seats,
+                "last_trick": None,
             }
         ), events
 
@@ -431,6 +434,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             hand_sizes=tuple(len(hand) for hand in state.hands),
             totals=state.totals,
             results=state.results,
+            last_trick=state.last_trick,
             won=state.won if over else None,
             final_hands=state.hands if over else None,
             hand=own,
@@ -556,6 +560,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             "board.passed": "passed",
             "board.joker": "joker",
             "board.flag": "flag",
+            "board.last_trick": "Last trick: {player} took {cards} (worth {value})",
         },
         "ja": {
             "name": "スパルタクス",
@@ -652,6 +657,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             "board.passed": "パス",
             "board.joker": "ジョーカー",
             "board.flag": "旗印",
+            "board.last_trick": "直前のトリック：{player}が{cards}を獲得（{value}点）",
         },
     }
 
@@ -673,7 +679,12 @@ def _take_trick(state: SpartacusState, leader: int, events: list[Event]) -> Spar
         )
     )
     return state.model_copy(
-        update={"won": tuple(won), "trick": (), "passed": (False,) * state.seats}
+        update={
+            "won": tuple(won),
+            "trick": (),
+            "passed": (False,) * state.seats,
+            "last_trick": (leader, cards),
+        }
     )
 
 

@@ -13,6 +13,7 @@ import yarl
 
 from .driver import UserActions
 from .gateway import Gateway
+from .limits import RateLimits
 from .model import FakeMessage, FakeUser, InteractionRecord, RequestRecord
 from .rest import RestApi
 from .server import Server
@@ -247,6 +248,44 @@ class FakeDiscord(UserActions):
             for r in self.store.requests
             if (method is None or r.method == method) and path_contains in r.path
         ]
+
+    def public_texts(self, channel_id: int | None = None) -> list[str]:
+        """Every text the bot put in public view in a channel, sent or edited, through its own
+        token or an interaction's: for checks that something was never shown there."""
+        channel_id = channel_id or self.channel_id
+        texts = []
+        for record in self.store.requests:
+            data = record.json.get("data", record.json) if isinstance(record.json, dict) else {}
+            if isinstance(data, dict) and self._public_in(record.path, data, channel_id):
+                texts.append(data.get("content") or "")
+        return texts
+
+    def _public_in(self, path: str, data: dict[str, Any], channel_id: int) -> bool:
+        parts = path.split("/")
+        if path.startswith(f"/channels/{channel_id}/messages"):
+            return True
+        if not path.startswith(("/webhooks/", "/interactions/")) or len(parts) < 4:
+            return False
+        interaction = self.store.tokens.get(parts[3])
+        if interaction is None or interaction.channel_id != channel_id:
+            return False
+        if (data.get("flags") or 0) & 64:
+            return False
+        target = parts[5] if len(parts) > 5 and parts[4] == "messages" else None
+        if target == "@original":
+            message = interaction.response_message
+        else:
+            message = self.store.messages.get(int(target)) if target and target.isdigit() else None
+        return message is None or not message.ephemeral
+
+    @property
+    def rate_limited(self) -> int:
+        """How many requests this fake answered with HTTP 429."""
+        return self.server.limiter.refused
+
+    @property
+    def rate_limits(self) -> RateLimits:
+        return self.server.limiter.limits
 
     @property
     def unknown_routes(self) -> list[RequestRecord]:

@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import BodyPartReader, web
 
 from .gateway import Gateway
+from .limits import Limiter, Refusal
 from .model import Attachment, RequestRecord
 from .store import ApiError, Store
 
@@ -80,6 +81,25 @@ async def _parse_multipart(request: web.Request) -> Body:
     return body
 
 
+def _too_many(refusal: Refusal) -> web.Response:
+    """Discord's 429: `Via` marks it as Discord's own (not a Cloudflare ban) for discord.py."""
+    response = json_response(
+        {
+            "message": "You are being rate limited.",
+            "retry_after": round(refusal.retry_after, 3),
+            "global": refusal.is_global,
+            "code": 0,
+        },
+        429,
+    )
+    response.headers["Via"] = "1.1 google"
+    response.headers["Retry-After"] = str(max(1, round(refusal.retry_after)))
+    if refusal.is_global:
+        response.headers["X-RateLimit-Global"] = "true"
+    response.headers["X-RateLimit-Scope"] = "global" if refusal.is_global else "user"
+    return response
+
+
 class Server:
     """Owns the aiohttp app; REST handlers register themselves through ``add``."""
 
@@ -93,6 +113,7 @@ class Server:
         self.port = 0
         self.inflight = 0
         self.last_activity = time.monotonic()
+        self.limiter = Limiter()
 
     def add(self, method: str, path: str, handler: Handler) -> None:
         self.app.router.add_route(method, API + path, handler)
@@ -139,7 +160,11 @@ class Server:
         path = request.path[len(API) :]
         record = RequestRecord(request.method, path, dict(request.query), body.json, body.files)
         self.store.requests.append(record)
-        response = await self._respond(request, handler, record)
+        refusal = self.limiter.check(request.method, path)
+        if refusal is not None:
+            response = _too_many(refusal)
+        else:
+            response = await self._respond(request, handler, record)
         record.status = response.status
         if response.status >= 400:
             log.info("%s %s -> %s", request.method, path, response.status)

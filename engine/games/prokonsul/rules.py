@@ -172,6 +172,10 @@ class ProkonsulState(GameState):
     proposals: tuple[Proposal, ...] = ()
     proposals_made: int = 0
     no_decision: tuple[int, ...] = ()
+    # Public, for the board: the latest round's payments (payer, payee, chips) and the
+    # province its winner's counter went to; both cleared by the next reveal.
+    payments: tuple[tuple[int, int, int], ...] = ()
+    decided: int | None = None
 
 
 class ProkonsulView(BaseModel):
@@ -216,6 +220,8 @@ class ProkonsulView(BaseModel):
     proposals: tuple[Proposal, ...]
     proposals_made: int
     no_decision: tuple[int, ...]
+    payments: tuple[tuple[int, int, int], ...] = ()
+    decided: int | None = None
     final_chips: tuple[int, ...] | None = None  # only once the game is over
     own_hand: tuple[int, ...] | None = None
     own_choice: int | None = None
@@ -894,6 +900,8 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                 "proposals": (),
                 "proposals_made": 0,
                 "no_decision": (),
+                "payments": (),
+                "decided": None,
             }
         )
         events.append(
@@ -1006,6 +1014,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                 "held": tuple(held),
                 "offer": None,
                 "exchanges": state.exchanges + 1,
+                "payments": (*state.payments, (petitioner, target, amount)),
             }
         )
         total = _holding(state, petitioner)
@@ -1051,7 +1060,10 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
             proposal.members if s == proposal.winner else () if s in proposal.members else (s,)
             for s in range(state.seats)
         )
-        state = state.model_copy(update={"chips": tuple(chips), "held": held})
+        paid = tuple(t for t in proposal.transfers if t[2])
+        state = state.model_copy(
+            update={"chips": tuple(chips), "held": held, "payments": state.payments + paid}
+        )
         return self._round_won(state, proposal.winner, "coalition", events)
 
     def _round_won(
@@ -1061,6 +1073,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
         state = state.model_copy(
             update={
                 "winner": winner,
+                "decided": x,
                 "result": how,
                 "petitioner": None,
                 "offer": None,
@@ -1214,6 +1227,8 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
             proposals=state.proposals,
             proposals_made=state.proposals_made,
             no_decision=state.no_decision,
+            payments=state.payments,
+            decided=state.decided,
             final_chips=state.chips if state.phase == "over" else None,
             own_hand=state.hands[seat] if own else None,  # type: ignore[index]
             own_choice=state.chosen[seat] if own else None,  # type: ignore[index]

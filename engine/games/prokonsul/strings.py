@@ -187,7 +187,7 @@ EN = {
     "board.players_cards": "Players · cards in front of them",
     "board.players": "Players",
     "board.final_chips": "final chips",
-    "board.supply": "{count} in supply",
+    "board.supply": "{count} counters left",
     "board.winner": "WINNER",
     "board.place": "place {place}",
     "board.chosen": "chosen ✓",
@@ -207,6 +207,7 @@ EN = {
     "board.promise": "Promise: “{text}”",
     "board.proposal": "#{id}: {letter} wins with {members}",
     "board.payments": "payments {payments}",
+    "board.paid": "Chips just paid (payer→payee): {payments}",
     "board.waiting_for": "waiting for {letters}",
     "board.list_separator": ", ",
 }
@@ -383,7 +384,7 @@ JA = {
     "board.players_cards": "プレイヤー · 前に置かれたカード",
     "board.players": "プレイヤー",
     "board.final_chips": "最終チップ",
-    "board.supply": "手持ち{count}個",
+    "board.supply": "カウンター残り{count}個",
     "board.winner": "勝者",
     "board.place": "{place}位",
     "board.chosen": "選択済み ✓",
@@ -403,6 +404,7 @@ JA = {
     "board.promise": "約束：「{text}」",
     "board.proposal": "#{id}：{letter}が{members}で勝利",
     "board.payments": "支払い {payments}",
+    "board.paid": "今回支払われたチップ（支払者→受取者）：{payments}",
     "board.waiting_for": "回答待ち {letters}",
     "board.list_separator": "、",
 }

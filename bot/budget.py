@@ -1,0 +1,98 @@
+"""Discord's REST limits as a budget the bot spends, instead of 429s it collects.
+
+Discord allows a bot about 50 requests per second in all (interaction responses, followups and
+edits through an interaction token are exempt) and about 5 message writes per 5 s in one
+channel. Every request the bot makes with its token goes through `HTTPClient.request`, so the
+budget wraps that one method: a request waits for room in the global window and, when it writes
+a message, in its channel's window. While urgent requests (a board its players are waiting for)
+queue for the global window, normal ones (a progress update) leave them the room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+URGENT, NORMAL = 0, 1
+URGENT_POLL = 0.01  # how often a normal request looks again while urgent ones queue
+priority: contextvars.ContextVar[int] = contextvars.ContextVar("rest_priority", default=NORMAL)
+MESSAGE_ROUTES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}")
+# Our clock and Discord's differ by the request's travel time: keep the windows a little wider.
+CLOCK_MARGIN = 0.05
+
+
+@dataclass(frozen=True)
+class Limits:
+    per_second: int = 45
+    channel_messages: int = 5
+    channel_window: float = 5.0
+    global_window: float = 1.0  # Discord's; shorter only to test the budget quickly
+
+
+class RestBudget:
+    def __init__(self, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic):
+        self.limits = limits or Limits()
+        self.clock = clock
+        self._global: deque[float] = deque()
+        self._channels: dict[int, deque[float]] = {}
+        self._urgent_queued = 0  # urgent requests waiting for room in the global window
+        self.spent: deque[float] = deque(maxlen=100_000)  # admission times, for measurements
+
+    async def acquire(self, channel_id: int | None = None, level: int | None = None) -> None:
+        """Wait until one more request fits; `channel_id` when it writes a message there."""
+        level = priority.get() if level is None else level
+        while True:
+            global_wait, channel_wait = self._waits(channel_id)
+            if level > URGENT and self._urgent_queued and global_wait == 0:
+                global_wait = URGENT_POLL  # urgent requests queue for this room: they go first
+            wait = max(global_wait, channel_wait)
+            if wait <= 0:
+                break
+            queued = level == URGENT and global_wait > 0
+            self._urgent_queued += queued
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self._urgent_queued -= queued
+        now = self.clock()
+        self._global.append(now)
+        if channel_id is not None:
+            self._channels.setdefault(channel_id, deque()).append(now)
+        self.spent.append(now)
+
+    def _waits(self, channel_id: int | None) -> tuple[float, float]:
+        """Seconds until the global window, and the channel's, have room for one more."""
+        now = self.clock()
+        limits = self.limits
+        span = limits.global_window * (1 + CLOCK_MARGIN)
+        global_wait = _room(self._global, limits.per_second, span, now)
+        if channel_id is None:
+            return global_wait, 0.0
+        window = self._channels.setdefault(channel_id, deque())
+        span = limits.channel_window * (1 + CLOCK_MARGIN)
+        return global_wait, _room(window, limits.channel_messages, span, now)
+
+    def install(self, http: discord.http.HTTPClient) -> None:
+        """Route every token-authenticated request of `http` through this budget."""
+        send = http.request
+
+        async def request(route: discord.http.Route, **kwargs: Any) -> Any:
+            writes = route.method != "GET" and route.path in MESSAGE_ROUTES
+            await self.acquire(int(route.channel_id) if writes and route.channel_id else None)
+            return await send(route, **kwargs)
+
+        http.request = request  # type: ignore[method-assign]
+
+
+def _room(window: deque[float], limit: int, span: float, now: float) -> float:
+    """Seconds until `window` (admission times) has room for one more within `span`."""
+    while window and window[0] <= now - span:
+        window.popleft()
+    return 0.0 if len(window) < limit else window[0] + span - now

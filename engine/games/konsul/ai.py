@@ -1,0 +1,102 @@
+"""Konsul's AI: it bids only what it can surely make and turns remembered cards first.
+
+It decides from its seat's view alone: the face-up cards, its memory of face-down cards shown
+earlier (`remembered`) and the multiset of cards never shown (`unrevealed`), which is what a
+player with a perfect memory of the public reveals knows. The first card turned always fits, so
+"one unknown card, then the remembered cards that fit it" is a sure plan as well.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action, Prompt
+from engine.games.konsul.cards import (
+    BANNER,
+    Mode,
+    fits,
+    mode_totals,
+    modes_of,
+    number_of,
+    set_value,
+    slot_name,
+)
+from engine.games.konsul.rules import FACE_DOWN, KonsulView
+from engine.rng import Rng
+
+
+def decide(view: KonsulView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+    if prompt.move == "bid":
+        return Action(seat=seat, move="bid", args={"bid": _bid(view)})
+    if prompt.move == "flip":
+        return Action(seat=seat, move="flip", args={"slot": _flip(view, prompt, rng_state)})
+    card = min(view.hand or (), key=lambda c: (c != BANNER, number_of(c)))
+    slot = prompt.fields[1].options[0].value
+    return Action(seat=seat, move="give_up", args={"card": card, "slot": slot})
+
+
+def _unknown_slots(view: KonsulView) -> list[int]:
+    remembered = {slot for slot, _ in view.remembered}
+    return [i for i, c in enumerate(view.cells) if c == FACE_DOWN and i not in remembered]
+
+
+def _plan(
+    cards: list[int], known: list[tuple[int, int]], modes: tuple[Mode, ...], count: bool
+) -> tuple[int, list[int]]:
+    """The remembered cards to add to `cards` for the best sure set: (worth, slots)."""
+    best: tuple[int, list[int]] = (set_value(cards, count), [])
+    if not known:
+        return best
+    totals = mode_totals((c for _, c in known), count)
+    mode = max(modes, key=totals.__getitem__, default=None)
+    if mode is None or totals[mode] == 0:
+        return best
+    return best[0] + totals[mode], [slot for slot, c in known if fits(c, mode)]
+
+
+def sure_worth(view: KonsulView) -> int:
+    """The most this seat can surely make if it wins the auction now."""
+    count = view.count_bidding
+    totals = mode_totals((c for _, c in view.remembered), count)
+    worth = max(totals.values())
+    if _unknown_slots(view) and view.unrevealed:
+        worst_first = min(
+            set_value([first], count) + max(totals[mode] for mode in modes_of([first]))
+            for first in set(view.unrevealed)
+        )
+        worth = max(worth, worst_first)
+    return worth
+
+
+def _bid(view: KonsulView) -> int | str:
+    if view.high == 0:
+        return 1
+    return view.high + 1 if view.high + 1 <= sure_worth(view) else "pass"
+
+
+def _flip(view: KonsulView, prompt: Prompt, rng_state: int) -> str:
+    turned = [view.cells[i] for i in view.turned]
+    count = view.count_bidding
+    known = list(view.remembered)
+    worth, slots = _plan(turned, known, modes_of(turned), count)  # type: ignore[arg-type]
+    unknown = _unknown_slots(view)
+    offered = [choice.value for choice in prompt.fields[0].options]
+    if not turned and worth < view.bid and unknown:
+        slots = []  # an unknown first card fits anything and leaves every plan open
+    if slots:
+        return slot_name(slots[0])
+    if "stop" in offered and not _worth_the_risk(view, turned):
+        return "stop"
+    if not unknown:  # every card left is remembered and none fits: the turn fails anyway
+        return str(next(v for v in offered if v != "stop"))
+    return slot_name(Rng(rng_state).choice(unknown))
+
+
+def _worth_the_risk(view: KonsulView, turned: list[int]) -> bool:
+    """Turn one more unknown card only when a misfit (losing the set and a hand card) is less
+    likely than its gain of one card justifies."""
+    pool = list(view.unrevealed)
+    if not pool or not _unknown_slots(view):
+        return False
+    modes = modes_of(turned)  # type: ignore[arg-type]
+    fitting = sum(any(fits(c, mode) for mode in modes) for c in pool)
+    p = fitting / len(pool)
+    return p * 1 > (1 - p) * (len(turned) + 1)

@@ -1,0 +1,137 @@
+"""The final-results strip under every finished board: who won, then every player's rank, token,
+name and score, in the reader's language. Drawn from the engine's `Outcome` alone, so every game
+(present and future) gets it without a line of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from engine.core import Catalog, Msg, Outcome
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_DARK,
+    WHITE,
+    Pen,
+    fit,
+    font,
+    player_label,
+    text_width,
+)
+
+MARGIN = 24
+HEAD_H = 96
+CELL_H = 92
+STRIP_H = HEAD_H + CELL_H + 24
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Final result",
+        "winner": "★ Winner: {names}",
+        "winners": "★ Shared victory: {names}",
+        "draw": "Draw: {names}",
+        "nobody": "No winner",
+        "rank": "{rank}.",
+        "score": "Score {score}",
+        "and": ", ",
+    },
+    "ja": {
+        "title": "最終結果",
+        "winner": "★ 勝者：{names}",
+        "winners": "★ 同点勝利：{names}",
+        "draw": "引き分け：{names}",
+        "nobody": "勝者なし",
+        "rank": "{rank}位",
+        "score": "得点 {score}",
+        "and": "、",
+    },
+}
+
+
+def with_results(
+    board: Image.Image, outcome: Outcome, names: Sequence[str], catalog: Catalog, locale: str
+) -> Image.Image:
+    """`board` with the results strip added below it."""
+    words = WORDS.get(locale, WORDS["en"])
+    image = Image.new("RGB", (board.width, board.height + STRIP_H), BACKGROUND)
+    image.paste(board if board.mode == "RGB" else board.convert("RGB"), (0, 0))
+    pen = Pen(image)
+    top = board.height
+    width = board.width
+    pen.rectangle((0, top, width, top + 5), fill=HIGHLIGHT)
+    heading = words["title"]
+    reason = _reason(outcome.reason, names, catalog, locale)
+    if reason:
+        heading += " · " + reason
+    pen.text((MARGIN, top + 18), fit(heading, 24, width - 2 * MARGIN), font=font(24), fill=MUTED)
+    verdict = fit(_verdict(outcome, names, words), 34, width - 2 * MARGIN)
+    pen.text((MARGIN, top + 50), verdict, font=font(34), fill=HIGHLIGHT)
+    _cells(pen, outcome, names, words, top + HEAD_H, width)
+    return image
+
+
+def _verdict(outcome: Outcome, names: Sequence[str], words: dict[str, str]) -> str:
+    winners = outcome.winners
+    if not winners:
+        return words["nobody"]
+    listed = words["and"].join(player_label(seat, names) for seat in winners)
+    if len(winners) == 1:
+        return words["winner"].format(names=listed)
+    everyone = len(winners) == len(outcome.scores)
+    return words["draw" if everyone else "winners"].format(names=listed)
+
+
+def _cells(
+    pen: Pen,
+    outcome: Outcome,
+    names: Sequence[str],
+    words: dict[str, str],
+    top: int,
+    width: int,
+) -> None:
+    """One cell per player, best rank first: rank, token and name above, score below."""
+    seats = len(outcome.scores)
+    order = sorted(range(seats), key=lambda seat: (outcome.ranks[seat], seat))
+    cell_w = (width - 2 * MARGIN) // max(1, seats)
+    for slot, seat in enumerate(order):
+        left = MARGIN + slot * cell_w
+        won = seat in outcome.winners
+        pen.rounded_rectangle(
+            (left + 4, top, left + cell_w - 4, top + CELL_H),
+            radius=10,
+            fill=WHITE if won else PANEL,
+            outline=HIGHLIGHT if won else PANEL_DARK,
+            width=4 if won else 2,
+        )
+        rank = words["rank"].format(rank=outcome.ranks[seat])
+        pen.text((left + 16, top + 28), rank, font=font(26), fill=INK, anchor="lm")
+        token_x = left + 16 + text_width(rank, 26) + 26
+        pen.token(token_x, top + 28, 17, seat)
+        name = fit(player_label(seat, names), 24, left + cell_w - 14 - (token_x + 26))
+        pen.text((token_x + 26, top + 28), name, font=font(24), fill=INK, anchor="lm")
+        score = words["score"].format(score=outcome.scores[seat])
+        pen.text((left + 16, top + 66), score, font=font(26), fill=INK, anchor="lm")
+
+
+def _reason(reason: Msg | None, names: Sequence[str], catalog: Catalog, locale: str) -> str:
+    """The outcome's reason from the game's catalog, seats named; empty when it has none."""
+    if reason is None:
+        return ""
+    template = catalog.get(locale, {}).get(reason.key) or catalog.get("en", {}).get(reason.key)
+    if not template:
+        return ""
+    args = {
+        key: player_label(value, names)
+        if key.startswith("seat") and isinstance(value, int)
+        else value
+        for key, value in reason.args.items()
+    }
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):
+        return ""
