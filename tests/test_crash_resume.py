@@ -29,7 +29,9 @@ KILLS = 50  # per default run, across all games
 SLOW_KILLS = 600
 SEED = 13
 CHANNEL = 1
-MAX_DELAY = 0.06  # seconds a worker lives at most before it is killed
+MAX_DELAY = 0.04  # seconds a worker plays at most before it is killed
+START_KILLS = 0.2  # the share of kills aimed at start-up (opening, migrating, replaying)
+START_TIMEOUT = 60.0
 
 
 # The worker (runs in a child process) ------------------------------------------------------
@@ -108,6 +110,7 @@ class Game:
 @dataclass
 class Figures:
     kills: int = 0
+    kills_at_start: int = 0
     resumed_identical: int = 0
     in_flight_kept: int = 0
     in_flight_dropped: int = 0
@@ -116,25 +119,29 @@ class Figures:
     per_game: Counter = field(default_factory=Counter)
 
 
-def _run_worker(context, game: Game, lifetime: float | None) -> list[dict[str, Any]]:
-    """Start a worker, kill it after `lifetime` seconds (None: let it report and finish),
-    and return everything it said."""
+def _run_worker(
+    context, game: Game, delay: float, *, from_start: bool = False
+) -> list[dict[str, Any]]:
+    """Start a worker and kill it `delay` seconds after it reported its rebuilt state (or,
+    `from_start`, after it started: a kill during start-up); return everything it said.
+
+    Timing from the report keeps most kills in play however slow the machine is."""
     reader, writer = context.Pipe(duplex=False)
     process = context.Process(
         target=worker, args=(str(game.path), game.game_id, game.seats, game.seed, writer)
     )
     process.start()
     writer.close()
-    messages = []
-    deadline = time.monotonic() + (lifetime if lifetime is not None else 60.0)
+    messages: list[dict[str, Any]] = []
+    deadline = time.monotonic() + (delay if from_start else START_TIMEOUT)
     while (left := deadline - time.monotonic()) > 0:
         try:
             if reader.poll(left):
                 messages.append(json.loads(reader.recv_bytes()))
         except EOFError:
             break
-        if lifetime is None and messages and "resumed" in messages[-1]:
-            break
+        if not from_start and messages and "resumed" in messages[-1]:
+            deadline, from_start = time.monotonic() + delay, True
     process.kill()
     process.join()
     while True:
@@ -196,10 +203,11 @@ def run_kills(tmp_path: Path, kills: int) -> Figures:
         game = Game(game_id, seats, SEED * 1000 + number, tmp_path / f"{game_id}.sqlite3")
         for kill in range(per_game):
             where = f"{game_id} seats={seats} seed={game.seed} kill={kill}"
-            _check_run(
-                game, _run_worker(context, game, rng.uniform(0.0, MAX_DELAY)), figures, where
-            )
+            at_start = rng.random() < START_KILLS
+            said = _run_worker(context, game, rng.uniform(0.0, MAX_DELAY), from_start=at_start)
+            _check_run(game, said, figures, where)
             figures.kills += 1
+            figures.kills_at_start += at_start
             figures.per_game[game_id] += 1
             if game.finished:
                 figures.games_finished += 1
@@ -207,7 +215,7 @@ def run_kills(tmp_path: Path, kills: int) -> Figures:
                     game_id, seats, game.seed + 7919, tmp_path / f"{game_id}-{kill}.sqlite3"
                 )
         where = f"{game_id} seats={seats} seed={game.seed} final restart"
-        _check_run(game, _run_worker(context, game, None), figures, where)
+        _check_run(game, _run_worker(context, game, 0.0), figures, where)
     print(f"\ncrash-resume: {figures}")
     return figures
 
