@@ -26,6 +26,7 @@ WORDS = Localizer(BOT)
 
 ODD_VALUES: tuple[Any, ...] = (
     None, True, False, 1.5, float("nan"), -1, 0, 2**63, -(2**70), "", "junk", "²", "\u0663",
+    "A²", "X\u0663", " 7 ",
     "x" * 5000, [], [None], [[1]], {"a": 1}, {1: 2}, (1, 2), [1, "a"],
 )  # fmt: skip
 
