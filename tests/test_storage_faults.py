@@ -156,7 +156,7 @@ async def _damaged_database(path: Path, open_store) -> dict[str, int]:
 
 
 async def test_one_damaged_session_does_not_take_down_the_others(
-    tmp_path: Path, open_store
+    tmp_path: Path, open_store, caplog
 ) -> None:
     path = tmp_path / "forum.sqlite3"
     ids = await _damaged_database(path, open_store)
@@ -166,6 +166,9 @@ async def test_one_damaged_session_does_not_take_down_the_others(
     assert [s.id for s in healthy] == [ids["healthy"]] and healthy[0].seq == SNAPSHOT_EVERY + 3
     _, broken = await service.recoverable()
     assert sorted(b.row.id for b in broken) == sorted(v for k, v in ids.items() if k != "healthy")
+    for name, session_id in ids.items():  # each broken one logged once, by its id
+        logged = caplog.text.count(f"session {session_id} (channel")
+        assert logged == (name != "healthy"), (name, caplog.text)
     for channel, name in enumerate(ids):
         if name == "healthy":
             continue
