@@ -18,6 +18,7 @@ from typing import Any
 from bot.config import Config, load_config
 from bot.local import LocalOptions, run_local
 from engine.registry import GAMES
+from table.store import StoreRefused
 
 log = logging.getLogger("forum")
 
@@ -76,6 +77,9 @@ def _local(args: argparse.Namespace, config: Config) -> int:
     except (KeyboardInterrupt, EOFError):
         print("\nStopped. Run the same command again to resume.")
         return 130
+    except StoreRefused as refused:  # the bot (or another local game) owns the file
+        print(f"Forum cannot start: {refused}", file=sys.stderr)
+        return 2
     return 0
 
 
