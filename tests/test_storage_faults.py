@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -118,14 +119,16 @@ async def test_a_failed_write_is_never_committed_later(
 async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path, open_store) -> None:
     path = tmp_path / "forum.sqlite3"
     store = await open_store(path)
-    opener = (
-        "import asyncio, sys; from table.store import Store; asyncio.run(Store.open(sys.argv[1]))"
+    second = subprocess.run(  # a second Forum, started in local mode on the same file
+        [sys.executable, "-m", "bot", "local", "imperium", "--players", "2", "--ai-only"],
+        env={**os.environ, "FORUM_DATABASE": str(path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
-    second = subprocess.run(
-        [sys.executable, "-c", opener, str(path)], capture_output=True, text=True, timeout=60
-    )
-    assert second.returncode != 0, second.stdout
+    assert second.returncode == 2, (second.stdout, second.stderr)
     assert "already in use by another Forum process" in second.stderr, second.stderr
+    assert "Traceback" not in second.stderr, second.stderr
     with pytest.raises(StoreRefused):
         await open_store(path)  # the same process, a second time, is refused the same way
     await store.close()
