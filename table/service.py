@@ -57,17 +57,27 @@ class TableError(Exception):
 
 
 class SessionBroken(TableError):
-    """A stored session that cannot be rebuilt; it can only be aborted (see abort_broken)."""
+    """A stored session that cannot be rebuilt; it can only be aborted (see abort_broken).
 
-    def __init__(self, row: SessionRow, reason: str) -> None:
-        super().__init__("session_broken", session=row.id)
+    Code "rules_changed" when it was stored under other rules of its game (front ends may offer
+    to start over), else "session_broken"."""
+
+    def __init__(self, row: SessionRow, reason: str, *, older_rules: bool = False) -> None:
+        if older_rules:
+            super().__init__("rules_changed", game=row.game)
+        else:
+            super().__init__("session_broken", session=row.id)
         self.row = row
         self.reason = reason
 
 
 class _Damaged(Exception):
     """Stored data that cannot be what this code wrote: an unreadable row, a log with a gap,
-    a snapshot beyond the log, an unknown rules version."""
+    a snapshot beyond the log."""
+
+
+class _OlderRules(_Damaged):
+    """Stored under another rules version of its game: its log may not replay the same."""
 
 
 @dataclass
@@ -192,7 +202,7 @@ class TableService:
                 raise _Damaged(row.damage)
             game = get_game(row.game)
             if row.rules_version != game.rules_version:
-                raise _Damaged(f"stored under rules version {row.rules_version}")
+                raise _OlderRules(f"stored under rules version {row.rules_version}")
             session = Session(row=row, game=game)
             if row.status in ("active", "finished"):
                 session.state, session.seq = await self._rebuild(session)
@@ -207,7 +217,7 @@ class TableService:
         if row.id not in self._reported:
             self._reported.add(row.id)
             log.error("session %s (channel %s) is broken: %s", row.id, row.channel_id, reason)
-        return SessionBroken(row, reason)
+        return SessionBroken(row, reason, older_rules=isinstance(error, _OlderRules))
 
     async def _rebuild(self, session: Session) -> tuple[GameState, int]:
         """Latest snapshot (or setup) + the inputs after it, checking the log on the way."""
