@@ -24,6 +24,7 @@ from engine.core import Action, GameState
 from engine.registry import GAMES
 from table.service import TableError, TableService
 from table.store import Store
+from tests.test_fuzz import table_sizes
 
 KILLS = 50  # per default run, across all games
 SLOW_KILLS = 600
@@ -199,7 +200,7 @@ def run_kills(tmp_path: Path, kills: int) -> Figures:
     ids = sorted(GAMES)
     per_game = math.ceil(kills / len(ids))
     for number, game_id in enumerate(ids):
-        seats = rng.choice((GAMES[game_id].min_seats, GAMES[game_id].max_seats))
+        seats = rng.choice(table_sizes(GAMES[game_id]))
         game = Game(game_id, seats, SEED * 1000 + number, tmp_path / f"{game_id}.sqlite3")
         for kill in range(per_game):
             where = f"{game_id} seats={seats} seed={game.seed} kill={kill}"

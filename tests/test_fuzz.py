@@ -31,6 +31,20 @@ ODD_VALUES: tuple[Any, ...] = (
 )  # fmt: skip
 
 
+def table_sizes(game: Game) -> tuple[int, int]:
+    """The smallest and largest table the default options can start (some sizes need a
+    variant, e.g. a seventh seat)."""
+    options = game.parse_options({})
+    sizes = []
+    for seats in range(game.min_seats, game.max_seats + 1):
+        try:
+            game.setup(options, seats, 0)
+        except IllegalInput:
+            continue
+        sizes.append(seats)
+    return sizes[0], sizes[-1]
+
+
 def _typed_value(field: Field, rng: random.Random) -> Any:
     """A value of the field's type, inside or outside what is allowed."""
     values = [choice.value for choice in field.options] or [0]
@@ -91,7 +105,7 @@ async def _fuzz_game(game: Game, seed: int, figures: Counter) -> None:
             channel_id=seed, guild_id=None, game_id=game.id, options={}, host_id=1,
             host_name="host", seed=seed,
         )  # fmt: skip
-        for _ in range(rng.choice((game.min_seats, game.max_seats)) - 1):
+        for _ in range(rng.choice(table_sizes(game)) - 1):
             await service.add_ai(session, 1)
         await service.start(session, 1)
         for step in range(STEPS):
