@@ -27,7 +27,7 @@ from bot.strings import BOT
 from engine.core import Event, Kind, Prompt
 from render import render_png
 from table.i18n import Localizer, locale_of
-from table.service import Session, TableService
+from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -529,7 +529,10 @@ class Play:
         for session_id, due_at, stage in await self.service.store.deadlines():
             if due_at > now:
                 continue
-            session = await self.service.get(session_id)
+            try:
+                session = await self.service.get(session_id)
+            except SessionBroken:  # it waits for /game abort; its timers wait too
+                continue
             if session.status != "active":
                 await self.service.store.clear_deadline(session_id)
             elif stage == "remind":
