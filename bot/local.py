@@ -154,11 +154,9 @@ class LocalTable:
         for index in range(1, humans):
             name = self.t("local.player", number=index + 1)
             await self.service.join(session, LOCAL_USER_BASE + index, name)
+        ai_name = self.text.template(self.opts.locale, "seat.ai") or "AI {number}"
         while len(session.seats) < self.opts.players:
-            await self.service.add_ai(session, LOCAL_USER_BASE)
-        ai_seats = [seat for seat in session.seats if seat["ai"]]
-        for number, seat in enumerate(ai_seats, start=1):  # saved with the row by start()
-            seat["name"] = self.t("local.ai", number=number)
+            await self.service.add_ai(session, LOCAL_USER_BASE, ai_name)
         await self.service.start(session, LOCAL_USER_BASE)
         self.say(
             self.t(

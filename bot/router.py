@@ -180,7 +180,9 @@ class Router:
         elif parsed.op == "leave":
             await service.leave(session, user.id)
         elif parsed.op == "ai":
-            await service.add_ai(session, user.id)
+            texts = self.play.channel_texts(session)
+            name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
+            await service.add_ai(session, user.id, name)
         elif parsed.op == "start":
             await service.start(session, user.id)
             await interaction.response.defer()

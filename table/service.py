@@ -346,13 +346,14 @@ class TableService:
             session.row.seats.append(_seat(user_id, name, locale=locale))
             await self._save(session)
 
-    async def add_ai(self, session: Session, by_user: int) -> None:
+    async def add_ai(self, session: Session, by_user: int, name: str = "AI {number}") -> None:
+        """An AI seat named by `name` (a template of its number, in the table's language)."""
         async with session.lock:
             self._require_lobby(session)
             self._require_host(session, by_user)
             self._require_room(session)
             number = sum(1 for seat in session.seats if seat["ai"]) + 1
-            session.row.seats.append(_seat(0, f"AI {number}", ai=True))
+            session.row.seats.append(_seat(0, name.format(number=number), ai=True))
             await self._save(session)
 
     async def leave(self, session: Session, user_id: int) -> None:
