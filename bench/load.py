@@ -374,7 +374,12 @@ def main() -> None:
         "--render-processes", type=int, default=-1, help="-1: one per core; 0: threads"
     )
     parser.add_argument("--profile", action="store_true", help="profile the event loop")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds played unmeasured")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=60.0,
+        help="seconds played unmeasured: games in progress, their first DMs sent",
+    )
     asyncio.run(run(parser.parse_args()))
 
 
