@@ -306,6 +306,15 @@ class Play:
             "aborted"
         )
         await self.post_board(session, content, Components(), None)
+        self.forget(session.id)
+
+    def forget(self, session_id: int) -> None:
+        """Drop what was kept in memory for a game that has ended."""
+        for kept in (self.narration, self._shown_view, self._decisions, self._armed):
+            kept.pop(session_id, None)
+        self.carriers.forget(session_id)
+        for key in [key for key in self.drafts if key[0] == session_id]:
+            del self.drafts[key]
 
     async def show_lobby(self, session: Session) -> None:
         content, view = self.lobby_content(session)
@@ -342,7 +351,9 @@ class Play:
         await self.ask_in_channel(session)
         await self.arm_deadline(session)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
-        if session.outcome() is None and session.status == "active":
+        if session.outcome() is not None:
+            self.forget(session.id)
+        elif session.status == "active":
             self.schedule_ai(session)
 
     async def prompt_players(
@@ -446,7 +457,8 @@ class Play:
         try:
             channel = await self._dm_channel(session, seat)
             if edit and str(seat) in latest:
-                with contextlib.suppress(discord.NotFound):
+                # Gone, or posted through a click's token that has since expired: a new one.
+                with contextlib.suppress(discord.NotFound, discord.Forbidden):
                     await channel.get_partial_message(latest[str(seat)]).edit(**fields)
                     return
             latest[str(seat)] = (await channel.send(**fields)).id
