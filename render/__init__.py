@@ -3,9 +3,9 @@
 Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image` and a
 `PALETTE` (render.common.Palette) holding every colour it draws; `render_png` finds both by that
 convention (a renderer without one gets `fill_palette`, slower), so adding a game needs no
-registry line here. A renderer may also return a board already mapped onto its PALETTE. `labels` words the
-board's texts in the reader's language from the game's catalog (`board.*`). Given the game's
-`outcome`, the board gets the shared final-results strip (winner, ranks, scores).
+registry line here. A renderer may return its board already mapped onto its PALETTE. `labels`
+words the board's texts in the reader's language from the game's catalog (`board.*`). Given the
+game's `outcome`, the board gets the shared final-results strip (winner, ranks, scores).
 """
 
 from __future__ import annotations

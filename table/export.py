@@ -174,9 +174,8 @@ def replay_export(export: GameExport) -> tuple[GameState, Outcome]:
 
 async def latest_finished(store: Store, channel_id: int) -> int | None:
     """The id of the channel's most recently finished game, if any."""
-    async with store.db.execute(
+    found = await store.query(
         "SELECT id FROM sessions WHERE channel_id=? AND status='finished' ORDER BY id DESC LIMIT 1",
         (channel_id,),
-    ) as cursor:
-        found = await cursor.fetchone()
-    return found[0] if found else None
+    )
+    return found[0][0] if found else None

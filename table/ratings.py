@@ -76,12 +76,12 @@ def rate(
 
 async def ratings(store: Store, guild_id: int, game: str, players: list[str]) -> dict[str, Rating]:
     marks = ",".join("?" * len(players))
-    async with store.db.execute(
+    rows = await store.query(
         "SELECT player, name, mu, sigma, games FROM ratings"
         f" WHERE guild_id=? AND game=? AND player IN ({marks})",
         (guild_id, game, *players),
-    ) as cursor:
-        return {r[0]: Rating(*r) for r in await cursor.fetchall()}
+    )
+    return {r[0]: Rating(*r) for r in rows}
 
 
 async def finish_statements(
@@ -132,32 +132,30 @@ async def player_stats(
     where, params = "guild_id=? AND player=?", [guild_id, player]
     if game is not None:
         where, params = where + " AND game=?", [*params, game]
-    async with store.db.execute(
-        f"SELECT COUNT(*), SUM(rank = 1), MAX(score) FROM results WHERE {where}", params
-    ) as cursor:
-        games, wins, best = await cursor.fetchone()  # type: ignore[misc]
-    async with store.db.execute(
+    ((games, wins, best),) = await store.query(
+        f"SELECT COUNT(*), SUM(rank = 1), MAX(score) FROM results WHERE {where}", tuple(params)
+    )
+    favourite = await store.query(
         f"SELECT game FROM results WHERE {where} GROUP BY game ORDER BY COUNT(*) DESC, game"
         " LIMIT 1",
-        params,
-    ) as cursor:
-        favourite = await cursor.fetchone()
-    async with store.db.execute(
+        tuple(params),
+    )
+    rows = await store.query(
         "SELECT game, player, name, mu, sigma, games FROM ratings"
         f" WHERE {where} ORDER BY mu - 3 * sigma DESC",
-        params,
-    ) as cursor:
-        rated = [(r[0], Rating(*r[1:])) for r in await cursor.fetchall()]
-    return PlayerStats(games, wins or 0, best, favourite[0] if favourite else None, rated)
+        tuple(params),
+    )
+    rated = [(r[0], Rating(*r[1:])) for r in rows]
+    return PlayerStats(games, wins or 0, best, favourite[0][0] if favourite else None, rated)
 
 
 async def leaderboard(store: Store, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
-    async with store.db.execute(
+    rows = await store.query(
         "SELECT player, name, mu, sigma, games FROM ratings WHERE guild_id=? AND game=?"
         " ORDER BY mu - 3 * sigma DESC, games DESC, name LIMIT ?",
         (guild_id, game, limit),
-    ) as cursor:
-        return [Rating(*r) for r in await cursor.fetchall()]
+    )
+    return [Rating(*r) for r in rows]
 
 
 async def place_of(
@@ -167,9 +165,8 @@ async def place_of(
     mine = (await ratings(store, guild_id, game, [player])).get(player)
     if mine is None:
         return None
-    async with store.db.execute(
+    ((better,),) = await store.query(
         "SELECT COUNT(*) FROM ratings WHERE guild_id=? AND game=? AND mu - 3 * sigma > ?",
         (guild_id, game, mine.conservative),
-    ) as cursor:
-        (better,) = await cursor.fetchone()  # type: ignore[misc]
+    )
     return better + 1, mine
