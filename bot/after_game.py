@@ -314,7 +314,9 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
         locale=host.get("locale"),
         seed=secrets.randbits(63),  # a new deal, whatever seed the last game had
     )
-    session.row.seats[:] = [dict(seat) for seat in old.seats[1:] + old.seats[:1]]
+    # A seat the AI took over from an idle player is that player's again.
+    rotated = old.seats[1:] + old.seats[:1]
+    session.row.seats[:] = [{**seat, "ai": seat["ai"] and not seat["user_id"]} for seat in rotated]
     if session.seat_of(user.id) is None and len(session.seats) < session.game.max_seats:
         session.row.seats.append(
             {"user_id": user.id, "name": user.display_name, "ai": False, "locale": None}
