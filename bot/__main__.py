@@ -3,6 +3,7 @@
 python -m bot                          # bot with a token; otherwise the configured local game
 python -m bot sync [--guild ID]        # register slash commands (explicit, not on every start)
 python -m bot local GAME [--players N] [--ai K] [--ai-only] [--option name=value ...]
+python -m bot replay FILE [--out DIR] [--locale en|ja]   # a /game export file, rebuilt locally
 
 Command-line mistakes end with one line saying what is valid and exit code 2, never a traceback.
 """
@@ -14,6 +15,7 @@ import asyncio
 import logging
 import signal
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 from bot.config import Config, load_config
@@ -34,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     _setup_logging()
     if args.command == "local":
         return _local(args, config)
+    if args.command == "replay":
+        from bot.replay import replay_file
+
+        return replay_file(Path(args.file), Path(args.out), args.locale)
     if args.command == "sync":
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
@@ -76,6 +82,10 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--seed", type=int, default=None)
     local.add_argument("--locale", choices=("en", "ja"), default="en")
     local.add_argument("--new", action="store_true", help="abandon a stored local game")
+    replay = sub.add_parser("replay", help="rebuild an exported game's boards and outcome")
+    replay.add_argument("file")
+    replay.add_argument("--out", default="out", help="folder for the boards")
+    replay.add_argument("--locale", choices=("en", "ja"), default="en")
     return parser
 
 
