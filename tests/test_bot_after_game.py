@@ -98,6 +98,8 @@ async def test_stats_leaderboard_replay_and_export_in_both_languages(
     await harness.settle()
     assert "盤面2/" in fake.message(strip.id).text()
 
+    await fake.slash(alice, "game", ["export"], {"game_id": finished.id + 1})
+    assert "no finished game" in harness.last_ephemeral(alice)
     await fake.slash(alice, "game", ["export"], {})
     exported = fake.ephemerals(alice)[-1]
     (file,) = exported.attachments

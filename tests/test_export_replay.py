@@ -13,11 +13,14 @@ from PIL import Image, ImageChops, ImageStat
 from bot.__main__ import main
 from bot.replay import animation, board, frame_steps
 from engine.ai import play_out
-from engine.core import Action, IllegalInput, Kind
+from engine.core import Action, IllegalInput, Kind, playable_seats
 from engine.registry import GAMES
 from render import render_png
-from render.replay import captioned
+from render.replay import MAX_FRAMES, UPLOAD_LIMIT, captioned
 from table.export import (
+    ExportedInput,
+    ExportedOutcome,
+    ExportedSeat,
     ExportError,
     GameExport,
     build_export,
@@ -144,6 +147,26 @@ def test_replay_animation_fits_and_shows_the_boards(game_id: str) -> None:
     animated.seek(0)
     difference = ImageChops.difference(animated.convert("RGB"), expected)
     assert max(ImageStat.Stat(difference).mean) < 10, f"{game_id}: first frame is not the board"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_whole_replay_at_the_largest_table_fits_discords_limit(game_id: str) -> None:
+    game = GAMES[game_id]
+    seats = max(playable_seats(game))
+    options = game.parse_options({})
+    final, actions = play_out(game, game.setup(options, seats, SEED), SEED)
+    outcome = game.outcome(final)
+    assert outcome is not None, f"{game_id} seed {SEED}"
+    row = finished(game_id).model_copy(deep=True)
+    row.seats = [ExportedSeat(name=f"P{s}", ai=True) for s in range(seats)]
+    row.inputs = [ExportedInput(**a.model_dump()) for a in actions]
+    row.outcome = ExportedOutcome(
+        scores=list(outcome.scores), ranks=list(outcome.ranks), winners=list(outcome.winners)
+    )
+    row.digest = row.body_digest()
+    data, _, frames = animation(dump_export(row), "en")
+    assert len(data) <= UPLOAD_LIMIT and frames == min(MAX_FRAMES, len(frame_steps(row, "en")))
 
 
 def _swap_before_reveal(game_id: str) -> tuple[int, Action, str] | None:
