@@ -268,13 +268,13 @@ async def run(args: argparse.Namespace) -> None:
             profiler.enable()  # the event loop's thread only
         workers = _worker_pids(bot.render_pool)
         cpu = _cpu_clocks(workers)
-        others = load_of_others()
+        others = load_of_others(workers=workers)
         await load.drive(args.seconds)
         drain_started = time.monotonic()
         await asyncio.wait_for(bot.idle(), 120)
         drain = time.monotonic() - drain_started
         cpu = _cpu_clocks(workers, cpu)
-        others = load_of_others(others)
+        others = load_of_others(others, workers)
         if profiler is not None:
             profiler.disable()
         stop.set()

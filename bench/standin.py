@@ -8,6 +8,7 @@ import itertools
 import os
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ import discord
 from bot.client import ForumBot
 from tests.fakediscord.limits import CHANNEL_MESSAGE, EXEMPT_PREFIXES, Limiter
 
+DM_IDS = 1 << 40  # ids this stand-in hands out (DM channels, messages) start here
 BOT_USER = {"id": "1", "username": "Forum", "discriminator": "0", "avatar": None, "bot": True}
 
 
@@ -54,7 +56,7 @@ class StandInDiscord:
     def __init__(self, bot: ForumBot, latency: float = 0.04) -> None:
         self.latency = latency
         self.limiter = Limiter()
-        self._ids = itertools.count(1 << 40)
+        self._ids = itertools.count(DM_IDS)
         self.reset_counts()
         bot.http.request = self.request  # type: ignore[method-assign]
         bot.budget.install(bot.http)  # the budget in front of the stand-in, as in front of Discord
@@ -96,7 +98,8 @@ class StandInDiscord:
         if not path.startswith(EXEMPT_PREFIXES):
             self.rest_calls += 1
             self.rest_times.append(now)
-            self.routes[f"{route.method} {route.path}"] += 1
+            where = " (a DM)" if "channel_id" in route.path and _is_dm(path) else ""
+            self.routes[f"{route.method} {route.path}{where}"] += 1
             if route.method != "GET" and (match := CHANNEL_MESSAGE.match(path)):
                 self.channel_times[int(match.group(1))].append(now)
         return self._answer(route, path, kwargs)
@@ -117,6 +120,12 @@ class StandInDiscord:
 
     def max_per_channel(self) -> int:
         return max((_max_in_window(t, 5.0) for t in self.channel_times.values()), default=0)
+
+
+def _is_dm(path: str) -> bool:
+    """The stand-in numbers DM channels from 2**40 and game channels below (see load.py)."""
+    parts = path.split("/")
+    return len(parts) > 2 and parts[2].isdigit() and int(parts[2]) >= DM_IDS
 
 
 def _message(channel_id: int, message_id: int) -> dict[str, Any]:
@@ -167,15 +176,19 @@ def process_cpu(pid: int) -> float:
     return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def load_of_others(before: tuple[float, int, int] | None = None) -> Any:
-    """Snapshot, or with `before`: the cores other processes used on average since then."""
+def load_of_others(
+    before: tuple[float, int, float] | None = None, workers: Sequence[int] = ()
+) -> Any:
+    """Snapshot, or with `before`: the cores that processes other than this one and its render
+    `workers` used on average since then (the machine is shared)."""
     busy, own = _busy_jiffies()
-    now = (time.monotonic(), busy, own)
+    hertz = os.sysconf("SC_CLK_TCK")
+    ours = own / hertz + sum(process_cpu(pid) for pid in workers)
+    now = (time.monotonic(), busy, ours)
     if before is None:
         return now
-    hertz = os.sysconf("SC_CLK_TCK")
     seconds = max(1e-9, now[0] - before[0])
-    return ((busy - before[1]) - (own - before[2])) / hertz / seconds
+    return ((busy - before[1]) / hertz - (ours - before[2])) / seconds
 
 
 def rss_mb() -> tuple[float, float]:

@@ -11,10 +11,11 @@ queue for the global window, normal ones (a progress update) leave them the room
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,16 @@ priority: contextvars.ContextVar[int] = contextvars.ContextVar("rest_priority", 
 MESSAGE_ROUTES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}")
 # Our clock and Discord's differ by the request's travel time: keep the windows a little wider.
 CLOCK_MARGIN = 0.05
+
+
+@contextlib.contextmanager
+def at(level: int) -> Iterator[None]:
+    """REST requests made inside the block go at `level` (URGENT or NORMAL)."""
+    token = priority.set(level)
+    try:
+        yield
+    finally:
+        priority.reset(token)
 
 
 @dataclass(frozen=True)

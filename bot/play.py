@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
 from bot.carriers import Carriers
@@ -69,6 +70,7 @@ class Play:
         self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
         self._armed: dict[int, float] = {}  # session -> reminder due time stored (0: none)
+        self._following: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.publisher = Publisher(self.publish_now, bot.spawn, config.board_interval_seconds)
         self.carriers = Carriers()
         self.renders = 0
@@ -315,6 +317,7 @@ class Play:
         """Drop what was kept in memory for a game that has ended."""
         for kept in (self.narration, self._shown_view, self._decisions, self._armed):
             kept.pop(session_id, None)
+        self._following.pop(session_id, None)
         self.carriers.forget(session_id)
         for key in [key for key in self.drafts if key[0] == session_id]:
             del self.drafts[key]
@@ -350,10 +353,16 @@ class Play:
         content, view = self.board_content(session)
         file = await self.render(session)
         await self.post_board(session, content, view, file)
-        await self.prompt_players(session, events, restarted=dirty.restarted)
-        await self.ask_in_channel(session)
-        await self.arm_deadline(session)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
+        self.bot.spawn(self._follow_up(session, events, dirty.restarted))
+
+    async def _follow_up(self, session: Session, events: list[Event], restarted: bool) -> None:
+        """What a change sends besides the board (private messages, public replies, timers):
+        one change after another per game, but never holding up the game's next board."""
+        async with self._following[session.id]:
+            await self.prompt_players(session, events, restarted=restarted)
+            await self.ask_in_channel(session)
+            await self.arm_deadline(session)
         if session.outcome() is not None:
             self.forget(session.id)
         elif session.status == "active":
@@ -382,7 +391,8 @@ class Play:
             self._acted.discard((session.id, seat))
             if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
                 content, view = self.dm_content(session, seat, prompt, private, restarted)
-                await self.dm(session, seat, content, view)
+                with budget.at(budget.URGENT):  # a decision the player is waiting to make
+                    await self.dm(session, seat, content, view)
                 sent[str(seat)] = prompt.key
             elif (
                 private
@@ -390,7 +400,8 @@ class Play:
                 and not (over or acted or restarted)
             ):
                 content, view = self.dm_content(session, seat, prompt, private, False)
-                await self.dm(session, seat, content, view, edit=True)
+                with budget.at(budget.NORMAL):  # news, not a decision: boards go first
+                    await self.dm(session, seat, content, view, edit=True)
             private_seen[str(seat)] = _digest(private)
         if json.dumps(session.row.meta, sort_keys=True) != before:
             await self.service.set_meta(session)  # a write only when something was sent

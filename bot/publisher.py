@@ -65,11 +65,7 @@ class Publisher:
                 await asyncio.sleep(delay)
             entry = self.dirty.pop(session.id)
             self._next_at[channel] = time.monotonic() + self.interval
-            level = budget.URGENT if entry.urgent else budget.NORMAL
-            token = budget.priority.set(level)
-            try:
+            with budget.at(budget.URGENT if entry.urgent else budget.NORMAL):
                 await self.publish(session, entry)
-            finally:
-                budget.priority.reset(token)
             self.latency.append(time.monotonic() - entry.since)
         self._workers.pop(session.id, None)
