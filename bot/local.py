@@ -17,9 +17,9 @@ from typing import Any
 from bot.strings import BOT
 from engine.core import Event, Field, IllegalInput, Kind, Prompt
 from render import render_png
+from table.backend import open_store
 from table.i18n import Localizer
 from table.service import Session, TableError, TableService
-from table.store import Store
 
 LOCAL_CHANNEL = 1  # the terminal's pseudo channel: one local game at a time, like a channel
 LOCAL_USER_BASE = 1000
@@ -225,7 +225,7 @@ def _clear() -> None:
 
 
 async def run_local(opts: LocalOptions, ask: Ask = input) -> Session:
-    store = await Store.open(opts.database)
+    store = await open_store(opts.database)
     try:
         table = LocalTable(TableService(store), opts, ask)
         return await table.run()

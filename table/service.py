@@ -19,7 +19,8 @@ from pydantic import BaseModel
 from engine.ai import ai_seed, choose_action
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
 from engine.registry import get_game
-from table.store import SNAPSHOT_EVERY, ChannelBusy, InputRow, SessionRow, Store
+from table.backend import AnyStore
+from table.store import SNAPSHOT_EVERY, ChannelBusy, InputRow, SessionRow
 
 
 class TableError(Exception):
@@ -107,7 +108,7 @@ class Submission:
 
 
 class TableService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: AnyStore) -> None:
         self.store = store
         self._sessions: dict[int, Session] = {}
         self._loading = asyncio.Lock()  # one Session object (and one lock) per session id

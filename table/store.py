@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -86,12 +88,22 @@ class InputRow:
     prompt_key: str
 
 
+@dataclass(frozen=True)
+class Held:
+    """A session as stored when a process took hold of it, to check its cache against."""
+
+    row: SessionRow
+    seq: int
+
+
 class ChannelBusy(Exception):
     """The channel already has an open (lobby or active) session."""
 
 
 class Store:
     """One aiosqlite connection; callers serialize per session (see table.service)."""
+
+    shared = False  # one process owns the file: its cache is the truth
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.db = connection
@@ -276,6 +288,30 @@ class Store:
     async def deadlines(self) -> list[tuple[int, float, str]]:
         async with self.db.execute("SELECT session_id, due_at, stage FROM deadlines") as cursor:
             return [(r[0], r[1], r[2]) for r in await cursor.fetchall()]
+
+    async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]:
+        """Take the deadlines due by `now` off the table (one process: nobody to race)."""
+        due = sorted(d for d in await self.deadlines() if d[1] <= now)
+        for session_id, _, _ in due:
+            await self.db.execute("DELETE FROM deadlines WHERE session_id=?", (session_id,))
+        await self.db.commit()
+        return due
+
+    # Across processes and backends -------------------------------------------------------
+
+    @asynccontextmanager
+    async def hold(self, session_id: int) -> AsyncIterator[Held | None]:
+        """Nothing to lock: one process owns the file (see table.pgstore for the shared one)."""
+        yield None
+
+    async def all_sessions(self) -> list[SessionRow]:
+        return await self._sessions("ORDER BY id", ())
+
+    async def snapshots(self, session_id: int) -> list[tuple[int, str]]:
+        async with self.db.execute(
+            "SELECT seq, state FROM snapshots WHERE session_id=? ORDER BY seq", (session_id,)
+        ) as cursor:
+            return [(r[0], r[1]) for r in await cursor.fetchall()]
 
 
 def _dump(args: dict[str, Any]) -> str:
