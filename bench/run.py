@@ -26,7 +26,7 @@ import aiosqlite
 from PIL import Image
 
 from engine.ai import play_out
-from engine.core import Game
+from engine.core import Game, playable_seats
 from engine.registry import GAMES, get_game
 from render import render_png
 from render.common import BACKGROUND
@@ -34,7 +34,7 @@ from table.service import TableService
 from table.store import InputRow, Store
 
 IMPERIUM = get_game("imperium")
-NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay"]
+NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay", "源"]
 
 
 def median_seconds(work: Callable[[], object], repeats: int) -> float:
@@ -119,7 +119,7 @@ def render_ratios(game_id: str) -> list[tuple[float, str]]:
     """(render time / floor, which board) for one game at every seat count and both languages."""
     game = GAMES[game_id]
     ratios = []
-    for seats in range(game.min_seats, game.max_seats + 1):
+    for seats in playable_seats(game):
         for view, outcome in sampled_boards(game, seats, seed=seats):
             for locale in ("en", "ja"):
                 render = partial(render_png, game_id, view, NAMES[:seats], locale, outcome=outcome)

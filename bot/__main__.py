@@ -1,23 +1,28 @@
 """`python -m bot`: run the Discord bot when a token is configured, else local play.
 
-python -m bot                          # bot with a token; otherwise a local Imperium game
+python -m bot                          # bot with a token; otherwise the configured local game
 python -m bot sync [--guild ID]        # register slash commands (explicit, not on every start)
 python -m bot local GAME [--players N] [--ai K] [--ai-only] [--option name=value ...]
+
+Command-line mistakes end with one line saying what is valid and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
+import signal
 import sys
-from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
 from bot.config import Config, load_config
-from bot.local import LocalOptions, run_local
+from bot.local import run_local
+from bot.local_args import UsageError, default_players, local_options
+from bot.strings import BOT
 from engine.registry import GAMES
+from table.i18n import Localizer
+from table.service import TableError
 
 log = logging.getLogger("forum")
 
@@ -32,22 +37,37 @@ def main(argv: list[str] | None = None) -> int:
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
         return _discord(config)
+    return _default_local(config)
+
+
+def _default_local(config: Config) -> int:
+    """No token: the configured game in the terminal, you against AIs."""
+    game = GAMES.get(config.local_game)
+    players = str(default_players(game)) if game else "0"
+    name = game.strings["en"]["name"] if game else config.local_game
     print("No Discord token configured (config.toml [discord].token or DISCORD_TOKEN).")
-    print("Starting a local Imperium game instead; see README.md to connect to Discord.\n")
-    return _local(
-        _parser().parse_args(["local", "imperium", "--players", "3", "--ai", "2"]), config
-    )
+    print(f"Starting a local {name} game instead; see README.md to connect to Discord.")
+    print(f"(Or: python -m bot local GAME, one of {', '.join(sorted(GAMES))})\n")
+    args = ["local", config.local_game, "--players", players, "--ai", str(int(players) - 1)]
+    return _local(_parser().parse_args(args), config)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (no usage block) and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Forum game bot")
+    parser = _Parser(prog="python -m bot", description="Forum game bot")
     parser.add_argument("--config", default="config.toml")
     sub = parser.add_subparsers(dest="command")
     sync = sub.add_parser("sync", help="register slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="sync to one guild (instant)")
     local = sub.add_parser("local", help="play in the terminal without Discord")
-    local.add_argument("game", choices=sorted(GAMES))
-    local.add_argument("--players", type=int, default=3)
+    local.add_argument("game", help="one of: " + ", ".join(sorted(GAMES)))
+    local.add_argument("--players", type=int, default=None, help="default: from the game")
     local.add_argument("--ai", type=int, default=0, help="how many of the players are AI")
     local.add_argument("--ai-only", action="store_true", help="AIs play the whole game")
     local.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -59,36 +79,30 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _local(args: argparse.Namespace, config: Config) -> int:
-    opts = LocalOptions(
-        game=args.game,
-        players=args.players,
-        ai=args.ai,
-        ai_only=args.ai_only,
-        out=Path(args.out),
-        database=config.database,
-        locale=args.locale,
-        options=_options(args.option),
-        seed=args.seed,
-        new=args.new,
-    )
+    try:
+        opts = local_options(args, config)
+    except UsageError as error:
+        print(f"python -m bot local: error: {error}", file=sys.stderr)
+        return 2
+    stopped = Localizer(BOT).text(opts.locale, "local.stopped")
+    # Our own handler, so asyncio leaves SIGINT alone: the first Ctrl-C interrupts even a
+    # prompt waiting for input, instead of only cancelling once that input arrives.
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         asyncio.run(run_local(opts))
     except (KeyboardInterrupt, EOFError):
-        print("\nStopped. Run the same command again to resume.")
+        print("\n" + stopped)
         return 130
+    except TableError as error:  # e.g. a paused game stored under older rules
+        text = Localizer(BOT).msg(opts.locale, error.msg, GAMES[opts.game])
+        hint = " (--new starts over)" if error.code == "rules_changed" else ""
+        print(f"python -m bot local: error: {text}{hint}", file=sys.stderr)
+        return 2
     return 0
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
-    """name=value pairs; values are JSON when they parse (true, 3) and strings otherwise."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, _, value = pair.partition("=")
-        try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name] = value
-    return options
+def _interrupt(signum: int, frame: object) -> NoReturn:
+    raise KeyboardInterrupt
 
 
 def _discord(config: Config, sync_guild: int | None = None) -> int:

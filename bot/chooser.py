@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot import fleet_builder
 from engine.core import Field, Game, Prompt
 from table.i18n import Localizer
 
@@ -57,6 +58,7 @@ class Draft:
 
     values: dict[str, Any] = field(default_factory=dict)
     page: int = 0
+    finished: set[str] = field(default_factory=set)  # `fleet` fields the player closed
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,9 @@ def current_field(prompt: Prompt, draft: Draft) -> Field | None:
         if item.kind == "multiset":
             if len(value or []) < item.count:
                 return item
+        elif item.kind == "fleet":
+            if item.name not in draft.finished:
+                return item
         elif value is None:
             return item
     return None
@@ -109,6 +114,9 @@ def pick(prompt: Prompt, draft: Draft, index: int) -> None:
     if item is None or not 0 <= index < len(item.options):
         return
     value = item.options[index].value
+    if item.kind == "fleet":
+        fleet_builder.add_head(item, draft.values.setdefault(item.name, []), value)
+        return
     if item.kind == "multiset":
         draft.values.setdefault(item.name, []).append(value)
     else:
@@ -143,6 +151,14 @@ def fill_typed(prompt: Prompt, draft: Draft, typed: dict[str, str]) -> None:
 def undo(prompt: Prompt, draft: Draft) -> None:
     for item in reversed(prompt.fields):
         value = draft.values.get(item.name)
+        if item.kind == "fleet" and (value or item.name in draft.finished):
+            if item.name in draft.finished:
+                draft.finished.discard(item.name)
+            else:
+                fleet_builder.undo(value)
+                if not value:
+                    del draft.values[item.name]
+            return
         if isinstance(value, list) and value and item.kind == "multiset":
             value.pop()
             return
@@ -152,7 +168,39 @@ def undo(prompt: Prompt, draft: Draft) -> None:
 
 
 def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
-    return {item.name: draft.values.get(item.name) for item in asked_fields(prompt, draft)}
+    args = {item.name: draft.values.get(item.name) for item in asked_fields(prompt, draft)}
+    for item in asked_fields(prompt, draft):
+        if item.kind == "fleet" and args[item.name] is not None:
+            args[item.name] = [list(group) for group in args[item.name] if group]
+    return args
+
+
+def fleet_input(
+    prompt: Prompt, draft: Draft, op: str, arg: str, values: Sequence[str] = ()
+) -> None:
+    """A click of the fleet builder (ops in fleet_builder.OPS) on the current field."""
+    item = current_field(prompt, draft)
+    if item is not None and item.kind == "fleet":
+        groups = draft.values.setdefault(item.name, [])
+        if fleet_builder.click(item, groups, op, arg, values):
+            draft.finished.add(item.name)
+
+
+def _add_fleet_builder(
+    view: Components, sid: int, prompt: Prompt, item: Field, draft: Draft, texts: Texts
+) -> None:
+    """Heads while a slot is open, then attachments for it; Next slot and Done below."""
+    groups = draft.values.get(item.name) or []
+    op, choices = fleet_builder.choices(item, groups)
+    style = discord.ButtonStyle.primary if op == "v" else discord.ButtonStyle.secondary
+    for position, (index, choice) in enumerate(choices[:BUTTONS_MAX]):
+        label = texts.msg(choice.label)[:80] or str(choice.value)
+        view.add_item(_button(label, cid(sid, prompt.key, op, index), position // 5, style))
+    if fleet_builder.can_add_slot(item, groups):
+        view.add_item(_button(texts("chooser.fleet_next"), cid(sid, prompt.key, "n"), 4))
+    if fleet_builder.can_finish(groups):
+        done = texts("chooser.fleet_done")
+        view.add_item(_button(done, cid(sid, prompt.key, "d"), 4, discord.ButtonStyle.success))
 
 
 def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
@@ -167,7 +215,13 @@ def summary(prompt: Prompt, draft: Draft, texts: Texts) -> str:
 
 
 def _value_text(item: Field, value: Any, texts: Texts) -> str:
-    labels = {choice.value: texts.msg(choice.label) for choice in item.options}
+    labels = {choice.value: texts.msg(choice.label) for choice in item.options + item.attachments}
+    if item.kind == "fleet":
+        return fleet_builder.describe(
+            value,
+            lambda v: labels.get(v, str(v)),
+            lambda slot, names: texts("chooser.fleet_slot", slot=slot, cards=names),
+        )
     values = value if isinstance(value, list) else [value]
     return ", ".join(labels.get(v, str(v)) for v in values)
 
@@ -191,6 +245,8 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
                 texts("button.enter"), cid(sid, prompt.key, "m"), 0, discord.ButtonStyle.primary
             )
         )
+    elif item.kind == "fleet":
+        _add_fleet_builder(view, sid, prompt, item, draft, texts)
     elif item.kind == "subset" or len(item.options) > BUTTONS_MAX:
         _add_select(view, sid, prompt, item, draft, texts)
     else:

@@ -36,6 +36,8 @@ class ForumBot(commands.Bot):
     def __init__(
         self, config: Config, *, timer_period: float = TIMER_PERIOD_SECONDS, **client_kwargs: Any
     ) -> None:
+        # The bot has no voice: no start-up warnings about missing voice libraries (PyNaCl).
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),

@@ -12,7 +12,7 @@ from discord.app_commands import locale_str as _
 
 from bot.chooser import Components, Texts, cid
 from bot.strings import COMMANDS_JA
-from engine.core import Game, IllegalInput, Shortcut
+from engine.core import Game, IllegalInput, Msg, Shortcut
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of
 from table.service import TableError
@@ -90,13 +90,26 @@ class GameCommands(app_commands.Group):
         locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
         return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
 
+    def guild_texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
+        """The server's language (for what the whole channel reads), before a session exists."""
+        locale = locale_of(_guild_locale(interaction), self.bot.config.default_locale)
+        return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
+
     @app_commands.command(name="new", description=_("Open a new game in this channel"))
-    @app_commands.describe(game=_("Which game"), options=_("Variants, e.g. thirty_points=true"))
+    @app_commands.describe(
+        game=_("Which game"),
+        options=_("Variants, e.g. thirty_points=true"),
+        thread=_("Open the game in a new thread of this channel"),
+    )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
-        self, interaction: discord.Interaction, game: str, options: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        thread: bool = False,
     ) -> None:
-        existing = await self.bot.service.in_channel(interaction.channel_id)
+        existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
         if existing is not None:
             texts = self.bot.play.texts(existing, str(interaction.locale))
             status = texts(f"status.{existing.status}")
@@ -105,23 +118,54 @@ class GameCommands(app_commands.Group):
             )
             return
         try:
+            chosen = parse_options_text(options)
+            if game not in GAMES:
+                raise TableError("unknown_game", game=game)
+            GAMES[game].parse_options(chosen)  # refused before a thread is made for nothing
+            channel = await self._new_thread(interaction, game) if thread else None
             session = await self.bot.service.open(
-                channel_id=interaction.channel_id,
+                channel_id=channel.id if channel else interaction.channel_id,
                 guild_id=interaction.guild_id,
                 game_id=game,
-                options=parse_options_text(options),
+                options=chosen,
                 host_id=interaction.user.id,
                 host_name=interaction.user.display_name,
                 locale=str(interaction.locale),
             )
-        except TableError as error:  # worded with the game's own catalog (its option rules)
+        except (TableError, IllegalInput, ValueError) as error:  # worded with the game's catalog
             texts = self.texts(interaction, GAMES.get(game))
-            await _ephemeral(interaction, "✗ " + texts.msg(error.msg))
+            await _ephemeral(interaction, "✗ " + texts.msg(_refusal(error)))
             return
+        guild_locale = _guild_locale(interaction)
+        if guild_locale:
+            await self.bot.service.set_meta(session, locale=guild_locale)
         content, view = self.bot.play.lobby_content(session)
-        await interaction.response.send_message(content=content, view=view)
-        message = await interaction.original_response()
+        if channel is None:
+            await interaction.response.send_message(content=content, view=view)
+            message = await interaction.original_response()
+        else:
+            message = await channel.send(content=content, view=view)
+            texts = self.guild_texts(interaction, GAMES[game])
+            notice = texts("thread.opened", game=texts("name"), thread=channel.mention)
+            await interaction.response.send_message(notice)
         await self.bot.service.set_meta(session, board=message.id)
+
+    async def _new_thread(self, interaction: discord.Interaction, game: str) -> discord.Thread:
+        """A public thread of this channel (of the parent, when asked inside a thread)."""
+        channel = interaction.channel
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        if not isinstance(parent, discord.TextChannel):  # a forum, a voice chat, unknown
+            raise TableError("thread_not_here")
+        texts = self.guild_texts(interaction, GAMES[game])
+        name = texts("thread.name", game=texts("name"), host=interaction.user.display_name)
+        try:
+            return await parent.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,  # a week: a slow game keeps its thread open
+            )
+        except discord.Forbidden:
+            raise TableError("thread_not_allowed") from None
 
     @new.autocomplete("options")
     async def new_options(
@@ -220,6 +264,24 @@ class GameCommands(app_commands.Group):
             return
         content, view = await self.bot.router.history_page(interaction, session, 0)
         await _ephemeral(interaction, content, view)
+
+
+def _guild_locale(interaction: discord.Interaction) -> str | None:
+    return str(interaction.guild_locale) if interaction.guild_locale else None
+
+
+def _refusal(error: Exception) -> Msg:
+    if isinstance(error, TableError | IllegalInput):
+        return error.msg
+    return TableError("bad_option", detail=_first_line(error)).msg
+
+
+def _first_line(error: Exception) -> str:
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
+    return str(error)
 
 
 def _example_values(spec: Any) -> list[Any]:

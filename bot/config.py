@@ -24,6 +24,7 @@ class Config:
     channel_messages: int = 5  # message writes per channel per `channel_window_seconds`
     channel_window_seconds: float = 5.0
     render_processes: int = -1  # board renderers: -1 one process per core, 0 threads
+    local_game: str = "imperium"  # what `python -m bot` plays in the terminal without a token
 
     def __repr__(self) -> str:  # keep the token out of any log line or traceback
         return f"Config(database={self.database!r}, token={'set' if self.token else 'unset'})"
@@ -35,7 +36,7 @@ def load_config(path: str | Path = "config.toml") -> Config:
     if file.exists():
         data = tomllib.loads(file.read_text("utf-8"))
     discord, storage = data.get("discord", {}), data.get("storage", {})
-    bot, timers = data.get("bot", {}), data.get("timers", {})
+    bot, timers, local = data.get("bot", {}), data.get("timers", {}), data.get("local", {})
     limits = data.get("limits", {})
     defaults = Config()
     return Config(
@@ -58,4 +59,5 @@ def load_config(path: str | Path = "config.toml") -> Config:
             limits.get("channel_window_seconds", defaults.channel_window_seconds)
         ),
         render_processes=int(bot.get("render_processes", defaults.render_processes)),
+        local_game=local.get("game", defaults.local_game),
     )

@@ -7,24 +7,30 @@ same command again resumes it. Board images are written after every state change
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import sys
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.strings import BOT
-from engine.core import Event, Field, IllegalInput, Kind, Prompt
+from engine.core import Event, Field, Game, IllegalInput, Prompt
+from engine.registry import GAMES, get_game
 from render import render_png
 from table.backend import open_store
 from table.i18n import Localizer
 from table.service import Session, TableError, TableService
 
-LOCAL_CHANNEL = 1  # the terminal's pseudo channel: one local game at a time, like a channel
+LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
+LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
 LOCAL_USER_BASE = 1000
+BARE_PER_LINE = 10  # options without a description, side by side
 
 Ask = Callable[[str], str]
+Clear = Callable[[], None] | None
 
 
 @dataclass(frozen=True)
@@ -42,21 +48,35 @@ class LocalOptions:
 
 
 class LocalTable:
-    def __init__(self, service: TableService, opts: LocalOptions, ask: Ask = input) -> None:
+    """One terminal at the table: a scrolling story, and a clear screen only between humans.
+
+    The story is every event with who may read it; each human seat remembers how far it had read
+    at its last input, so after the keyboard changes hands the new holder sees what they missed.
+    """
+
+    def __init__(
+        self, service: TableService, opts: LocalOptions, ask: Ask = input, clear: Clear = None
+    ) -> None:
         self.service = service
         self.opts = opts
         self.ask = ask
+        self.clear = clear or clear_screen
         self.text = Localizer(BOT)
         self.images = 0
+        self.story: list[tuple[str, tuple[int, ...] | None]] = []
+        self.read_up_to: dict[int, int] = {}
+        self.keyboard: int | None = None  # the human seat now at the keyboard
 
-    def t(self, key: str, /, **args: Any) -> str:
-        return self.text.text(self.opts.locale, key, None, (), **args)
+    def t(self, key: str, catalog: Game | None = None, /, **args: Any) -> str:
+        return self.text.text(self.opts.locale, key, catalog, (), **args)
 
     def say(self, line: str = "") -> None:
         print(line, flush=True)
 
     async def run(self) -> Session:
         session = await self._session()
+        humans = _human_seats(session)
+        self.keyboard = humans[0] if len(humans) == 1 else None
         await self._image(session)
         while session.status == "active" and session.outcome() is None:
             played = await self.service.play_ai(session)
@@ -67,70 +87,131 @@ class LocalTable:
         self._result(session)
         return session
 
+    # Which game --------------------------------------------------------------------------
+
     async def _session(self) -> Session:
-        existing = await self.service.in_channel(LOCAL_CHANNEL)
-        if existing is not None and (self.opts.new or existing.row.game != self.opts.game):
+        game = get_game(self.opts.game)
+        existing = await self._paused(self.opts.game)
+        if existing is not None and (self.opts.new or existing.status != "active"):
+            was_paused = existing.status == "active"  # not a lobby left by a crash
             await self.service.abort(existing)
+            if was_paused:
+                self.say(self.t("local.abandoned", game=self.t("name", game), session=existing.id))
             existing = None
-        if existing is not None and existing.status == "active":
+        if existing is not None:
             self.say(
                 self.t(
-                    "local.resuming", game=existing.row.game, session=existing.id, seq=existing.seq
+                    "local.resuming",
+                    game=self.t("name", game),
+                    session=existing.id,
+                    seq=existing.seq,
+                    players=existing.names,  # a list: joined in the locale's way
                 )
             )
-            return existing
-        if existing is not None:
-            await self.service.abort(existing)
-        return await self._new_session()
+            await self._recap_resumed(existing)
+        session = existing or await self._new_session()
+        await self._mention_other_paused(session)
+        return session
+
+    async def _paused(self, game_id: str) -> Session | None:
+        try:
+            session = await self.service.in_channel(local_channel(game_id))
+        except TableError as error:  # stored under older rules: only --new gets past it
+            if error.code != "rules_changed" or not self.opts.new:
+                raise
+            row = await self.service.store.open_session_in(local_channel(game_id))
+            assert row is not None
+            row.status = "aborted"
+            await self.service.store.save_session(row)
+            return None
+        if session is None:  # stored before each game had its own pseudo channel
+            legacy = await self.service.in_channel(LEGACY_CHANNEL)
+            session = legacy if legacy is not None and legacy.row.game == game_id else None
+        return session
+
+    async def _mention_other_paused(self, current: Session) -> None:
+        channels = {local_channel(game_id): game_id for game_id in GAMES}
+        for row in await self.service.store.open_sessions():
+            game_id = channels.get(row.channel_id) or (
+                row.game if row.channel_id == LEGACY_CHANNEL else None
+            )
+            if game_id is None or row.id == current.id or row.status != "active":
+                continue
+            name = self.t("name", get_game(game_id))
+            self.say(self.t("local.other_paused", game=name, session=row.id, game_id=game_id))
 
     async def _new_session(self) -> Session:
         humans = 0 if self.opts.ai_only else self.opts.players - self.opts.ai
         session = await self.service.open(
-            channel_id=LOCAL_CHANNEL,
+            channel_id=local_channel(self.opts.game),
             guild_id=None,
             game_id=self.opts.game,
             options=self.opts.options,
             host_id=LOCAL_USER_BASE,
-            host_name="Player 1" if humans else "Host",
+            host_name=self.t("local.player", number=1),
             seed=self.opts.seed,
         )
         if not humans:
             session.row.seats.clear()
             session.row.host_id = LOCAL_USER_BASE
         for index in range(1, humans):
-            await self.service.join(session, LOCAL_USER_BASE + index, f"Player {index + 1}")
+            name = self.t("local.player", number=index + 1)
+            await self.service.join(session, LOCAL_USER_BASE + index, name)
         while len(session.seats) < self.opts.players:
             await self.service.add_ai(session, LOCAL_USER_BASE)
+        ai_seats = [seat for seat in session.seats if seat["ai"]]
+        for number, seat in enumerate(ai_seats, start=1):  # saved with the row by start()
+            seat["name"] = self.t("local.ai", number=number)
         await self.service.start(session, LOCAL_USER_BASE)
         self.say(
             self.t(
                 "local.new",
-                game=self.opts.game,
+                game=self.t("name", session.game),
                 session=session.id,
-                players=", ".join(session.names),
+                players=session.names,
             )
         )
         return session
 
-    # After each input -------------------------------------------------------------------
+    async def _recap_resumed(self, session: Session) -> None:
+        """After a restart: what happened from the last human input on."""
+        steps = list(await self.service.replay(session.id))
+        human_steps = [i for i, (row, _) in enumerate(steps) if not session.is_ai(row.seat)]
+        recent = steps[human_steps[-1] :] if human_steps else steps
+        if recent:
+            self.say(self.t("local.since_last"))
+        for _, events in recent:
+            for event in events:
+                if event.to is None:
+                    self.say("  • " + self._event_line(session, event))
 
-    async def _submit(self, session: Session, seat: int, prompt: Prompt, args: dict) -> bool:
-        try:
-            result = await self.service.submit(session, seat, prompt.move, args, prompt.key)
-        except (IllegalInput, TableError) as error:
-            self.say(
-                "  ✗ " + self.text.msg(self.opts.locale, error.msg, session.game, session.names)
-            )
-            return False
-        await self._after(session, result.events)
-        return True
+    # The story ---------------------------------------------------------------------------
+
+    def _event_line(self, session: Session, event: Event) -> str:
+        return self.text.event(self.opts.locale, event, session.game, session.names)
 
     async def _after(self, session: Session, events: list[Event]) -> None:
         for event in events:
-            if event.to is None:
-                line = self.text.event(self.opts.locale, event, session.game, session.names)
-                self.say(f"  • {line}")
+            line = self._event_line(session, event)
+            self.story.append((line, event.to))
+            if event.to is None or self.keyboard in event.to:
+                self.say(f"  {'•' if event.to is None else '🔒'} {line}")
         await self._image(session)
+
+    def _recap(self, seat: int) -> None:
+        """What `seat` has not seen yet: every public event and those addressed to it."""
+        lines = [
+            line
+            for line, readers in self.story[self.read_up_to.get(seat, 0) :]
+            if readers is None or seat in readers
+        ]
+        if lines:
+            self.say(self.t("local.since_last"))
+        for line in lines:
+            self.say(f"  • {line}")
+
+    def _folder(self, session: Session) -> Path:
+        return self.opts.out / f"{session.row.game}-{session.id}"
 
     async def _image(self, session: Session) -> None:
         if session.state is None:
@@ -143,9 +224,10 @@ class LocalTable:
             self.opts.locale,
             outcome=session.outcome(),
         )
-        folder = self.opts.out / f"{session.row.game}-{session.id}"
+        folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{session.seq:04d}.png").write_bytes(png)
+        # Only the latest board, as in a channel: earlier ones could show what a memory game
+        # (Konsul) has turned face down again.
         (folder / "latest.png").write_bytes(png)
         self.images += 1
 
@@ -156,42 +238,104 @@ class LocalTable:
             humans = [s for s in prompt.seats if not session.is_ai(s)]
             if not humans:
                 continue
-            seat = humans[0]
-            private = prompt.kind == Kind.SECRET or not prompt.public_options
-            while not await self._ask_prompt(session, seat, prompt, private):
-                pass
+            seat = self.keyboard if self.keyboard in humans else humans[0]
+            self._pass_keyboard(session, seat)
+            await self._ask_prompt(session, seat, prompt)
             return
 
-    async def _ask_prompt(self, session: Session, seat: int, prompt: Prompt, private: bool) -> bool:
+    def _pass_keyboard(self, session: Session, seat: int) -> None:
+        """Hot seat: the next human takes the keyboard; the screen hides the previous one's."""
+        if self.keyboard == seat:
+            return
+        self.ask(self.t("local.pass_keyboard", name=session.names[seat]))
+        if self.keyboard is not None:
+            self.read_up_to[self.keyboard] = len(self.story)  # all of it was on their screen
+            self.clear()
+            self._recap(seat)
+        self.keyboard = seat
+
+    async def _ask_prompt(self, session: Session, seat: int, prompt: Prompt) -> None:
         locale, game, names = self.opts.locale, session.game, session.names
-        if private:
-            _clear()
-            self.ask(self.t("local.pass_keyboard", name=names[seat]))
         self.say(f"\n== {names[seat]} ==")
+        self.say(self.t("local.board", path=self._folder(session) / "latest.png"))
         for line in game.private_lines(session.live(), seat):
             self.say("  " + self.text.msg(locale, line, game, names))
         self.say(self.text.msg(locale, prompt.text, game, names))
-        args: dict[str, Any] = {}
-        for field in prompt.fields:
-            if field.is_asked(args):  # e.g. a counter amount only after answering "counter"
-                args[field.name] = self._ask_field(session, field)
-        accepted = await self._submit(session, seat, prompt, args)
-        if accepted and private:
-            _clear()
-        return accepted
+        for attempt in itertools.count():
+            args: dict[str, Any] = {}
+            for field in prompt.fields:
+                if field.is_asked(args):  # e.g. a counter amount only after answering "counter"
+                    args[field.name] = self._ask_field(session, field, listed=attempt > 0)
+            if await self._submit(session, seat, prompt, args):
+                return
 
-    def _ask_field(self, session: Session, field: Field) -> Any:
+    async def _submit(self, session: Session, seat: int, prompt: Prompt, args: dict) -> bool:
+        try:
+            result = await self.service.submit(session, seat, prompt.move, args, prompt.key)
+        except (IllegalInput, TableError) as error:
+            self.say(
+                "  ✗ " + self.text.msg(self.opts.locale, error.msg, session.game, session.names)
+            )
+            return False
+        await self._after(session, result.events)
+        self.read_up_to[seat] = len(self.story)
+        return True
+
+    def _ask_field(self, session: Session, field: Field, listed: bool = False) -> Any:
+        """One field's answer; after a refusal the options are still on screen (`listed`)."""
         locale, game, names = self.opts.locale, session.game, session.names
+        if field.kind == "fleet":
+            return self._ask_fleet(session, field, listed)
         label = self.text.msg(locale, field.label, game, names)
-        for choice in field.options:
-            self.say(f"   [{choice.value}] {self.text.msg(locale, choice.label, game, names)}")
+        numbered = _numbered(field)
+        if not listed:
+            for line in self._option_lines(session, field, numbered):
+                self.say("   " + line)
         hint = {
             "multiset": self.t("local.hint_many", count=field.count),
             "subset": self.t("local.hint_many", count=f"{field.min}-{field.max}"),
             "int": f"{field.min}-{field.max}",
         }.get(field.kind, "")
-        raw = self.ask(f"{label}{f' ({hint})' if hint else ''}: ").strip()
+        if numbered:
+            hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
+            hint = hint.strip("、, ")
+        key = "local.ask_hint" if hint else "local.ask"
+        raw = self.ask(self.t(key, label=label, hint=hint)).strip()
         return _parse(field, raw)
+
+    def _ask_fleet(self, session: Session, field: Field, listed: bool) -> list[list[Any]]:
+        """An ordered fleet, slot by slot: a head, then what goes behind it."""
+        locale, game, names = self.opts.locale, session.game, session.names
+        if not listed:
+            self.say(self.text.msg(locale, field.label, game, names))
+            for choice in field.options + field.attachments:
+                self.say(f"   [{choice.value}] {self.text.msg(locale, choice.label, game, names)}")
+        groups: list[list[Any]] = []
+        while sum(len(group) for group in groups) < field.max:
+            head_label = self.t("local.fleet_head", slot=len(groups) + 1)
+            head = self.ask(self.t("local.ask", label=head_label)).strip()
+            if not head:
+                break
+            behind_label = self.t("local.fleet_attachments", count=field.per_head)
+            behind = self.ask(self.t("local.ask", label=behind_label))
+            groups.append([head, *behind.replace(",", " ").split()])
+        return groups
+
+    def _option_lines(self, session: Session, field: Field, numbered: bool) -> list[str]:
+        """One line per option with a description; bare codes (card values, squares) share
+        lines of up to BARE_PER_LINE."""
+        lines: list[str] = []
+        bare: list[str] = []
+        for index, choice in enumerate(field.options, start=1):
+            text = self.text.msg(self.opts.locale, choice.label, session.game, session.names)
+            number = f"{index}) " if numbered else ""
+            if text == str(choice.value):
+                bare.append(f"{number}[{choice.value}]")
+                continue
+            lines += _rows(bare)
+            bare = []
+            lines.append(f"{number}[{choice.value}] {text}")
+        return lines + _rows(bare)
 
     def _result(self, session: Session) -> None:
         outcome = session.outcome()
@@ -201,33 +345,70 @@ class LocalTable:
         self.say("\n" + self.t("local.result"))
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             self.say(f"  {outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
-        self.say(self.t("local.images", folder=self.opts.out / f"{session.row.game}-{session.id}"))
+        self.say(self.t("local.images", folder=self._folder(session)))
+
+
+def local_channel(game_id: str) -> int:
+    """Each game's pseudo channel, so one paused local game per game survives another game.
+
+    Far below Discord's snowflakes, which share the store with local games."""
+    return LOCAL_CHANNEL_BASE + zlib.crc32(game_id.encode())
+
+
+def _human_seats(session: Session) -> list[int]:
+    return [seat for seat in range(len(session.seats)) if not session.is_ai(seat)]
+
+
+def _rows(items: list[str]) -> list[str]:
+    return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
+
+
+def _numbered(field: Field) -> bool:
+    """Options get numbers too, unless their own codes are numbers (a card's value)."""
+    return bool(field.options) and not any(
+        str(choice.value).lstrip("-").isdigit() for choice in field.options
+    )
 
 
 def _parse(field: Field, raw: str) -> Any:
-    """Text typed by a player into the value the field expects (bad text → rejected by rules)."""
-    by_text = {str(choice.value): choice.value for choice in field.options}
+    """Text typed by a player into the value the field expects (bad text → rejected by rules).
+
+    Codes match whatever their case; where options are numbered, the number picks one too."""
+    by_text = {str(choice.value).lower(): choice.value for choice in field.options}
+    numbered = _numbered(field)
+
+    def pick(text: str) -> Any:
+        if text.lower() in by_text:
+            return by_text[text.lower()]
+        if numbered and text.isdigit() and 1 <= int(text) <= len(field.options):
+            return field.options[int(text) - 1].value
+        return text
+
     if field.kind in ("multiset", "subset"):
-        return [by_text.get(part, part) for part in raw.replace(",", " ").split()]
+        return [pick(part) for part in raw.replace(",", " ").split()]
     if field.kind == "int":
         try:
             return int(raw)
         except ValueError:
             return raw
     if field.kind == "one":
-        return by_text.get(raw, raw)
+        return pick(raw)
     return raw
 
 
-def _clear() -> None:
+def clear_screen() -> None:
+    """Wipe the terminal and its scrollback, so the next player cannot scroll up to a secret."""
     if sys.stdout.isatty():
-        os.system("clear" if os.name != "nt" else "cls")
+        if os.name == "nt":
+            os.system("cls")
+        else:
+            print("\033[H\033[2J\033[3J", end="", flush=True)
 
 
-async def run_local(opts: LocalOptions, ask: Ask = input) -> Session:
+async def run_local(opts: LocalOptions, ask: Ask = input, clear: Clear = None) -> Session:
     store = await open_store(opts.database)
     try:
-        table = LocalTable(TableService(store), opts, ask)
+        table = LocalTable(TableService(store), opts, ask, clear)
         return await table.run()
     finally:
         await store.close()

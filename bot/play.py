@@ -80,7 +80,8 @@ class Play:
         )
 
     def channel_texts(self, session: Session) -> Texts:
-        return self.texts(session, self.config.default_locale)
+        """The server's language, remembered at /game new (the default only when none came)."""
+        return self.texts(session, session.row.meta.get("locale") or self.config.default_locale)
 
     def seat_texts(self, session: Session, seat: int) -> Texts:
         return self.texts(session, session.seats[seat].get("locale"))

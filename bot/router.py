@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import fleet_builder
 from bot.chooser import (
     Components,
     Draft,
@@ -23,6 +24,7 @@ from bot.chooser import (
     cid,
     current_field,
     fill_typed,
+    fleet_input,
     is_immediate,
     modal,
     modal_values,
@@ -236,8 +238,11 @@ class Router:
             undo(prompt, draft)
         elif parsed.op == "r":
             draft.values.clear()
+            draft.finished.clear()
         elif parsed.op == "f":
             fill_typed(prompt, draft, modal_values(data))
+        elif parsed.op in fleet_builder.OPS:
+            fleet_input(prompt, draft, parsed.op, parsed.arg, data.get("values", []))
 
     async def _not_current(
         self,
@@ -275,6 +280,7 @@ class Router:
             )
         except IllegalInput as error:
             draft.values.clear()
+            draft.finished.clear()
             body, view = chooser(session.id, prompt, draft, texts)
             await self._update(interaction, session, f"✗ {texts.msg(error.msg)}\n{body}", view)
             return

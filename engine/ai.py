@@ -27,7 +27,22 @@ def _random_value(field: Field, rng: Rng) -> Any:
         return rng.shuffled(values)[: min(size, len(values))]
     if field.kind == "int":
         return field.min + rng.below(field.max - field.min + 1)
+    if field.kind == "fleet":
+        return _random_fleet(field, rng)
     return ""
+
+
+def _random_fleet(field: Field, rng: Rng) -> list[list[Any]]:
+    """1..max heads in random order, then the remaining room spent on random attachments."""
+    heads = rng.shuffled([choice.value for choice in field.options])
+    count = 1 + rng.below(max(1, min(len(heads), field.max)))
+    groups: list[list[Any]] = [[head] for head in heads[:count]]
+    spare = rng.below(field.max - count + 1) if field.max > count else 0
+    for value in rng.shuffled([choice.value for choice in field.attachments])[:spare]:
+        group = rng.choice(groups)
+        if len(group) <= field.per_head:
+            group.append(value)
+    return groups
 
 
 def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:

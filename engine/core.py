@@ -60,6 +60,10 @@ class Field(BaseModel):
     - `subset`: pick between `min` and `max` distinct `options`.
     - `int`: a whole number in [`min`, `max`].
     - `text`: free text up to `max` characters (may be empty when `optional`).
+    - `fleet`: an ordered list of groups `[head, attachment, ...]`: each head is one of
+      `options`, followed by 0..`per_head` distinct `attachments`; at least `min` groups and at
+      most `max` items in total. Value: a list of lists of option values (Space Emperor's fleet:
+      ships in deployment order, each with its support cards).
 
     `needs=(other field, values)`: asked only when that field took one of `values` (e.g. a
     counter-offer amount only when the answer is "counter"); otherwise it is left out.
@@ -67,7 +71,7 @@ class Field(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     name: str
-    kind: Literal["one", "multiset", "subset", "int", "text"]
+    kind: Literal["one", "multiset", "subset", "int", "text", "fleet"]
     label: Msg
     options: tuple[Choice, ...] = ()
     count: int = 1
@@ -75,6 +79,8 @@ class Field(BaseModel):
     max: int = 0
     optional: bool = False
     needs: tuple[str, tuple[int | str, ...]] | None = None
+    attachments: tuple[Choice, ...] = ()  # `fleet`: what may follow a head
+    per_head: int = 0  # `fleet`: attachments allowed behind one head
 
     def is_asked(self, answers: dict[str, Any]) -> bool:
         return self.needs is None or answers.get(self.needs[0]) in self.needs[1]
@@ -273,6 +279,20 @@ def trusted(model: type[M], **fields: Any) -> M:
     object.__setattr__(instance, "__pydantic_extra__", None)
     object.__setattr__(instance, "__pydantic_private__", None)
     return instance
+
+
+def playable_seats(game: Game, raw_options: dict[str, Any] | None = None) -> list[int]:
+    """The table sizes that `raw_options` (default: the game's defaults) can start: a variant
+    may need more players, or an option may be needed for the largest table."""
+    options = game.parse_options(raw_options)
+    playable = []
+    for seats in range(game.min_seats, game.max_seats + 1):
+        try:
+            game.setup(options, seats, 0)
+        except IllegalInput:
+            continue
+        playable.append(seats)
+    return playable
 
 
 def competition_ranks(scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:

@@ -4,24 +4,30 @@ from __future__ import annotations
 
 from engine.core import Game
 from engine.games.caesar import Caesar
+from engine.games.circus_maximus import CircusMaximus
 from engine.games.hannibal import Hannibal
+from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
 from engine.games.prokonsul import Prokonsul
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
+from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         Caesar(),
+        CircusMaximus(),
         Hannibal(),
+        ImperialSettlers(),
         Imperium(),
         Konsul(),
         Prokonsul(),
         Senator(),
         SevenHills(),
+        SpaceEmperor(),
         Spartacus(),
     )
 }

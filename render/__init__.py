@@ -2,9 +2,10 @@
 
 Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image` and a
 `PALETTE` (render.common.Palette) holding every colour it draws; `render_png` finds both by that
-convention (a renderer without one gets `fill_palette`, slower), so adding a game needs no registry line here. `labels` words the
-board's texts in the reader's language from the game's catalog (`board.*`). Given the game's
-`outcome`, the board gets the shared final-results strip (winner, ranks, scores).
+convention (a renderer without one gets `fill_palette`, slower), so adding a game needs no
+registry line here. A renderer may return its board already mapped onto its PALETTE. `labels`
+words the board's texts in the reader's language from the game's catalog (`board.*`). Given the
+game's `outcome`, the board gets the shared final-results strip (winner, ranks, scores).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ def render_png(
 ) -> bytes:
     module = importlib.import_module(f"render.{game_id}")
     strings = get_game(game_id).strings
+    palette = getattr(module, "PALETTE", None)
     image = module.draw(view, list(names), Labels(strings, locale))
     if outcome is not None:
-        image = with_results(image, outcome, names, strings, locale)
-    return encode_png(image, getattr(module, "PALETTE", None))
+        image = with_results(image, outcome, names, strings, locale, palette)
+    return encode_png(image, palette)

@@ -32,7 +32,8 @@ MUTED = (110, 102, 90)
 HIGHLIGHT = (178, 34, 34)
 WHITE = (255, 255, 255)
 
-# Okabe–Ito: orange, sky blue, bluish green, vermillion, blue, reddish purple.
+# Okabe–Ito: orange, sky blue, bluish green, vermillion, blue, reddish purple, yellow (seven
+# seats: Space Emperor's largest table).
 PLAYER_COLOURS = (
     (230, 159, 0),
     (86, 180, 233),
@@ -40,9 +41,10 @@ PLAYER_COLOURS = (
     (213, 94, 0),
     (0, 114, 178),
     (204, 121, 167),
+    (240, 228, 66),
 )
-PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon")
-LETTERS = "ABCDEF"
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon", "octagon")
+LETTERS = "ABCDEFG"
 # zlib level of the palette PNG, chosen by measurement over sampled boards of every game
 # (per board: level 1 2.8 ms / 45 KB, level 2 2.85 ms / 43 KB, level 3 3.9 ms / 41 KB,
 # level 6 9.2 ms / 33 KB): level 2 is as fast as level 1 and a little smaller.
@@ -364,6 +366,7 @@ def _draw_token(
             "diamond": (4, 0.0),
             "hexagon": (6, 0.0),
             "pentagon": (5, -math.pi / 2),
+            "octagon": (8, math.pi / 8),
         }[shape]
         draw.polygon(
             _polygon(cx, cy + (r * 0.15 if sides == 3 else 0), r * 1.1, sides, rotation),

@@ -17,6 +17,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     WHITE,
+    Palette,
     Pen,
     fit,
     font,
@@ -54,24 +55,43 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def with_results(
-    board: Image.Image, outcome: Outcome, names: Sequence[str], catalog: Catalog, locale: str
+    board: Image.Image,
+    outcome: Outcome,
+    names: Sequence[str],
+    catalog: Catalog,
+    locale: str,
+    palette: Palette | None = None,
 ) -> Image.Image:
-    """`board` with the results strip added below it."""
-    words = WORDS.get(locale, WORDS["en"])
+    """`board` with the results strip added below it. A palette board (already mapped by its
+    renderer) keeps its pixels: the strip alone is mapped onto the same `palette`."""
+    strip = _strip(board.width, outcome, names, catalog, locale)
+    if board.mode == "P" and palette is not None:
+        image = Image.new("P", (board.width, board.height + STRIP_H))
+        image.putpalette(board.getpalette())
+        image.paste(board, (0, 0))
+        image.paste(palette.apply(strip), (0, board.height))
+        return image
     image = Image.new("RGB", (board.width, board.height + STRIP_H), BACKGROUND)
     image.paste(board if board.mode == "RGB" else board.convert("RGB"), (0, 0))
+    image.paste(strip, (0, board.height))
+    return image
+
+
+def _strip(
+    width: int, outcome: Outcome, names: Sequence[str], catalog: Catalog, locale: str
+) -> Image.Image:
+    words = WORDS.get(locale, WORDS["en"])
+    image = Image.new("RGB", (width, STRIP_H), BACKGROUND)
     pen = Pen(image)
-    top = board.height
-    width = board.width
-    pen.rectangle((0, top, width, top + 5), fill=HIGHLIGHT)
+    pen.rectangle((0, 0, width, 5), fill=HIGHLIGHT)
     heading = words["title"]
     reason = _reason(outcome.reason, names, catalog, locale)
     if reason:
         heading += " · " + reason
-    pen.text((MARGIN, top + 18), fit(heading, 24, width - 2 * MARGIN), font=font(24), fill=MUTED)
+    pen.text((MARGIN, 18), fit(heading, 24, width - 2 * MARGIN), font=font(24), fill=MUTED)
     verdict = fit(_verdict(outcome, names, words), 34, width - 2 * MARGIN)
-    pen.text((MARGIN, top + 50), verdict, font=font(34), fill=HIGHLIGHT)
-    _cells(pen, outcome, names, words, top + HEAD_H, width)
+    pen.text((MARGIN, 50), verdict, font=font(34), fill=HIGHLIGHT)
+    _cells(pen, outcome, names, words, HEAD_H, width)
     return image
 
 

@@ -66,9 +66,13 @@ def test_example_1_simple_successful_petition() -> None:
     assert not any(e.type == "track_moved" for e in events)
     state = act(state, A, "offer", target=D, chips=2, text="I will back you in Africa")
     assert state.offer is not None and state.offer.text == "I will back you in Africa"
+    asked = next(p for p in GAME.pending(state) if p.move == "answer").text
+    assert asked.key == "prompt.answer_promise"  # the promise is labelled, not tacked on
+    assert "Promise (not binding): “{text}”" in GAME.strings["en"][asked.key]
     state = act(state, D, "answer", answer="decline")
     assert state.barred == (D,) and state.petitioner == A
     state, events = act_events(state, A, "offer", target=C, chips=3)
+    assert next(p for p in GAME.pending(state) if p.move == "answer").text.key == "prompt.answer"
     state, events = act_events(state, C, "answer", answer="accept")
     assert state.chips == (17, 20, 23, 20)
     assert state.winner == A and state.candidates[SICI] == (A,) and state.supply[A] == 4

@@ -8,14 +8,19 @@ import json
 import pytest
 
 from engine.ai import ai_seed, random_action
-from engine.core import Action, Game, GameState, IllegalInput, Kind
+from engine.core import Action, Game, GameState, IllegalInput, Kind, playable_seats
 from engine.registry import GAMES
 
 SEEDS = range(12)
 
 
 def _seat_counts(game: Game) -> list[int]:
-    return sorted({game.min_seats, game.max_seats})
+    return sorted({game.min_seats, _max_seats(game)})
+
+
+def _max_seats(game: Game) -> int:
+    """The largest table the default options allow (Space Emperor's seventh seat needs one)."""
+    return playable_seats(game)[-1]
 
 
 def _random_game(game: Game, seats: int, seed: int):
@@ -70,7 +75,7 @@ def test_pending_iff_not_over(game_id: str) -> None:
 def test_json_round_trip_is_exact(game_id: str) -> None:
     game = GAMES[game_id]
     for seed in SEEDS[:4]:
-        for state, _ in _random_game(game, game.max_seats, seed):
+        for state, _ in _random_game(game, _max_seats(game), seed):
             text = state.model_dump_json()
             again = game.load_state(text)
             assert again == state, f"{game_id} seed={seed}"
@@ -81,8 +86,8 @@ def test_json_round_trip_is_exact(game_id: str) -> None:
 def test_replay_gives_identical_state(game_id: str) -> None:
     game = GAMES[game_id]
     for seed in SEEDS[:4]:
-        final, actions = _final(game, game.max_seats, seed)
-        state = game.setup(game.parse_options({}), game.max_seats, seed)
+        final, actions = _final(game, _max_seats(game), seed)
+        state = game.setup(game.parse_options({}), _max_seats(game), seed)
         for action in actions:
             replayed = Action.model_validate(json.loads(action.model_dump_json()))
             state, _ = game.apply(state, replayed)
@@ -125,7 +130,7 @@ def test_secret_choices_do_not_leak_into_other_views(game_id: str) -> None:
     game = GAMES[game_id]
     checked = 0
     for seed in SEEDS:
-        for state, action in _random_game(game, game.max_seats, seed):
+        for state, action in _random_game(game, _max_seats(game), seed):
             pending = game.pending(state)
             prompt = next((p for p in pending if action.seat in p.seats), None)
             if prompt is None or prompt.kind != Kind.SECRET:
@@ -149,7 +154,7 @@ def test_secret_choices_do_not_leak_into_other_views(game_id: str) -> None:
 
 
 def _all_prompt_kinds(game: Game):
-    for state, _ in _random_game(game, game.max_seats, 0):
+    for state, _ in _random_game(game, _max_seats(game), 0):
         yield from game.pending(state)
 
 

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine.ai import ai_seed, play_out, random_action
-from engine.core import Game, GameState, Kind, Outcome
+from engine.core import Game, GameState, Kind, Outcome, playable_seats
 from engine.registry import GAMES
 from render import render_png
 from render.common import (
@@ -30,8 +30,13 @@ from render.common import (
 )
 from render.results import STRIP_H
 
-NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay"]
+NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay", "源"]
 GAME_IDS = sorted(GAMES)
+
+
+def _most(game: Game) -> int:
+    """The largest table the default options start."""
+    return playable_seats(game)[-1]
 
 
 @cache
@@ -74,13 +79,13 @@ def test_meaningful_colours_map_exactly(game_id: str) -> None:
     expected = bytes(channel for colour in palette.colours for channel in colour)
     assert mapped.tobytes() == expected, f"{game_id}: a colour shifted"
     game = GAMES[game_id]
-    states = _states(game_id, game.max_seats, 1)
+    states = _states(game_id, _most(game), 1)
     view = game.view(states[len(states) // 2], None)
-    drawn = _colours(render_png(game_id, view, NAMES[: game.max_seats]))
+    drawn = _colours(render_png(game_id, view, NAMES[: _most(game)]))
     # Each seat shows in a player colour, exactly (a game may give a role its fixed colour,
     # as Hannibal does Rome and Carthage, so count distinct colours rather than seat indexes).
     shown = [colour for colour in PLAYER_COLOURS if colour in drawn]
-    assert len(shown) >= game.max_seats, f"{game_id}: only {len(shown)} exact player colours"
+    assert len(shown) >= _most(game), f"{game_id}: only {len(shown)} exact player colours"
 
 
 def _fills(image: Image.Image) -> set[tuple[int, int, int]]:
@@ -105,10 +110,10 @@ def test_every_fill_colour_survives_the_palette(game_id: str) -> None:
     game = GAMES[game_id]
     module = importlib.import_module(f"render.{game_id}")
     palette = set(_palette(game_id).colours)
-    states = _states(game_id, game.max_seats, 3)
+    states = _states(game_id, _most(game), 3)
     labels = Labels(game.strings, "en")
     for state in states[:: max(1, len(states) // 5)]:
-        drawn = module.draw(game.view(state, None), NAMES[: game.max_seats], labels)
+        drawn = module.draw(game.view(state, None), NAMES[: _most(game)], labels)
         missing = _fills(drawn.convert("RGB")) - palette
         assert not missing, f"{game_id}: colours {sorted(missing)} are not in its PALETTE"
 
@@ -141,7 +146,7 @@ def test_same_view_same_bytes_whatever_the_caches_hold(game_id: str) -> None:
 def test_public_image_hides_secret_choices(game_id: str) -> None:
     """Two different secret answers by one seat, before the reveal, give the same public PNG."""
     game = GAMES[game_id]
-    seats = game.max_seats
+    seats = _most(game)
     compared = 0
     for seed in range(3):
         states = _states(game_id, seats, seed)
@@ -173,7 +178,7 @@ def test_public_image_hides_secret_choices(game_id: str) -> None:
 
 def _final(game_id: str) -> tuple[Game, GameState, Outcome]:
     game = GAMES[game_id]
-    state = _states(game_id, game.max_seats, 4)[-1]
+    state = _states(game_id, _most(game), 4)[-1]
     outcome = game.outcome(state)
     assert outcome is not None
     return game, state, outcome
@@ -231,7 +236,7 @@ def test_board_draws_no_seat_secret(game_id: str) -> None:
     board it must give exactly the public image, so no secret a view may hold reaches a picture
     whatever the hidden contents are."""
     game = GAMES[game_id]
-    seats = game.max_seats
+    seats = _most(game)
     states = _states(game_id, seats, 5)
     for step in range(0, len(states), max(1, len(states) // 6)):
         state = states[step]

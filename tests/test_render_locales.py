@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from engine.ai import play_out
-from engine.core import Game
+from engine.core import Game, playable_seats
 from engine.registry import GAMES
 from render import render_png
 from render.common import Labels
@@ -34,9 +34,9 @@ class RecordingLabels(Labels):
 
 
 def _game_states(game: Game, seed: int = 3) -> list:
-    """Every state of one AI game at the most seats, start to finish."""
-    seats = game.max_seats
-    start = game.setup(game.parse_options({}), seats, seed)
+    """Every state of one AI game at the most seats the default options allow, start to
+    finish (Space Emperor's seventh seat needs an option)."""
+    start = game.setup(game.parse_options({}), playable_seats(game)[-1], seed)
     _, actions = play_out(game, start, seed)
     states = [start]
     for action in actions:

@@ -327,6 +327,16 @@ def test_prompt_lists_exactly_the_legal_cards_privately() -> None:
     assert [c.value for c in again.fields[0].options] == ["flag", 1, 2, 3, "pass"]
 
 
+def test_once_the_flag_is_played_the_prompt_no_longer_offers_it() -> None:
+    state, _ = play(new(3), "A:1 B:flag C:pass B:9")  # B led the next trick after its flag
+    state, _ = act(state, "C:8")
+    state, _ = act(state, "A:7")
+    prompt = GAME.pending(state)[0]
+    assert prompt.seats == (B,) and "flag" not in [c.value for c in prompt.fields[0].options]
+    assert prompt.text.key == "prompt.play_number"
+    assert GAME.pending(play(new(3), "A:4")[0])[0].text.key == "prompt.play"
+
+
 def test_views_hide_hands_and_piles_until_the_end() -> None:
     state, _ = play(new(3), "A:1 B:flag C:pass B:10")
     public = GAME.view(state, None)

@@ -406,7 +406,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "board.score": "Score",
             "board.revealed": "Cards revealed in round {round}",
             "board.players": "Players",
-            "board.points": "{points} pts",
+            "board.points": "score {points}",
             "board.markers": "{count} markers",
             "board.chosen": "chosen ✓",
             "board.choosing": "choosing…",

@@ -21,7 +21,8 @@ Decisions where the spec is silent:
   part of that game). The pusher alone gets a private event naming the card they just pushed.
 - In the open game the view shows the current senate totals (with the flag option applied as if
   the game ended now); in the hidden game no totals are shown until the end.
-- A draw (equal scores, or equal highest with three players) is reported as shared victory.
+- Equal scores (or, with three players, equal highest) are reported as a draw, the rules' word;
+  with three players the tied leaders share first place.
 """
 
 from __future__ import annotations
@@ -493,7 +494,7 @@ class Senator(Game[SenatorState, SenatorOptions]):
             "board.places_flag": "{player} places the flag",
             "board.push": "Push {number} of {total}: {player} to move",
             "board.over_winner": "Game over: {player} wins ({result})",
-            "board.over_shared": "Game over: shared victory ({result})",
+            "board.over_shared": "Game over: draw ({result})",
             "board.flag": "flag",
             "board.starts": "  (starts)",
             "board.senate_score": "Senate: {score}",

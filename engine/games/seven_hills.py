@@ -536,18 +536,18 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
         result = GameResult(
             start=state.start, scores=(scores[0], scores[1]), winners=tuple(winners)
         )
-        events.append(
-            Event(
-                type="game_scored",
-                data={
-                    "game": state.game,
-                    "seat_a": 0,
-                    "score_a": scores[0],
-                    "seat_b": 1,
-                    "score_b": scores[1],
-                },
-            )
-        )
+        scored: dict[str, Any] = {
+            "game": state.game,
+            "seat_a": 0,
+            "score_a": scores[0],
+            "seat_b": 1,
+            "score_b": scores[1],
+        }
+        if scores[0] == scores[1]:  # each game of a series says who took it, or that it was even
+            events.append(Event(type="game_scored_draw", data=scored))
+        else:
+            winner = 0 if scores[0] > scores[1] else 1
+            events.append(Event(type="game_scored", data=scored | {"seat": winner}))
         state = state.model_copy(
             update={
                 "hills": tuple(hills),
@@ -708,7 +708,12 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
             "event.end_revealed": "Hill {hill} is turned face up: {seat} has {cards}.",
             "event.hill_taken": "Hill {hill} goes to {seat} ({seat_a}: {cards_a} / {seat_b}: {cards_b}).",
             "event.hill_nobody": "Hill {hill} goes to nobody.",
-            "event.game_scored": "Game {game}: {seat_a} {score_a} – {seat_b} {score_b}.",
+            "event.game_scored": (
+                "Game {game}: {seat_a} {score_a} – {seat_b} {score_b}; {seat} wins this game."
+            ),
+            "event.game_scored_draw": (
+                "Game {game}: {seat_a} {score_a} – {seat_b} {score_b}; this game is a draw."
+            ),
             "event.game_started": "Game {game} begins; {seat} starts.",
             "event.game_over": "Game over ({seat_a} {score_a} – {seat_b} {score_b}). Winner: {seats}.",
             "event.game_drawn": "Game over ({seat_a} {score_a} – {seat_b} {score_b}): a draw.",
@@ -744,7 +749,7 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
             "board.hand": "hand {count}",
             "board.start_player": "start player, wins ties",
             "board.series": "series {scores}",
-            "board.points": "{points} points",
+            "board.points": "score {points}",
             "board.your_turn": "to play",
             "board.flag_short": "F",
             "board.cards": "cards: {cards}",
@@ -805,7 +810,12 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
             "event.end_revealed": "丘{hill}が表になりました：{seat}のカードは{cards}。",
             "event.hill_taken": "丘{hill}は{seat}のもの（{seat_a}：{cards_a} ／ {seat_b}：{cards_b}）。",
             "event.hill_nobody": "丘{hill}は誰のものにもなりません。",
-            "event.game_scored": "第{game}ゲーム：{seat_a} {score_a} – {seat_b} {score_b}",
+            "event.game_scored": (
+                "第{game}ゲーム：{seat_a} {score_a} – {seat_b} {score_b}。このゲームは{seat}の勝ち。"
+            ),
+            "event.game_scored_draw": (
+                "第{game}ゲーム：{seat_a} {score_a} – {seat_b} {score_b}。このゲームは引き分け。"
+            ),
             "event.game_started": "第{game}ゲーム開始。先手番は{seat}です。",
             "event.game_over": "ゲーム終了（{seat_a} {score_a} – {seat_b} {score_b}）。勝者：{seats}",
             "event.game_drawn": "ゲーム終了（{seat_a} {score_a} – {seat_b} {score_b}）：引き分けです。",

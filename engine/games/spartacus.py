@@ -248,6 +248,8 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             text = Msg(key="prompt.any", args={"seat": seat})
         else:
             key = "prompt.play_joker" if jokers else "prompt.play"
+            if FLAG not in state.hands[seat]:  # played already, or none in this variant
+                key = "prompt.play_number"
             text = Msg(key=key, args={"seat": seat, "lowest": low})
         return [
             Prompt(
@@ -499,6 +501,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             "prompt.any": "{seat}: no number on the table yet, any card may follow.",
             "prompt.play": "{seat}: play a number below {lowest} or your flag, or pass.",
             "prompt.play_joker": "{seat}: play a number below {lowest} or your joker, or pass.",
+            "prompt.play_number": "{seat}: play a number below {lowest}, or pass.",
             "event.played": "{seat} plays {card}.",
             "event.played_flag": "{seat} plays the flag ⚑.",
             "event.played_joker": "{seat} plays the joker ★.",
@@ -593,6 +596,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions]):
             "prompt.lead": "{seat}：カードをリードしてください。",
             "prompt.any": "{seat}：まだ数字カードが出ていません。どのカードでも出せます。",
             "prompt.play": "{seat}：{lowest}より低い数字カードか旗印を出すか、パスしてください。",
+            "prompt.play_number": "{seat}：{lowest}より低い数字カードを出すか、パスしてください。",
             "prompt.play_joker": (
                 "{seat}：{lowest}より低い数字カードかジョーカーを出すか、パスしてください。"
             ),

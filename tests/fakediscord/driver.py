@@ -129,7 +129,6 @@ class UserActions:
             "version": 1,
             "data": data,
             "locale": locale or rec.user.locale,
-            "guild_locale": self.store.guild_locale,
             "attachment_size_limit": FILE_SIZE_LIMIT,
             "entitlements": [],
             "entitlement_sku_ids": [],
@@ -146,7 +145,8 @@ class UserActions:
         if channel.is_dm:
             perms = self.store.permissions_of(self.store.bot) & ~self.store.bot_role_permissions()
             return {"user": rec.user.to_json(), "context": 1, "app_permissions": str(perms)}
-        return {
+        guild_locale = {"guild_locale": self.store.guild_locale} if self.store.guild_locale else {}
+        return guild_locale | {
             "guild_id": str(self.store.guild_id),
             "member": self.store.member_json(rec.user, permissions=True),
             "context": 0,

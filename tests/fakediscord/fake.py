@@ -163,6 +163,18 @@ class FakeDiscord(UserActions):
         )
         return channel.id
 
+    def add_thread(self, name: str, owner: FakeUser, parent_id: int | None = None) -> int:
+        """A public thread a user started (default: in general); the bot gets THREAD_CREATE."""
+        parent = self.store.channel(parent_id or self.channel_id)
+        thread = self.store.add_thread(parent, name, owner)
+        data = self.store.channel_json(thread) | {"newly_created": True}
+        self.gateway.dispatch_soon("THREAD_CREATE", data, self.guild_id)
+        return thread.id
+
+    def threads(self) -> list[int]:
+        """Ids of every thread, oldest first."""
+        return [c.id for c in self.store.channels.values() if c.is_thread]
+
     def close_dms(self, user: FakeUser) -> None:
         """Bot DMs to ``user`` now fail with 403 / code 50007."""
         user.dms_open = False

@@ -17,6 +17,7 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+PUBLIC_THREAD = 11
 
 # permission bits
 MANAGE_CHANNELS = 1 << 4
@@ -98,7 +99,7 @@ class FakeUser:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel (type 0) or a DM channel (type 1)."""
+    """A guild text channel (type 0), a DM channel (type 1) or a public thread (type 11)."""
 
     id: int
     name: str
@@ -106,10 +107,16 @@ class FakeChannel:
     guild_id: int | None = None
     recipient: FakeUser | None = None
     position: int = 0
+    parent_id: int | None = None  # threads: the channel they belong to
+    owner_id: int | None = None  # threads: who started them
 
     @property
     def is_dm(self) -> bool:
         return self.type == 1
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
 
 @dataclass

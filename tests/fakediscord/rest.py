@@ -46,6 +46,7 @@ class RestApi:
         add("PATCH", "/channels/{cid}", self.edit_channel)
         add("DELETE", "/channels/{cid}", self.delete_channel)
         add("POST", "/channels/{cid}/typing", self.typing)
+        add("POST", "/channels/{cid}/threads", self.create_thread)
         add("GET", "/channels/{cid}/messages", self.history)
         add("POST", "/channels/{cid}/messages", self.send)
         add("GET", "/channels/{cid}/messages/{mid}", self.get_message)
@@ -120,7 +121,7 @@ class RestApi:
 
     async def guild_channels(self, request: web.Request) -> web.Response:
         self._guild(request)
-        channels = [c for c in self.store.channels.values() if not c.is_dm]
+        channels = [c for c in self.store.channels.values() if not (c.is_dm or c.is_thread)]
         return json_response([self.store.channel_json(c) for c in channels])
 
     async def create_channel(self, request: web.Request) -> web.Response:
@@ -172,6 +173,21 @@ class RestApi:
             data = self.store.channel_json(channel)
             await self.gateway.dispatch("CHANNEL_DELETE", data, channel.guild_id)
         return json_response(self.store.channel_json(channel))
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """A public thread without a starter message; members get THREAD_CREATE."""
+        channel = self._channel(request)
+        if channel.is_dm or channel.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if not self.store.bot_can_create_threads:
+            raise ApiError(403, 50013, "Missing Permissions")
+        name = str(body_of(request).data.get("name") or "thread")[:100]
+        thread = self.store.add_thread(channel, name, self.store.bot)
+        data = self.store.channel_json(thread)
+        await self.gateway.dispatch(
+            "THREAD_CREATE", data | {"newly_created": True}, self.store.guild_id
+        )
+        return json_response(data, 201)
 
     async def typing(self, request: web.Request) -> web.Response:
         self._channel(request)

@@ -11,6 +11,7 @@ from .model import (
     LOADING,
     MANAGE_CHANNELS,
     MANAGE_MESSAGES,
+    PUBLIC_THREAD,
     TEXT_PERMISSIONS,
     Attachment,
     FakeChannel,
@@ -100,13 +101,14 @@ class Store:
         *,
         bot_has_manage_messages: bool = True,
         bot_has_manage_channels: bool = True,
-        guild_locale: str = "en-US",
+        guild_locale: str | None = "en-US",  # None: interactions carry no guild_locale
     ) -> None:
         self.ids = Snowflakes()
         self.base_url = "http://127.0.0.1:0"
         self.bot_has_manage_messages = bot_has_manage_messages
         self.bot_has_manage_channels = bot_has_manage_channels
         self.guild_locale = guild_locale
+        self.bot_can_create_threads = True  # Create Public Threads in every text channel
         self.application_id = self.ids.next()
         self.bot = FakeUser(self.application_id, "Forum", bot=True)
         self.guild_id = self.ids.next()
@@ -133,6 +135,18 @@ class Store:
         channel = FakeChannel(self.ids.next(), name, 0, self.guild_id, position=position)
         self.channels[channel.id] = channel
         return channel
+
+    def add_thread(self, parent: FakeChannel, name: str, owner: FakeUser) -> FakeChannel:
+        thread = FakeChannel(
+            self.ids.next(),
+            name,
+            PUBLIC_THREAD,
+            self.guild_id,
+            parent_id=parent.id,
+            owner_id=owner.id,
+        )
+        self.channels[thread.id] = thread
+        return thread
 
     def add_user(self, name: str, locale: str, manage_channels: bool) -> FakeUser:
         user = FakeUser(self.ids.next(), name, locale=locale, manage_channels=manage_channels)
@@ -244,6 +258,8 @@ class Store:
                 "last_message_id": None,
                 "flags": 0,
             }
+        if channel.is_thread:
+            return self.thread_json(channel)
         return {
             "id": str(channel.id),
             "type": channel.type,
@@ -259,15 +275,39 @@ class Store:
             "flags": 0,
         }
 
+    def thread_json(self, thread: FakeChannel) -> dict[str, Any]:
+        return {
+            "id": str(thread.id),
+            "type": thread.type,
+            "name": thread.name,
+            "guild_id": str(thread.guild_id),
+            "parent_id": str(thread.parent_id),
+            "owner_id": str(thread.owner_id),
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": snowflake_iso(thread.id),
+                "locked": False,
+                "create_timestamp": snowflake_iso(thread.id),
+            },
+        }
+
     def guild_json(self) -> dict[str, Any]:
         members = self.members()
-        channels = [self.channel_json(c) for c in self.channels.values() if not c.is_dm]
+        guild_channels = [c for c in self.channels.values() if not c.is_dm]
+        channels = [self.channel_json(c) for c in guild_channels if not c.is_thread]
+        threads = [self.thread_json(c) for c in guild_channels if c.is_thread]
         return {
             "id": str(self.guild_id),
             "name": "Fake Guild",
             "icon": None,
             "owner_id": str(self.owner_id),
-            "preferred_locale": self.guild_locale,
+            "preferred_locale": self.guild_locale or "en-US",
             "roles": self.roles_json(),
             "channels": channels,
             "members": [self.member_json(u) for u in members],
@@ -280,7 +320,7 @@ class Store:
             "stickers": [],
             "voice_states": [],
             "presences": [],
-            "threads": [],
+            "threads": threads,
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],

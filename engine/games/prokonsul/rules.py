@@ -435,7 +435,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                 seats=(offer.target,),
                 fields=tuple(fields),
                 text=Msg(
-                    key="prompt.answer",
+                    key="prompt.answer_promise" if offer.text else "prompt.answer",
                     args={
                         "seat": offer.target,
                         "seat_petitioner": petitioner,

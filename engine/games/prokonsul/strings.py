@@ -74,7 +74,11 @@ EN = {
         "{seat}, you are petitioning: you hold {held} of the {threshold} needed "
         "({need} more). Make an offer."
     ),
-    "prompt.answer": "{seat}: {seat_petitioner} offers you {chips} chip(s) for your cards. {text}",
+    "prompt.answer": "{seat}: {seat_petitioner} offers you {chips} chip(s) for your cards.",
+    "prompt.answer_promise": (
+        "{seat}: {seat_petitioner} offers you {chips} chip(s) for your cards."
+        " Promise (not binding): “{text}”"
+    ),
     "prompt.respond": "{seat}: {seat_target} asks for {chips} chip(s). Accept, offer again or break off?",
     "prompt.vote": "{seat}: proposal #{id} makes {seat_winner} the winner; it brings you {chips} chip(s). Accept?",
     "prompt.propose": "Free negotiation: propose a coalition reaching {threshold}.",
@@ -271,7 +275,11 @@ JA = {
     "no_decision.continue": "交渉を続ける",
     "prompt.select": "ラウンド{round}：{name_ja}（{value}）。影響力カードを選んでください。",
     "prompt.offer": "{seat}さんの嘆願です：{threshold}のうち{held}を保持（あと{need}）。提案してください。",
-    "prompt.answer": "{seat}さん：{seat_petitioner}さんがあなたのカードに{chips}チップを提案しています。{text}",
+    "prompt.answer": "{seat}さん：{seat_petitioner}さんがあなたのカードに{chips}チップを提案しています。",
+    "prompt.answer_promise": (
+        "{seat}さん：{seat_petitioner}さんがあなたのカードに{chips}チップを提案しています。"
+        "約束（拘束力なし）：「{text}」"
+    ),
     "prompt.respond": "{seat}さん：{seat_target}さんが{chips}チップを要求しています。受諾・再提案・打ち切りのどれにしますか？",
     "prompt.vote": "{seat}さん：提案#{id}では{seat_winner}さんが勝者、あなたの収支は{chips}チップです。受諾しますか？",
     "prompt.propose": "自由交渉：{threshold}に達する連合を提案してください。",

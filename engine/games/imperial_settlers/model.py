@@ -1,0 +1,166 @@
+"""The pydantic state, options and views of Imperial Settlers.
+
+The whole flow is a queue of tasks (`SettlersState.tasks`): automatic steps (reveal, produce,
+cleanup...) run as soon as they reach the front; a task that needs a player's input stays there
+and becomes the pending prompt. Effects that need a choice (draw from either deck, place a
+samurai) are tasks too, so a card's effect can pause the game and resume exactly after a restart.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine.core import GameState
+
+# What a player can hold; everything but sun seals is discarded at cleanup unless stored.
+HELD = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "seal")
+TIE_BREAK_GOODS = ("wood", "stone", "food", "gold", "worker")
+
+
+class SettlersOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    card_set: str = "original_v1"
+    common_deck_scale: Literal["auto", "1", "2"] = "auto"
+    faction_assignment: Literal["choose", "random"] = "choose"
+    first_player: Literal["random", "host"] = "random"
+    always_prompt_defence: bool = True
+    rounds: int = Field(default=5, ge=1, le=10)
+    solo_variant: bool = False
+
+    @field_validator("common_deck_scale", mode="before")
+    @classmethod
+    def _scale_as_text(cls, value: object) -> object:
+        """`2` typed as a number means the same as "2"."""
+        return str(value) if type(value) is int else value
+
+
+class Location(BaseModel):
+    uid: int  # unique in the game, so copies of one card are told apart
+    card: str
+    face_up: bool = True  # False: a foundation (razed, face down)
+    defence: bool = False
+    samurai: bool = False
+    uses: int = 0
+
+
+class Player(BaseModel):
+    faction: str = ""
+    goods: dict[str, int] = {}
+    vp: int = 0
+    hand: list[str] = []
+    empire: list[Location] = []  # in build order
+    deals: list[str] = []  # in the order made
+    passed: bool = False
+    board_uses: int = 0
+    kept: dict[str, int] | None = None  # cleanup: what storage keeps, once decided
+
+
+class Task(BaseModel):
+    """One step of the flow. `kind` names it; the other fields are its parameters."""
+
+    kind: str
+    seat: int = -1
+    goods: dict[str, int] = {}
+    source: str = ""
+    stage: int = 0
+
+
+class Raze(BaseModel):
+    """A declared raze of another player's location, waiting for the defence reaction."""
+
+    attacker: int
+    target: int
+    uid: int
+    cost: int
+    defended: bool = False
+
+
+class Plan(BaseModel):
+    """An action being completed with follow-up choices (payment, foundation, more pairs)."""
+
+    do: str
+    payment: dict[str, int] | None = None
+    foundation: str | None = None
+    pairs: int = 0  # worker pairs already exchanged in this action
+
+
+class Score(BaseModel):
+    """Final scoring of one player (spec section 6), kept for the board and the outcome."""
+
+    vp: int
+    common: int
+    faction: int
+    bonus: int
+    total: int
+    held: int
+    hand: int
+
+
+class Last(BaseModel):
+    """The latest input, for the board's highlight."""
+
+    seat: int
+    move: str
+    card: str = ""
+    target: int = -1
+    uid: int = -1
+
+
+class SettlersState(GameState):
+    card_set: str
+    common_scale: int
+    always_prompt_defence: bool = True
+    rounds: int = 5
+    round: int = 0
+    phase: Literal["faction", "lookout", "production", "action", "cleanup", "over"] = "faction"
+    start: int = 0
+    active: int = -1
+    players: list[Player]
+    decks: dict[str, list[str]]
+    discards: dict[str, list[str]]
+    display: list[str] = []
+    tasks: list[Task] = []
+    raze: Raze | None = None
+    plan: Plan | None = None
+    next_uid: int = 1
+    seq: int = 0  # accepted inputs, so every new prompt gets a new key
+    last: Last | None = None
+    scores: list[Score] = []
+
+
+class PlayerView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    faction: str
+    goods: dict[str, int]
+    vp: int
+    hand_size: int
+    empire: tuple[Location, ...]
+    deals: tuple[str, ...]
+    passed: bool
+    board_uses: int
+
+
+class SettlersView(BaseModel):
+    """What a seat (or the public, `seat=None`) may know: never a hand but the seat's own,
+    never a deck's order."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int | None
+    seats: int
+    card_set: str
+    round: int
+    rounds: int
+    phase: str
+    start: int
+    active: int
+    waiting: tuple[int, ...]
+    players: tuple[PlayerView, ...]
+    display: tuple[str, ...]
+    deck_sizes: dict[str, int]
+    discard_sizes: dict[str, int]
+    raze: Raze | None
+    last: Last | None
+    scores: tuple[Score, ...]
+    hand: tuple[str, ...] = ()

@@ -1,0 +1,490 @@
+"""Space Emperor: the Game (setup / pending / apply / view / outcome) and the input handlers.
+
+Implements ../shared/rules/space-emperor.md with the designed card set `designed_v1` (data in
+engine/games/data/space_emperor_designed_v1.json) and every option of section 7. Decisions where
+the spec is silent or leaves the input model open:
+
+- `first_player=host`: the host is seat 0 (the lobby's creator sits first); seat 0 names the
+  first player with the `first_player` move.
+- The action is one input, `act {action, target, fleet, spy_target, terror_target}`; only the
+  fields of the chosen action are read. Its prompt is private (it lists the hand); the accepted
+  action is public except the fleet's hand cards (face down until the reveal, spec 3.4).
+- The defence reply (A2) is two private inputs: `defend {sortie, fleet}`, then — only when the
+  attack has two or more slots — `targets {target_1..}`, one field per defending ship. With one
+  attacking slot every defender targets it. The layout is public once the fleet is committed.
+- F7 `garrison_reassign` ({support: staying ship}) is an optional argument of `act` / `defend`;
+  the chooser does not ask it: an admiral/ESP left behind by a sortieing garrison ship that it
+  does not name moves to the staying ship of that garrison with the fewest supports that can
+  take it (lowest id on ties, as spec 5.11 does for terrorists). No room: `unassigned_support`.
+- `react` answers `secret_police` (optional `card`: which one; else the lowest id) or
+  `decline`.
+- With `zero_tie_sinks=false` a targeted ship with 0 hits facing 0 incoming hits survives.
+- A monster raid's planet combat (`no_sortie`, or the monster winning) always succeeds; the
+  raided player's cards there relocate like a captured owner's (5.5 step 2).
+- The board highlight (`changed`) lists the systems the last input touched. A battle that an
+  input concluded stays in the view (`last_battle`) until the next input, so the board can show
+  its dice and sinkings; the state keeps no other history.
+- ESP escape candidates are surviving ships of the fleet with room for it (fewer than 2
+  supports, no ESP yet); with the default 3-card fleet this is every survivor (spec 5.3), a
+  larger `fleet_card_limit` could otherwise break F3.
+- `drew_hidden` narrates how many cards a player drew (hand sizes are public anyway); the card
+  names go to the drawer alone.
+- Option bounds the spec leaves open: hand_limit 1-20, fleet_card_limit 1-6,
+  endgame_turn_limit 1-50 or null (typed as `null` in Discord).
+- Instant victory is checked after every concluded battle or raid, drawn star system and
+  destruction; an instant win ends the game before relocations or the hand limit.
+- 7 players need `allow_seven_players=true`; `setup` refuses otherwise (`seven_needs_option`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import (
+    Action,
+    Event,
+    Game,
+    Msg,
+    Outcome,
+    Prompt,
+    competition_ranks,
+    handler_for,
+    require,
+)
+from engine.games.space_emperor import battle as combat
+from engine.games.space_emperor import turns
+from engine.games.space_emperor.fleet import commit_fleet, plan_fleet
+from engine.games.space_emperor.model import (
+    PLANET,
+    Ctx,
+    Operation,
+    Randomness,
+    SpaceEmperorOptions,
+    SpaceEmperorState,
+    working_copy,
+)
+from engine.games.space_emperor.prompts import assign_choices, expected_input, pending_prompt
+from engine.games.space_emperor.strings import STRINGS
+from engine.games.space_emperor.view import SpaceEmperorView, build_view, private_lines
+
+
+def make_ctx(state: SpaceEmperorState) -> Ctx:
+    return Ctx(state, Randomness(state.rng))
+
+
+def _seat_arg(value: Any, code: str) -> int:
+    require(isinstance(value, int) and not isinstance(value, bool), code)
+    return value
+
+
+class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions]):
+    id = "space_emperor"
+    min_seats = 2
+    max_seats = 7
+    Options = SpaceEmperorOptions
+    State = SpaceEmperorState
+    strings = STRINGS
+    max_inputs = 3000
+
+    def setup(self, options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:
+        require(2 <= seats <= 7, "bad_seat_count")
+        require(seats < 7 or options.allow_seven_players, "seven_needs_option")
+        state = SpaceEmperorState(
+            seats=seats,
+            rng=seed,
+            options=options,
+            deck=[],
+            hands=[[] for _ in range(seats)],
+            endgame_turns=[0] * seats,
+            retired=[False] * seats,
+        )
+        ctx = make_ctx(state)
+        turns.deal(ctx)
+        state.rng = ctx.rand.state
+        return state
+
+    def pending(self, state: SpaceEmperorState) -> list[Prompt]:
+        prompt = pending_prompt(Ctx(state, None))
+        return [] if prompt is None else [prompt]
+
+    def apply(
+        self, state: SpaceEmperorState, action: Action
+    ) -> tuple[SpaceEmperorState, list[Event]]:
+        handler = handler_for(HANDLERS, action.move)
+        expected = expected_input(Ctx(state, None))
+        require(expected is not None, "game_over")
+        move, seat = expected  # type: ignore[misc]
+        require(move == action.move, "wrong_phase")
+        require(action.seat == seat, "not_your_turn")
+        ctx = make_ctx(working_copy(state))
+        ctx.state.changed = []
+        ctx.state.last_battle = None
+        handler(ctx, action.seat, action.args)
+        turns.proceed(ctx)
+        ctx.state.step += 1
+        ctx.state.rng = ctx.rand.state
+        return ctx.state, ctx.events
+
+    def view(self, state: SpaceEmperorState, seat: int | None) -> SpaceEmperorView:
+        return build_view(Ctx(state, None), seat)
+
+    def private_lines(self, state: SpaceEmperorState, seat: int) -> list[Msg]:
+        return private_lines(Ctx(state, None), seat)
+
+    def outcome(self, state: SpaceEmperorState) -> Outcome | None:
+        if not state.over:
+            return None
+        ctx = Ctx(state, None)
+        scores = tuple(len(ctx.owned(seat)) for seat in range(state.seats))
+        if state.winner is not None:
+            reason = Msg(key="outcome.instant", args={"seat": state.winner})
+            return Outcome(
+                scores=scores,
+                ranks=competition_ranks(scores),
+                winners=(state.winner,),
+                reason=reason,
+            )
+        best = max(scores)
+        keys = list(scores)
+        if state.options.final_tiebreak == "fleet_strength":
+            keys = [
+                s * 1000 + (_strength(ctx, p) if s == best else 0) for p, s in enumerate(scores)
+            ]
+        ranks = competition_ranks(keys)
+        winners = tuple(p for p, rank in enumerate(ranks) if rank == 1) if best > 0 else ()
+        reason = Msg(key="outcome.most_systems" if winners else "outcome.draw")
+        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason)
+
+    def ai_action(self, view, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+        from engine.games.space_emperor.ai import decide
+
+        return decide(view, prompt, seat, rng_state)
+
+
+def _strength(ctx: Ctx, seat: int) -> int:
+    cards = list(ctx.state.hands[seat])
+    cards += [unit.ship for s in ctx.owned(seat) for unit in s.garrison]
+    return sum(ctx.card(c).strength or 0 for c in cards if ctx.card(c).kind == "ship")
+
+
+# Handlers --------------------------------------------------------------------------------
+
+
+def _first_player(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    chosen = _seat_arg(args.get("player"), "bad_player")
+    require(0 <= chosen < ctx.state.seats, "bad_player")
+    ctx.state.active = chosen
+    ctx.say("first_player", seat=chosen)
+    turns.start_turn(ctx)
+
+
+def _act(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    action = args.get("action")
+    require(action != "secret_police", "police_is_reaction")
+    acts = {"pass": _pass, "attack": _attack, "spy": _spy, "terrorist": _terrorist}
+    require(isinstance(action, str) and action in acts, "bad_action")
+    acts[action](ctx, seat, args)
+
+
+def _pass(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    ctx.say("passed", seat=seat)
+    if ctx.state.endgame_turn:
+        turns.retire(ctx, seat)
+    ctx.state.stage = "end"
+
+
+def _attack(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    target = args.get("target")
+    require(isinstance(target, str), "bad_target")
+    known = target in ctx.cards.cards and ctx.card(target).kind == "star_system"
+    require(known, "bad_target")
+    require(target not in ctx.state.discard, "system_destroyed")
+    system = next((s for s in ctx.state.systems if s.id == target), None)
+    require(system is not None, "system_not_in_play")
+    require(system.owner != seat, "own_system")  # type: ignore[union-attr]
+    own = {s.id for s in ctx.owned(seat)}
+    plan = plan_fleet(ctx, seat, args.get("fleet"), own, args.get("garrison_reassign"))
+    slots = commit_fleet(ctx, seat, plan)
+    turns.begin_attack(ctx, seat, target, slots)
+
+
+def _spy(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    card = next((c for c in ctx.state.hands[seat] if ctx.card(c).kind == "spy"), None)
+    require(card is not None, "no_spy")
+    target = _seat_arg(args.get("spy_target"), "bad_spy_target")
+    valid = 0 <= target < ctx.state.seats and target != seat and ctx.state.hands[target]
+    require(bool(valid), "bad_spy_target")
+    _operation(ctx, seat, Operation(kind="spy", card=card, target_seat=target))  # type: ignore[arg-type]
+
+
+def _terrorist(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    card = next((c for c in ctx.state.hands[seat] if ctx.card(c).kind == "terrorist"), None)
+    require(card is not None, "no_terrorist")
+    target = args.get("terror_target")
+    system = next((s for s in ctx.state.systems if s.id == target), None)
+    valid = system is not None and system.owner not in (None, seat) and system.garrison
+    require(bool(valid), "bad_terror_target")
+    operation = Operation(
+        kind="terrorist",
+        card=card,  # type: ignore[arg-type]
+        target_seat=system.owner,  # type: ignore[union-attr,arg-type]
+        target_system=system.id,  # type: ignore[union-attr]
+    )
+    _operation(ctx, seat, operation)
+
+
+def _operation(ctx: Ctx, seat: int, operation: Operation) -> None:
+    """R1: the operation card is revealed and discarded; R2 asks the target (or not)."""
+    state = ctx.state
+    state.hands[seat].remove(operation.card)
+    ctx.to_discard(operation.card)
+    target_system = ctx.card(operation.target_system).name if operation.target_system else ""
+    ctx.say(
+        f"play_{operation.kind}",
+        seat=seat,
+        seat_target=operation.target_seat,
+        system=target_system,
+    )
+    if operation.target_system:
+        ctx.mark(operation.target_system)
+    state.operation = operation
+    state.stage = "end"
+    holds = any(ctx.card(c).kind == "secret_police" for c in state.hands[operation.target_seat])
+    if holds or state.options.always_prompt_reactions:
+        state.stage = "react"
+        return
+    _resolve_operation(ctx)
+
+
+def _react(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    answer = args.get("answer")
+    require(answer in ("decline", "secret_police"), "bad_answer")
+    if answer == "secret_police":
+        police = [c for c in ctx.state.hands[seat] if ctx.card(c).kind == "secret_police"]
+        card = args.get("card", police[0] if police else None)
+        require(card in police, "no_secret_police")
+        ctx.state.hands[seat].remove(card)  # type: ignore[arg-type]
+        ctx.to_discard(card)  # type: ignore[arg-type]
+        ctx.say("secret_police", seat=seat)
+        ctx.state.operation = None
+    else:
+        _resolve_operation(ctx)
+    ctx.state.stage = "end"
+
+
+def _resolve_operation(ctx: Ctx) -> None:
+    """5.11 after `decline`: the spy steals a random card, the terrorist destroys one."""
+    state = ctx.state
+    operation = state.operation
+    assert operation is not None
+    state.operation = None
+    state.stage = "end"
+    target = operation.target_seat
+    if operation.kind == "spy":
+        stolen = ctx.rand.pick(sorted(state.hands[target]))
+        state.hands[target].remove(stolen)
+        state.hands[state.active] = sorted(state.hands[state.active] + [stolen])
+        ctx.say("spied", seat=state.active, seat_target=target)
+        ctx.say(
+            "spied_card",
+            to=(state.active, target),
+            seat=state.active,
+            seat_target=target,
+            card=ctx.card(stolen).name,
+        )
+        return
+    system = ctx.system(operation.target_system)  # type: ignore[arg-type]
+    victim = ctx.rand.pick(sorted(c for unit in system.garrison for c in unit.cards()))
+    _blow_up(ctx, system, victim)
+
+
+def _blow_up(ctx: Ctx, system, victim: str) -> None:
+    unit = next(u for u in system.garrison if victim in u.cards())
+    lost = [victim]
+    if unit.ship == victim:
+        weapon = [c for c in unit.supports if ctx.card(c).kind == "super_weapon"]
+        lost += weapon
+        system.garrison.remove(unit)
+        for support in unit.supports:
+            if support not in weapon:
+                _reattach(ctx, system, support)
+    else:
+        unit.supports.remove(victim)
+    ctx.to_discard(*lost)
+    ctx.mark(system.id)
+    ctx.say("sabotaged", system=ctx.card(system.id).name, cards=[ctx.card(c).name for c in lost])
+
+
+def _reattach(ctx: Ctx, system, support: str) -> None:
+    kind = ctx.card(support).kind
+    room = [
+        (len(u.supports), u.ship)
+        for u in system.garrison
+        if ctx.card(u.ship).kind == "ship"
+        and len(u.supports) < 2
+        and kind not in {ctx.card(c).kind for c in u.supports}
+    ]
+    if room:
+        ship = min(room)[1]
+        next(u for u in system.garrison if u.ship == ship).supports.append(support)
+    else:
+        ctx.state.hands[system.owner] = sorted(ctx.state.hands[system.owner] + [support])
+        ctx.say("support_to_hand", seat=system.owner, card=ctx.card(support).name)
+
+
+def _defend(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    battle = ctx.state.battle
+    assert battle is not None
+    sortie = args.get("sortie")
+    require(sortie in ("no_sortie", "sortie"), "bad_answer")
+    if sortie == "no_sortie":
+        battle.no_sortie = True
+        ctx.say("no_sortie", seat=seat)
+        turns.after_defence(ctx, battle)
+        return
+    plan = plan_fleet(ctx, seat, args.get("fleet"), {battle.system}, args.get("garrison_reassign"))
+    battle.defence = commit_fleet(ctx, seat, plan)
+    layout = [f"{len(slot.unit.cards())}" for slot in battle.defence]
+    ctx.say("sortie", seat=seat, layout=layout)
+    if battle.attacker is None or len(battle.attack) == 1:
+        for slot in battle.defence:
+            slot.target = 0
+        turns.after_defence(ctx, battle)
+    else:
+        battle.stage = "targets"
+
+
+def _targets(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    battle = ctx.state.battle
+    assert battle is not None
+    chosen = []
+    for index in range(len(battle.defence)):
+        value = args.get(f"target_{index + 1}")
+        valid = isinstance(value, int) and not isinstance(value, bool)
+        require(valid and 0 <= value < len(battle.attack), "bad_defence_target")
+        chosen.append(value)
+    for slot, value in zip(battle.defence, chosen, strict=True):
+        slot.target = value
+    ctx.say("defence_targets", seat=seat, targets=[f"A{v + 1}" for v in chosen])
+    turns.after_defence(ctx, battle)
+
+
+def _assign(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    battle = ctx.state.battle
+    assert battle is not None
+    chosen = {}
+    for index, options in assign_choices(battle).items():
+        value = args.get(f"assign_{index + 1}")
+        require(value in options and not isinstance(value, bool), "bad_assignment")
+        chosen[index] = value
+    for index, value in chosen.items():
+        battle.attack[index].target = value
+    names = [f"A{i + 1}→{'P' if v == PLANET else f'D{v + 1}'}" for i, v in chosen.items()]
+    ctx.say("assigned", seat=seat, assignment=names)
+    battle.stage = "planet"
+
+
+def _escape(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    battle = ctx.state.battle
+    assert battle is not None
+    esp, side, source = battle.escapes[0]
+    target = args.get("ship")
+    require(target in combat.escape_options(ctx, battle, side), "bad_escape")
+    battle.escapes.pop(0)
+    combat.move_esp(ctx, battle, side, source, esp, target)  # type: ignore[arg-type]
+
+
+def _relocate(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    move = ctx.state.relocations[0]
+    system = next((s for s in ctx.owned(seat) if s.id == args.get("system")), None)
+    require(system is not None, "not_your_system")
+    ctx.state.relocations.pop(0)
+    turns.relocate(ctx, seat, move.units, system)  # type: ignore[arg-type]
+
+
+def _redirect(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    _, monster = ctx.state.redirect  # type: ignore[misc]
+    player = args.get("player")
+    if player == "decline":
+        ctx.state.redirect = None
+        ctx.to_discard(monster)
+        ctx.say("redirect_declined", seat=seat)
+        return
+    require(player in turns.redirect_targets(ctx, seat), "bad_player")
+    ctx.state.redirect = None
+    ctx.say("redirected", seat=seat, seat_target=player)
+    turns.raid(ctx, player, monster)  # type: ignore[arg-type]
+
+
+def _trade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    partner = args.get("player")
+    require(partner != seat, "trade_with_self")
+    require(partner in turns.trade_partners(ctx, seat), "bad_trade_partner")
+    turns.trade(ctx, seat, partner)  # type: ignore[arg-type]
+    ctx.state.stage = "end"
+
+
+def _push(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    player = args.get("player")
+    require(player != seat, "push_to_self")
+    require(player in turns.redirect_targets(ctx, seat), "bad_push_target")
+    ctx.say("pushed", seat=seat, seat_target=player)
+    ctx.state.stage = "end"
+    turns.raid(ctx, player, ctx.state.drawn[-1])  # type: ignore[arg-type]
+
+
+def _tractor(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    use = args.get("use")
+    require(use in ("yes", "no"), "bad_answer")
+    if use == "no":
+        turns.strike(ctx)
+        return
+    target = args.get("target_player")
+    require(target != seat, "tractor_self")
+    valid = isinstance(target, int) and not isinstance(target, bool)
+    require(valid and 0 <= target < ctx.state.seats, "bad_player")
+    turns.use_tractor(ctx, target)  # type: ignore[arg-type]
+
+
+def _discard(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
+    cards = args.get("cards")
+    require(isinstance(cards, list) and all(isinstance(c, str) for c in cards), "bad_discard")
+    require(len(set(cards)) == len(cards), "bad_discard")  # type: ignore[arg-type]
+    excess = turns.hand_excess(ctx, seat)
+    require(len(cards) == excess, "wrong_discard_count", count=excess)  # type: ignore[arg-type]
+    chosen = set(cards)  # type: ignore[arg-type]
+    hand = ctx.state.hands[seat]
+    garrisons = {c: (s, u) for s in ctx.owned(seat) for u in s.garrison for c in u.cards()}
+    for card in chosen:
+        require(card in hand or card in garrisons, "card_not_available", card=card)
+        if card in garrisons and garrisons[card][1].ship == card:
+            whole = set(garrisons[card][1].cards()) <= chosen
+            require(whole, "ship_without_supports", card=card)
+    ctx.state.hands[seat] = [c for c in hand if c not in chosen]
+    for system in ctx.owned(seat):
+        system.garrison = [u for u in system.garrison if u.ship not in chosen]
+        for unit in system.garrison:
+            unit.supports = [c for c in unit.supports if c not in chosen]
+        if any(garrisons.get(c, (None,))[0] is system for c in chosen):
+            ctx.mark(system.id)
+    ordered = sorted(chosen)
+    ctx.to_discard(*ordered)
+    ctx.say("discarded", seat=seat, cards=[ctx.card(c).name for c in ordered])
+    ctx.state.stage = "end"
+
+
+HANDLERS = {
+    "first_player": _first_player,
+    "act": _act,
+    "defend": _defend,
+    "targets": _targets,
+    "assign": _assign,
+    "esp_escape": _escape,
+    "relocate": _relocate,
+    "monster_redirect": _redirect,
+    "react": _react,
+    "trade_partner": _trade,
+    "monster_push": _push,
+    "tractor": _tractor,
+    "discard": _discard,
+}

@@ -1,0 +1,167 @@
+"""What a seat (or, with seat=None, everybody) may know: hands only to their owner, hand cards
+in a deployed fleet face down (None) until the reveal except to the fleet's owner."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import Msg
+from engine.games.space_emperor.model import Battle, Ctx, Slot
+from engine.games.space_emperor.prompts import expected_input
+
+
+class SlotView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    cards: tuple[str | None, ...]  # ship first; None = face down to this reader
+    face_up: tuple[bool, ...]  # which cards everyone sees (what a board may draw)
+    target: int | None
+    faces: tuple[int, ...]
+    rerolled: tuple[int, ...]
+    mod: int
+    hits: int | None
+    sunk: bool
+    planet: str
+
+
+class BattleView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    attacker: int | None
+    defender: int | None
+    system: str
+    attack: tuple[SlotView, ...]
+    defence: tuple[SlotView, ...]
+    stage: str
+    revealed: bool
+    no_sortie: bool
+    result: str
+    captured: bool
+
+
+class SystemView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    id: str
+    owner: int | None
+    garrison: tuple[tuple[str, ...], ...]  # each unit: ship first, then its supports
+
+
+class SpaceEmperorView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    seat: int | None
+    seats: int
+    card_set: str
+    fleet_card_limit: int
+    hand_limit: int
+    stage: str
+    active: int
+    turn: int
+    deck: int
+    discard: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    hand: tuple[str, ...]
+    systems: tuple[SystemView, ...]
+    destroyed: tuple[str, ...]
+    retired: tuple[bool, ...]
+    endgame_turn: bool
+    endgame_turns: tuple[int, ...]
+    battle: BattleView | None
+    waiting: tuple[int, ...]
+    winner: int | None
+    over: bool
+    changed: tuple[str, ...]
+    drawn: tuple[str, ...]
+    operation: tuple[str, int, str | None] | None  # (kind, target seat, target system)
+    scores: tuple[int, ...]
+
+
+def _slot_view(slot: Slot, visible: bool, visible_to_all: bool) -> SlotView:
+    cards = slot.unit.cards()
+    shown = slot.shown + [True] * (len(cards) - len(slot.shown))  # an escaped ESP: revealed
+    face_up = tuple(visible_to_all or up for up in shown[: len(cards)])
+    cards = tuple(card if visible or up else None for card, up in zip(cards, shown, strict=False))
+    return SlotView(
+        cards=cards,
+        face_up=face_up,
+        target=slot.target,
+        faces=tuple(slot.faces),
+        rerolled=tuple(slot.rerolled),
+        mod=slot.mod,
+        hits=slot.hits,
+        sunk=slot.sunk,
+        planet=slot.planet,
+    )
+
+
+def _battle_view(battle: Battle, seat: int | None) -> BattleView:
+    mine = (battle.revealed, seat is not None and seat == battle.attacker)
+    theirs = (battle.revealed, seat is not None and seat == battle.defender)
+    return BattleView(
+        attacker=battle.attacker,
+        defender=battle.defender,
+        system=battle.system,
+        attack=tuple(_slot_view(s, any(mine), battle.revealed) for s in battle.attack),
+        defence=tuple(_slot_view(s, any(theirs), battle.revealed) for s in battle.defence),
+        stage=battle.stage,
+        revealed=battle.revealed,
+        no_sortie=battle.no_sortie,
+        result=battle.result,
+        captured=battle.captured,
+    )
+
+
+def waiting_seats(ctx: Ctx) -> tuple[int, ...]:
+    expected = expected_input(ctx)
+    return () if expected is None else (expected[1],)
+
+
+def build_view(ctx: Ctx, seat: int | None) -> SpaceEmperorView:
+    state = ctx.state
+    operation = state.operation
+    return SpaceEmperorView(
+        seat=seat,
+        seats=state.seats,
+        card_set=state.options.card_set,
+        fleet_card_limit=state.options.fleet_card_limit,
+        hand_limit=state.options.hand_limit,
+        stage=state.stage,
+        active=state.active,
+        turn=state.turn,
+        deck=len(state.deck),
+        discard=tuple(state.discard),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        hand=tuple(state.hands[seat]) if seat is not None and 0 <= seat < state.seats else (),
+        systems=tuple(
+            SystemView(
+                id=s.id,
+                owner=s.owner,
+                garrison=tuple(tuple(unit.cards()) for unit in s.garrison),
+            )
+            for s in sorted(state.systems, key=lambda s: s.id)
+        ),
+        destroyed=tuple(c for c in state.discard if ctx.card(c).kind == "star_system"),
+        retired=tuple(state.retired),
+        endgame_turn=state.endgame_turn,
+        endgame_turns=tuple(state.endgame_turns),
+        battle=_battle_view(shown, seat) if (shown := state.battle or state.last_battle) else None,
+        waiting=waiting_seats(ctx),
+        winner=state.winner,
+        over=state.over,
+        changed=tuple(state.changed),
+        drawn=tuple(state.drawn),
+        operation=None
+        if operation is None
+        else (operation.kind, operation.target_seat, operation.target_system),
+        scores=tuple(len(ctx.owned(p)) for p in range(state.seats)),
+    )
+
+
+def private_lines(ctx: Ctx, seat: int) -> list[Msg]:
+    hand = ctx.state.hands[seat]
+    names = ", ".join(_describe(ctx, card) for card in hand) or "—"
+    return [Msg(key="private.hand", args={"cards": names, "count": len(hand)})]
+
+
+def _describe(ctx: Ctx, card_id: str) -> str:
+    card = ctx.card(card_id)
+    if card.kind == "ship":
+        return f"{card.name} ({card.ship_class}{card.strength})"
+    return card.name

@@ -1,0 +1,358 @@
+"""Space Emperor board: the six star systems (owner, garrison; neutral, destroyed or still in
+the deck), the players (hand sizes, systems, who acts), the deck and discard, and — during an
+attack or a raid — both fleets: face-down hand cards as card backs until the reveal, then each
+ship's dice (hits filled) and whether it sank.
+
+The panels, headings and the empty battle area are drawn once into a cached background (keyed
+on the seat count, whether a battle is shown and the localized static texts); a render pastes
+cached glyphs, tokens, dice and card chips onto a copy and maps it onto a fixed palette.
+A seventh seat gets its own colour, letter and shape here (render.common knows six).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from engine.games.space_emperor.cards import CardSet, card_set
+from engine.games.space_emperor.model import PLANET
+from engine.games.space_emperor.view import SlotView, SpaceEmperorView, SystemView
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_DARK,
+    PLAYER_COLOURS,
+    WHITE,
+    WIDTH,
+    Labels,
+    board_palette,
+    canvas,
+    font,
+    player_label,
+    stamp_text,
+    stamp_token,
+)
+
+MARGIN = 24
+SYSTEM_W, SYSTEM_H, GAP = 376, 214, 12
+SYSTEMS_TOP = 112
+PLAYERS_TOP = SYSTEMS_TOP + 2 * (SYSTEM_H + GAP) + 8
+PLAYER_ROW = 50
+BATTLE_SLOT_H = 236
+CARD_BACK = (44, 52, 84)
+HIT = (0, 120, 80)
+GARRISON_LINES = 5
+LINE_CHARS = 34  # characters of a garrison line at 19 px in a system panel
+
+_COLOURS = (
+    BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, CARD_BACK, HIT,
+    *PLAYER_COLOURS,
+)  # fmt: skip
+_TEXT_ON = (
+    (INK, BACKGROUND),
+    (MUTED, BACKGROUND),
+    (INK, PANEL),
+    (MUTED, PANEL),
+    (HIGHLIGHT, PANEL),
+    (HIGHLIGHT, BACKGROUND),
+    (INK, PANEL_DARK),
+    (INK, WHITE),
+    (WHITE, CARD_BACK),
+    (WHITE, HIT),
+    *((INK, colour) for colour in PLAYER_COLOURS),
+)
+PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the results strip's
+
+
+class _StaticTexts(NamedTuple):
+    title: str
+    attack: str
+    defence: str
+
+
+def _static_texts(labels: Labels) -> _StaticTexts:
+    return _StaticTexts(labels("title"), labels("attack"), labels("defence"))
+
+
+def _rows(seats: int) -> int:
+    return math.ceil(seats / 2)
+
+
+def _battle_top(seats: int) -> int:
+    return PLAYERS_TOP + _rows(seats) * PLAYER_ROW + 16
+
+
+def draw(view: SpaceEmperorView, names: list[str], labels: Labels) -> Image.Image:
+    cards = card_set(view.card_set)
+    texts = _static_texts(labels)
+    image = _background(view.seats, view.battle is not None, texts).copy()
+    stamp_text(image, (MARGIN, 66), _subtitle(view, names, labels), 24, MUTED)
+    by_id = {s.id: s for s in view.systems}
+    systems = sorted(c.id for c in cards.cards.values() if c.kind == "star_system")
+    for index, system_id in enumerate(systems):
+        _system(image, index, system_id, by_id.get(system_id), view, cards, names, labels)
+    _players(image, view, names, labels)
+    if view.battle is not None:
+        _battle(image, view, cards, names, labels)
+    return image
+
+
+def _subtitle(view: SpaceEmperorView, names: list[str], labels: Labels) -> str:
+    parts = [labels("turn", turn=view.turn), labels("deck", count=view.deck)]
+    if view.discard:
+        top = card_set(view.card_set)[view.discard[-1]].name
+        parts.append(labels("discard_top", count=len(view.discard), card=top))
+    else:
+        parts.append(labels("discard", count=0))
+    if view.drawn:
+        parts.append(labels("last_draw", card=card_set(view.card_set)[view.drawn[-1]].name))
+    if view.over:
+        parts.append(labels("over"))
+    elif view.waiting:
+        who = _name(view.waiting[0], names)
+        parts.append(labels(f"stage.{view.stage}", name=who))
+    if view.endgame_turn and not view.over:
+        parts.append(labels("endgame"))
+    return " · ".join(parts)
+
+
+def _name(seat: int, names: list[str]) -> str:
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+# Static parts ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _background(seats: int, battle: bool, texts: _StaticTexts) -> Image.Image:
+    height = _battle_top(seats) + (2 * BATTLE_SLOT_H + 110 if battle else 0) + 12
+    image, pen = canvas(height)
+    pen.text((MARGIN, 18), texts.title, font=font(40), fill=INK)
+    for index in range(6):
+        x, y = _system_origin(index)
+        pen.rounded_rectangle(
+            (x, y, x + SYSTEM_W, y + SYSTEM_H), radius=12, fill=PANEL, outline=PANEL_DARK, width=2
+        )
+    if battle:
+        top = _battle_top(seats)
+        for side, heading in enumerate((texts.attack, texts.defence)):
+            y = top + 44 + side * (BATTLE_SLOT_H + 28)
+            pen.text((MARGIN, y), heading, font=font(24), fill=INK)
+    return image
+
+
+def _system_origin(index: int) -> tuple[int, int]:
+    col, row = index % 3, index // 3
+    return MARGIN + col * (SYSTEM_W + GAP), SYSTEMS_TOP + row * (SYSTEM_H + GAP)
+
+
+# Systems -----------------------------------------------------------------------------------
+
+
+def _system(
+    image: Image.Image,
+    index: int,
+    system_id: str,
+    system: SystemView | None,
+    view: SpaceEmperorView,
+    cards: CardSet,
+    names: list[str],
+    labels: Labels,
+) -> None:
+    x, y = _system_origin(index)
+    if system_id in view.changed:
+        image.paste(_frame(), (x, y), _frame_mask())
+    name = cards[system_id].name
+    if system is None:
+        gone = system_id in view.destroyed
+        stamp_text(image, (x + 16, y + 12), name, 30, MUTED)
+        state = labels("destroyed") if gone else labels("in_deck")
+        stamp_text(image, (x + 16, y + 56), state, 22, HIGHLIGHT if gone else MUTED)
+        return
+    stamp_text(image, (x + 16, y + 12), name, 30, INK)
+    if system.owner is None:
+        stamp_text(image, (x + 16, y + 58), labels("neutral"), 22, MUTED)
+    else:
+        stamp_token(image, x + 34, y + 68, 16, system.owner)
+        stamp_text(image, (x + 60, y + 68), player_label(system.owner, names)[:24], 22, INK, "lm")
+    lines = _garrison_lines(system.garrison, cards)
+    for line, text in enumerate(lines[:GARRISON_LINES]):
+        stamp_text(image, (x + 16, y + 94 + line * 23), text, 19, INK)
+    extra = len(lines) - GARRISON_LINES
+    if extra > 0:
+        stamp_text(image, (x + SYSTEM_W - 16, y + 12), f"+{extra}", 20, MUTED, "ra")
+
+
+def _garrison_lines(garrison: tuple[tuple[str, ...], ...], cards: CardSet) -> list[str]:
+    """One line per unit when it fits, else the ship and then its supports indented."""
+    lines = []
+    for unit in garrison:
+        names = [_card_name(cards, card) for card in unit]
+        whole = " + ".join(names)
+        if len(whole) <= LINE_CHARS:
+            lines.append(whole)
+            continue
+        lines.append(_clip(names[0], LINE_CHARS))
+        lines += [_clip("  + " + name, LINE_CHARS) for name in names[1:]]
+    return lines
+
+
+@lru_cache(maxsize=1)
+def _frame() -> Image.Image:
+    return Image.new("RGB", (SYSTEM_W + 1, SYSTEM_H + 1), HIGHLIGHT)
+
+
+@lru_cache(maxsize=1)
+def _frame_mask() -> Image.Image:
+    mask = Image.new("L", (SYSTEM_W + 1, SYSTEM_H + 1), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, SYSTEM_W, SYSTEM_H), radius=12, outline=255, width=6
+    )
+    return mask
+
+
+def _card_name(cards: CardSet, card_id: str) -> str:
+    card = cards[card_id]
+    if card.kind == "ship":
+        return f"{card.name} {card.ship_class}{card.strength}"
+    if card.kind == "monster":
+        return f"{card.name} {card.strength}"
+    return card.name
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# Players -----------------------------------------------------------------------------------
+
+
+def _players(image: Image.Image, view: SpaceEmperorView, names: list[str], labels: Labels) -> None:
+    rows = _rows(view.seats)
+    for seat in range(view.seats):
+        col, row = seat // rows, seat % rows
+        x = MARGIN + col * (WIDTH // 2 - MARGIN)
+        middle = PLAYERS_TOP + row * PLAYER_ROW + PLAYER_ROW // 2
+        if seat == view.active and not view.over:
+            stamp_text(image, (x, middle), "▶", 22, HIGHLIGHT, "lm")
+        stamp_token(image, x + 40, middle, 17, seat)
+        stamp_text(image, (x + 66, middle), _clip(player_label(seat, names), 16), 24, INK, "lm")
+        status = [
+            labels("hand", count=view.hand_sizes[seat]),
+            labels("systems", count=view.scores[seat]),
+        ]
+        if view.retired[seat]:
+            status.append(labels("retired"))
+        colour = HIGHLIGHT if seat in view.waiting else MUTED
+        stamp_text(image, (x + 300, middle), " · ".join(status), 20, colour, "lm")
+
+
+# Battle ------------------------------------------------------------------------------------
+
+
+def _battle(
+    image: Image.Image, view: SpaceEmperorView, cards: CardSet, names: list[str], labels: Labels
+) -> None:
+    battle = view.battle
+    assert battle is not None
+    top = _battle_top(view.seats)
+    where = labels("battle_at", system=cards[battle.system].name)
+    stamp_text(image, (MARGIN, top), where, 28, HIGHLIGHT)
+    for side, (fleet, seat) in enumerate(
+        ((battle.attack, battle.attacker), (battle.defence, battle.defender))
+    ):
+        y = top + 44 + side * (BATTLE_SLOT_H + 28)
+        if seat is not None:
+            stamp_token(image, MARGIN + 180, y + 14, 14, seat)
+            stamp_text(
+                image, (MARGIN + 202, y + 14), _clip(player_label(seat, names), 20), 22, INK, "lm"
+            )
+        if side == 1 and battle.no_sortie:
+            stamp_text(image, (MARGIN + 520, y + 14), labels("no_sortie"), 22, MUTED, "lm")
+        for index, slot in enumerate(fleet):
+            _slot(
+                image, MARGIN + index * (SYSTEM_W + GAP), y + 34, side, index, slot, cards, labels
+            )
+
+
+def _slot(
+    image: Image.Image,
+    x: int,
+    y: int,
+    side: int,
+    index: int,
+    slot: SlotView,
+    cards: CardSet,
+    labels: Labels,
+) -> None:
+    image.paste(_slot_panel(), (x, y))
+    name = f"{'AD'[side]}{index + 1}"
+    stamp_text(image, (x + 12, y + 8), name + _target_text(side, slot, labels), 22, INK)
+    for row, card in enumerate(slot.cards):
+        hidden = card is None or not slot.face_up[row]  # a board draws what everyone sees
+        chip = _back_chip() if hidden else _face_chip(_clip(_card_name(cards, card), 30))
+        image.paste(chip, (x + 12, y + 40 + row * 36))
+    dice_y = y + 40 + 3 * 36 + 4
+    for die, face in enumerate(slot.faces[:10]):
+        hit = face + slot.mod >= 6
+        image.paste(_die(face, hit), (x + 12 + die * 35, dice_y))
+    result = []
+    if slot.faces:
+        result.append(f"+{slot.mod} " + labels("hits", hits=slot.hits or 0))
+    if slot.planet:
+        result.append(labels("planet") + (" ✓" if slot.planet == "success" else " ×"))
+    if slot.sunk:
+        result.append(labels("sunk"))
+    colour = HIGHLIGHT if slot.sunk else INK
+    stamp_text(image, (x + 12, dice_y + 38), " · ".join(result), 20, colour)
+
+
+def _target_text(side: int, slot: SlotView, labels: Labels) -> str:
+    if slot.target is None:
+        return ""
+    if slot.target == PLANET:
+        return " → " + labels("planet")
+    return f" → {'DA'[side]}{slot.target + 1}"
+
+
+@lru_cache(maxsize=1)
+def _slot_panel() -> Image.Image:
+    image, pen = canvas(BATTLE_SLOT_H - 10, SYSTEM_W)
+    pen.rounded_rectangle(
+        (0, 0, SYSTEM_W - 1, BATTLE_SLOT_H - 11), radius=10, fill=PANEL, outline=PANEL_DARK, width=2
+    )
+    return image
+
+
+@lru_cache(maxsize=1)
+def _back_chip() -> Image.Image:
+    image, pen = canvas(32, 340)
+    image.paste(PANEL, (0, 0, 340, 32))
+    pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=CARD_BACK)
+    pen.text((170, 16), "?", font=font(22), fill=WHITE, anchor="mm")
+    return image
+
+
+@lru_cache(maxsize=256)
+def _face_chip(text: str) -> Image.Image:
+    image, pen = canvas(32, 340)
+    image.paste(PANEL, (0, 0, 340, 32))
+    pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=WHITE, outline=INK, width=1)
+    pen.text((10, 16), text, font=font(19), fill=INK, anchor="lm")
+    return image
+
+
+@lru_cache(maxsize=16)
+def _die(face: int, hit: bool) -> Image.Image:
+    image, pen = canvas(31, 31)
+    image.paste(PANEL, (0, 0, 31, 31))
+    fill, ink = (HIT, WHITE) if hit else (WHITE, INK)
+    pen.rounded_rectangle((0, 0, 30, 30), radius=5, fill=fill, outline=INK, width=1)
+    pen.text((15, 15), str(face), font=font(20), fill=ink, anchor="mm")
+    return image
