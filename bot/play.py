@@ -525,14 +525,12 @@ class Play:
         await self.service.store.set_deadline(session.id, due, "remind")
 
     async def fire_deadlines(self) -> None:
-        now = time.time()
-        for session_id, due_at, stage in await self.service.store.deadlines():
-            if due_at > now:
-                continue
+        # Claimed (taken off the table) first, so with several processes each fires once.
+        for session_id, _, stage in await self.service.store.claim_due_deadlines(time.time()):
             session = await self.service.get(session_id)
             if session.status != "active":
-                await self.service.store.clear_deadline(session_id)
-            elif stage == "remind":
+                continue
+            if stage == "remind":
                 await self._remind(session)
             else:
                 await self._idle(session)

@@ -156,6 +156,15 @@ class PostgresStore:
             finally:
                 self._held.reset(token)
 
+    async def peek(self, session_id: int) -> Held | None:
+        """The row and last seq as stored now, without holding the session."""
+        found = await self._fetch(
+            f"SELECT {SESSION_COLUMNS}, (SELECT COALESCE(MAX(seq), 0) FROM inputs"
+            " WHERE session_id=$1) FROM sessions WHERE id=$1",
+            session_id,
+        )
+        return Held(_session(found[0]), int(found[0][11])) if found else None
+
     # Sessions ---------------------------------------------------------------------------
 
     async def create_session(self, row: SessionRow) -> int:

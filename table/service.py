@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Iterator
-from contextlib import suppress
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,7 @@ from engine.ai import ai_seed, choose_action
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
 from engine.registry import get_game
 from table.backend import AnyStore
-from table.store import SNAPSHOT_EVERY, ChannelBusy, InputRow, SessionRow
+from table.store import SNAPSHOT_EVERY, ChannelBusy, Held, InputRow, SessionRow
 
 
 class TableError(Exception):
@@ -118,7 +118,7 @@ class TableService:
     async def get(self, session_id: int) -> Session:
         cached = self._sessions.get(session_id)
         if cached is not None:
-            return cached
+            return await self._fresh(cached)
         row = await self.store.session(session_id)
         if row is None:
             raise TableError("no_session")
@@ -129,10 +129,51 @@ class TableService:
         if row is None:
             return None
         cached = self._sessions.get(row.id)
-        return cached if cached is not None else await self._load(row)
+        return await self._fresh(cached) if cached is not None else await self._load(row)
 
     async def open_sessions(self) -> list[Session]:
         return [await self.get(row.id) for row in await self.store.open_sessions()]
+
+    # Several processes on one database ---------------------------------------------------
+
+    @asynccontextmanager
+    async def _acting(self, session: Session) -> AsyncIterator[None]:
+        """The session to this task alone, its cache as stored, its writes committed at exit.
+
+        The asyncio lock serializes this process; the store's hold serializes processes (a no-op
+        on SQLite, which one process owns) and reports what another process may have stored.
+        """
+        async with session.lock, self.store.hold(session.id) as held:
+            if self.store.shared:
+                if held is None:
+                    raise TableError("no_session")
+                await self._catch_up(session, held)
+            yield
+
+    async def _fresh(self, session: Session) -> Session:
+        """A cached session checked against the shared database (unless being acted on)."""
+        if not self.store.shared or session.lock.locked():
+            return session
+        async with session.lock:
+            held = await self.store.peek(session.id)
+            if held is not None:
+                await self._catch_up(session, held)
+        return session
+
+    async def _catch_up(self, session: Session, held: Held) -> None:
+        """Bring the cache to the stored row and log: apply inputs it lacks, or rebuild it."""
+        session.row = held.row
+        if held.row.status in ("active", "finished") and held.seq != session.seq:
+            if session.state is None or held.seq < session.seq:  # behind, or a failed commit
+                session.state, session.seq = await self._rebuild(session)
+            else:
+                for row in await self.store.inputs(session.id, after=session.seq):
+                    session.state, _ = session.game.apply(session.live(), _action(row))
+                    session.seq = row.seq
+        elif held.row.status == "active" and session.state is None:
+            session.state, session.seq = self._setup(session), 0
+        if held.row.status not in ("lobby", "active"):
+            self._sessions.pop(session.id, None)
 
     async def _load(self, row: SessionRow) -> Session:
         async with self._loading:
@@ -225,7 +266,7 @@ class TableService:
         return session
 
     async def join(self, session: Session, user_id: int, name: str, locale: str | None = None):
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             if session.seat_of(user_id) is not None:
                 raise TableError("already_joined")
@@ -234,7 +275,7 @@ class TableService:
             await self.store.save_session(session.row)
 
     async def add_ai(self, session: Session, by_user: int) -> None:
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             self._require_room(session)
@@ -243,7 +284,7 @@ class TableService:
             await self.store.save_session(session.row)
 
     async def leave(self, session: Session, user_id: int) -> None:
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             seat = session.seat_of(user_id)
             if seat is None:
@@ -258,7 +299,7 @@ class TableService:
             await self.store.save_session(session.row)
 
     async def start(self, session: Session, by_user: int) -> None:
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             count = len(session.seats)
@@ -273,7 +314,7 @@ class TableService:
             await self.store.save_session(session.row)
 
     async def abort(self, session: Session) -> None:
-        async with session.lock:
+        async with self._acting(session):
             session.row.status = "aborted"
             await self.store.save_session(session.row)
             await self.store.clear_deadline(session.id)
@@ -281,13 +322,14 @@ class TableService:
 
     async def hand_seat_to_ai(self, session: Session, seat: int) -> None:
         """Timeout policy: an AI plays this seat from now on (the log is unaffected)."""
-        async with session.lock:
+        async with self._acting(session):
             session.row.seats[seat]["ai"] = True
             await self.store.save_session(session.row)
 
     async def set_meta(self, session: Session, **values: Any) -> None:
-        session.row.meta.update(values)
-        await self.store.save_session(session.row)
+        async with self._acting(session):
+            session.row.meta.update(values)
+            await self.store.save_session(session.row)
 
     def _require_lobby(self, session: Session) -> None:
         if session.status != "lobby":
@@ -316,7 +358,7 @@ class TableService:
         `prompt_key` (what the front end showed) lets a stale answer be refused and a repeated
         identical answer be recognised as a duplicate (a no-op) rather than a second move.
         """
-        async with session.lock:
+        async with self._acting(session):
             if session.status != "active":
                 raise TableError("not_active")
             state = session.live()
@@ -366,6 +408,7 @@ class TableService:
 
     async def play_ai(self, session: Session) -> Submission | None:
         """Let one AI seat act, if any owes an answer; returns what happened."""
+        await self._fresh(session)  # another process may have played this turn already
         turns = self.ai_turns(session)
         if not turns or session.status != "active":
             return None
