@@ -2,6 +2,7 @@
 
 python -m bot                          # bot with a token; otherwise the configured local game
 python -m bot sync [--guild ID]        # register slash commands (explicit, not on every start)
+python -m bot migrate --to postgresql://…  # copy the SQLite database into PostgreSQL
 python -m bot local GAME [--players N] [--ai K] [--ai-only] [--option name=value ...]
 
 Command-line mistakes end with one line saying what is valid and exit code 2, never a traceback.
@@ -14,6 +15,7 @@ import asyncio
 import logging
 import signal
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 from bot.config import Config, load_config
@@ -33,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     _setup_logging()
     if args.command == "local":
         return _local(args, config)
+    if args.command == "migrate":
+        return _migrate(config, args.to)
     if args.command == "sync":
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
@@ -65,6 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     sync = sub.add_parser("sync", help="register slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="sync to one guild (instant)")
+    migrate = sub.add_parser("migrate", help="copy the SQLite database into PostgreSQL")
+    migrate.add_argument("--to", required=True, metavar="postgresql://…")
     local = sub.add_parser("local", help="play in the terminal without Discord")
     local.add_argument("game", help="one of: " + ", ".join(sorted(GAMES)))
     local.add_argument("--players", type=int, default=None, help="default: from the game")
@@ -103,6 +109,25 @@ def _local(args: argparse.Namespace, config: Config) -> int:
 
 def _interrupt(signum: int, frame: object) -> NoReturn:
     raise KeyboardInterrupt
+
+
+def _migrate(config: Config, url: str) -> int:
+    from table.migrate import TargetNotEmpty, migrate
+    from table.pgstore import is_postgres_url
+
+    if is_postgres_url(config.database) or not is_postgres_url(url):
+        print("migrate copies the SQLite database (storage.database) to a postgresql:// URL.")
+        return 2
+    if not Path(config.database).exists():
+        print(f"No SQLite database at {config.database}.")
+        return 2
+    try:
+        count = asyncio.run(migrate(config.database, url))
+    except TargetNotEmpty:
+        print("The PostgreSQL database already holds sessions; migrate only into an empty one.")
+        return 1
+    print(f"Copied {count} sessions from {config.database}. Set storage.database to the URL.")
+    return 0
 
 
 def _discord(config: Config, sync_guild: int | None = None) -> int:

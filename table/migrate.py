@@ -1,0 +1,43 @@
+"""Copy a SQLite database into PostgreSQL (`python -m bot migrate --to postgresql://…`).
+
+Everything is copied as stored, session ids included (channels, boards and buttons refer to
+them): sessions of every status, their whole input logs, snapshots and deadlines. The target
+must be empty, so a second run cannot mix two histories.
+"""
+
+from __future__ import annotations
+
+from table.pgstore import PostgresStore
+from table.store import Store
+
+
+class TargetNotEmpty(Exception):
+    """The PostgreSQL database already holds sessions."""
+
+
+async def copy_database(source: Store, target: PostgresStore) -> int:
+    """Copy every session of `source` into the empty `target`; returns how many."""
+    if await target.all_sessions():
+        raise TargetNotEmpty()
+    deadlines = {d[0]: (d[1], d[2]) for d in await source.deadlines()}
+    rows = await source.all_sessions()
+    for row in rows:
+        await target.import_session(
+            row,
+            await source.inputs(row.id),
+            await source.snapshots(row.id),
+            deadlines.get(row.id),
+        )
+    return len(rows)
+
+
+async def migrate(sqlite_path: str, url: str) -> int:
+    source = await Store.open(sqlite_path)
+    try:
+        target = await PostgresStore.open(url)
+        try:
+            return await copy_database(source, target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
