@@ -2,6 +2,7 @@
 
 python -m bot                          # bot with a token; otherwise the configured local game
 python -m bot sync [--guild ID]        # register slash commands (explicit, not on every start)
+python -m bot --shards 0-3 --shard-count 8   # one of several processes (PostgreSQL)
 python -m bot migrate --to postgresql://…  # copy the SQLite database into PostgreSQL
 python -m bot local GAME [--players N] [--ai K] [--ai-only] [--option name=value ...]
 
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sync":
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
-        return _discord(config)
+        return _discord(config, shards=args.shards, shard_count=args.shard_count)
     return _default_local(config)
 
 
@@ -66,6 +67,8 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m bot", description="Forum game bot")
     parser.add_argument("--config", default="config.toml")
+    parser.add_argument("--shards", default=None, metavar="0-3", help="this process's shards")
+    parser.add_argument("--shard-count", type=int, default=None, help="shards in all")
     sub = parser.add_subparsers(dest="command")
     sync = sub.add_parser("sync", help="register slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="sync to one guild (instant)")
@@ -130,13 +133,30 @@ def _migrate(config: Config, url: str) -> int:
     return 0
 
 
-def _discord(config: Config, sync_guild: int | None = None) -> int:
+def _discord(
+    config: Config,
+    sync_guild: int | None = None,
+    shards: str | None = None,
+    shard_count: int | None = None,
+) -> int:
     from bot.client import run_bot
 
     if not config.token:
         print("A Discord token is needed (config.toml [discord].token or DISCORD_TOKEN).")
         return 2
-    return run_bot(config, sync_guild=sync_guild)
+    if shards is None and shard_count is None:
+        return run_bot(config, sync_guild=sync_guild)
+    from bot.shards import ShardError, parse_shards, run_sharded
+
+    if shards is None or shard_count is None:
+        print("--shards and --shard-count go together, e.g. --shards 0-3 --shard-count 8.")
+        return 2
+    try:
+        plan = parse_shards(shards, shard_count, config.database)
+    except ShardError as error:
+        print(error)
+        return 2
+    return run_sharded(config, plan)
 
 
 def _setup_logging() -> None:
