@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 
 from table.pgstore import PostgresStore
 from table.service import TableError, TableService
+from table.store import InputRow
 
 SEED = 11
 
@@ -87,3 +89,29 @@ async def test_lobby_changes_and_an_abort_are_seen_by_the_other_process(pair) ->
         await first.submit(session, 0, "anything", {})
     assert error.value.code == "not_active"
     assert await first.in_channel(9) is None
+
+
+async def test_a_process_dying_mid_input_leaves_the_game_to_the_other(postgres_url: str) -> None:
+    """Its uncommitted input vanishes (it was never acknowledged); the other carries on."""
+    dying, survivor = await PostgresStore.open(postgres_url), await PostgresStore.open(postgres_url)
+    try:
+        service = TableService(survivor)
+        session = await started_on(service)
+        seat, prompt = service.ai_turns(session)[0]
+        action = service.ai_action(session, seat, prompt)
+        with pytest.raises((asyncpg.PostgresError, asyncpg.InterfaceError, OSError)):
+            async with dying.hold(session.id) as held:
+                assert held is not None and held.seq == 0
+                await dying.append_input(session.id, InputRow(1, 0, "lost", {}, "never-acked"))
+                waiting = asyncio.create_task(
+                    service.submit(session, seat, action.move, action.args, prompt.key)
+                )
+                await asyncio.sleep(0.3)
+                assert not waiting.done(), "the other process waits while the session is held"
+                dying.pool.terminate()  # the process dies: its connections drop
+        result = await asyncio.wait_for(waiting, 10)
+        assert (result.seq, result.duplicate) == (1, False)
+        log = await survivor.inputs(session.id)
+        assert [(row.seq, row.move) for row in log] == [(1, action.move)]
+    finally:
+        await survivor.close()
