@@ -19,7 +19,7 @@ from typing import Any
 
 import asyncpg
 
-from table.store import ChannelBusy, Held, InputRow, SessionRow, _dump
+from table.store import ChannelBusy, Held, InputRow, SessionMoved, SessionRow, _dump
 
 # One entry per table.store.MIGRATIONS entry, in the same order (tests/test_store_contract.py
 # checks the counts): the schemas of both backends stay the same version for version.
@@ -89,7 +89,9 @@ class PostgresStore:
 
     @classmethod
     async def open(cls, url: str, *, max_size: int = 10) -> PostgresStore:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=max_size, reset=_nothing_to_reset
+        )
         store = cls(pool)
         await store._migrate()
         return store
@@ -234,19 +236,17 @@ class PostgresStore:
         snapshot: str | None = None,
         status: str | None = None,
     ) -> None:
-        """One transaction: the input, an optional snapshot, an optional status change."""
+        """One transaction: the input, an optional snapshot, an optional status change.
+
+        Optimistic across processes: the input goes in only as the next seq of a session still
+        active; if another process got there first (that seq exists, or the game ended),
+        nothing is stored and SessionMoved says to catch up. Usually one round trip.
+        """
+        if snapshot is None and status is None and self._held.get() is None:
+            await self._insert_input(self.pool, session_id, row)
+            return
         async with self._writing() as db:
-            await db.execute(
-                "INSERT INTO inputs (session_id, seq, seat, move, args, prompt_key, at)"
-                " VALUES ($1,$2,$3,$4,$5,$6,$7)",
-                session_id,
-                row.seq,
-                row.seat,
-                row.move,
-                _dump(row.args),
-                row.prompt_key,
-                time.time(),
-            )
+            await self._insert_input(db, session_id, row)
             if snapshot is not None:
                 await self._put_snapshot(db, session_id, row.seq, snapshot)
             if status is not None:
@@ -256,6 +256,25 @@ class PostgresStore:
                     time.time(),
                     session_id,
                 )
+
+    async def _insert_input(self, db: Any, session_id: int, row: InputRow) -> None:
+        try:
+            done = await db.execute(
+                "INSERT INTO inputs (session_id, seq, seat, move, args, prompt_key, at)"
+                " SELECT $1,$2,$3,$4,$5,$6,$7 WHERE EXISTS"
+                " (SELECT 1 FROM sessions WHERE id=$1 AND status='active')",
+                session_id,
+                row.seq,
+                row.seat,
+                row.move,
+                _dump(row.args),
+                row.prompt_key,
+                time.time(),
+            )
+        except asyncpg.UniqueViolationError as error:
+            raise SessionMoved(session_id) from error
+        if done != "INSERT 0 1":
+            raise SessionMoved(session_id)
 
     async def _put_snapshot(self, db: asyncpg.Connection, session_id: int, seq: int, state: str):
         await db.execute(
@@ -382,6 +401,12 @@ class PostgresStore:
                 "SELECT setval(pg_get_serial_sequence('sessions','id'),"
                 " GREATEST((SELECT MAX(id) FROM sessions), 1))"
             )
+
+
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """The store sets, listens to and session-locks nothing, so a released connection needs no
+    reset query (asyncpg's default costs a round trip per release); asyncpg still rolls back
+    any open transaction itself."""
 
 
 def _session(r: asyncpg.Record) -> SessionRow:

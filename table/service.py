@@ -20,7 +20,7 @@ from engine.ai import ai_seed, choose_action
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
 from engine.registry import get_game
 from table.backend import AnyStore
-from table.store import SNAPSHOT_EVERY, ChannelBusy, Held, InputRow, SessionRow
+from table.store import SNAPSHOT_EVERY, ChannelBusy, Held, InputRow, SessionMoved, SessionRow
 
 
 class TableError(Exception):
@@ -357,23 +357,46 @@ class TableService:
 
         `prompt_key` (what the front end showed) lets a stale answer be refused and a repeated
         identical answer be recognised as a duplicate (a no-op) rather than a second move.
+        Several processes: the store refuses an input another process's got ahead of
+        (SessionMoved); the cache then catches up and the input is judged again.
         """
-        async with self._acting(session):
-            if session.status != "active":
-                raise TableError("not_active")
-            state = session.live()
-            prompt = _find_prompt(session.game.pending(state), seat, move, prompt_key)
-            key = prompt.key if prompt else (prompt_key or "")
-            action = Action(seat=seat, move=move, args=args)
-            try:
-                if prompt is None and prompt_key is not None:
-                    raise IllegalInput("stale")
-                new_state, events = session.game.apply(state, action)
-            except IllegalInput:
-                if prompt_key and await self.store.find_input(session.id, seat, key, move, args):
-                    return Submission(seq=session.seq, events=[], duplicate=True)
-                raise
-            return await self._commit(session, action, key, new_state, events)
+        async with session.lock:
+            while True:
+                try:
+                    return await self._submit_locked(session, seat, move, args, prompt_key)
+                except SessionMoved:
+                    await self._catch_up(session, await self._stored(session))
+                except (IllegalInput, TableError):
+                    # Refused by a cache another process may have outdated: judge it again.
+                    held = await self._stored(session) if self.store.shared else None
+                    if held is None or (held.seq, held.row.status) == (session.seq, session.status):
+                        raise
+                    await self._catch_up(session, held)
+
+    async def _stored(self, session: Session) -> Held:
+        held = await self.store.peek(session.id)
+        if held is None:
+            raise TableError("no_session")
+        return held
+
+    async def _submit_locked(
+        self, session: Session, seat: int, move: str, args: dict[str, Any], prompt_key: str | None
+    ) -> Submission:
+        if session.status != "active":
+            raise TableError("not_active")
+        state = session.live()
+        prompt = _find_prompt(session.game.pending(state), seat, move, prompt_key)
+        key = prompt.key if prompt else (prompt_key or "")
+        action = Action(seat=seat, move=move, args=args)
+        try:
+            if prompt is None and prompt_key is not None:
+                raise IllegalInput("stale")
+            new_state, events = session.game.apply(state, action)
+        except IllegalInput:
+            if prompt_key and await self.store.find_input(session.id, seat, key, move, args):
+                return Submission(seq=session.seq, events=[], duplicate=True)
+            raise
+        return await self._commit(session, action, key, new_state, events)
 
     async def _commit(
         self, session: Session, action: Action, key: str, state: GameState, events: list[Event]

@@ -96,6 +96,10 @@ class Held:
     seq: int
 
 
+class SessionMoved(Exception):
+    """Another process stored an input or a status change first: catch up, then try again."""
+
+
 class ChannelBusy(Exception):
     """The channel already has an open (lobby or active) session."""
 
