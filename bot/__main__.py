@@ -26,6 +26,7 @@ from bot.strings import BOT
 from engine.registry import GAMES
 from table.i18n import Localizer
 from table.service import TableError
+from table.store import StoreRefused
 
 log = logging.getLogger("forum")
 
@@ -102,9 +103,12 @@ def _local(args: argparse.Namespace, config: Config) -> int:
     except (KeyboardInterrupt, EOFError):
         print("\n" + stopped)
         return 130
+    except StoreRefused as refused:  # the bot (or another local game) owns the file
+        print(f"Forum cannot start: {refused}", file=sys.stderr)
+        return 2
     except TableError as error:  # e.g. a paused game stored under older rules
         text = Localizer(BOT).msg(opts.locale, error.msg, GAMES[opts.game])
-        hint = " (--new starts over)" if error.code == "rules_changed" else ""
+        hint = " (--new starts over)" if error.code in ("rules_changed", "session_broken") else ""
         print(f"python -m bot local: error: {text}{hint}", file=sys.stderr)
         return 2
     return 0

@@ -19,13 +19,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.budget import Limits, RestBudget
+from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.play import Play
 from bot.render_pool import render_pool
 from bot.router import Router
 from table.backend import AnyStore, open_store
-from table.service import Session, TableError, TableService
+from table.service import Session, SessionBroken, TableError, TableService
+from table.store import StoreRefused
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
@@ -112,11 +114,24 @@ class ForumBot(commands.Bot):
             tune_gc()
 
     async def recover(self) -> None:
-        """Re-post boards, re-prompt players whose private prompts died, resume AI seats."""
-        for session in await self.service.open_sessions():
+        """Re-post boards, re-prompt players whose private prompts died, resume AI seats.
+
+        A broken session is skipped; its channel is told how to get a playable channel back.
+        """
+        healthy, broken = await self.service.recoverable()
+        for session in healthy:
             if session.status == "active":
                 log.info("recovering session %s", session.id)
                 self.play.publish(session, restarted=True)
+        for error in broken:
+            self.spawn(self._announce_broken(error))
+
+    async def _announce_broken(self, broken: SessionBroken) -> None:
+        channel = self.get_channel(broken.row.channel_id) or await self.fetch_channel(
+            broken.row.channel_id
+        )
+        texts = Texts(self.play.localizer, self.config.default_locale, None, ())
+        await channel.send(texts.msg(broken.msg))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.router.handle(interaction)
@@ -125,7 +140,10 @@ class ForumBot(commands.Bot):
         if message.author.bot or message.guild is None:
             return
         self.play.messages_since_board[message.channel.id] += 1
-        session = await self.service.in_channel(message.channel.id)
+        try:
+            session = await self.service.in_channel(message.channel.id)
+        except SessionBroken:  # said once at start-up; chat goes on
+            return
         if session is None or session.status != "active":
             return
         await self.enforce_table_talk(session, message)
@@ -164,8 +182,8 @@ class ForumBot(commands.Bot):
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
-    def may_abort(self, interaction: discord.Interaction, session: Session) -> bool:
-        if interaction.user.id == session.row.host_id:
+    def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool:
+        if interaction.user.id == host_id:
             return True
         permissions = getattr(interaction, "permissions", None)
         return bool(permissions and permissions.manage_channels)
@@ -194,9 +212,13 @@ def tune_gc() -> None:
 def run_bot(config: Config, *, sync_guild: int | None = None) -> int:
     """Run until stopped; with `sync_guild`, register the commands and exit instead."""
     bot = ForumBot(config)
-    if sync_guild is not None:
-        return asyncio.run(_sync(bot, config, sync_guild))
-    bot.run(config.token, log_handler=None)
+    try:
+        if sync_guild is not None:
+            return asyncio.run(_sync(bot, config, sync_guild))
+        bot.run(config.token, log_handler=None)
+    except StoreRefused as refused:  # another process owns the file, or a newer schema
+        log.error("Forum cannot start: %s", refused)
+        return 2
     return 0
 
 

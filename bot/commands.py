@@ -15,7 +15,7 @@ from bot.strings import COMMANDS_JA
 from engine.core import Game, IllegalInput, Msg, Shortcut
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of
-from table.service import TableError
+from table.service import SessionBroken, TableError
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -233,12 +233,16 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="abort", description=_("Abort the game in this channel"))
     async def abort(self, interaction: discord.Interaction) -> None:
-        session = await self.bot.service.in_channel(interaction.channel_id)
+        try:
+            session = await self.bot.service.in_channel(interaction.channel_id)
+        except SessionBroken as broken:
+            await self.bot.router.abort_broken(interaction, broken)
+            return
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
             return
         texts = self.bot.play.texts(session, str(interaction.locale))
-        if not self.bot.may_abort(interaction, session):
+        if not self.bot.may_abort(interaction, session.row.host_id):
             await _ephemeral(interaction, texts("abort_denied"))
             return
         view = Components()

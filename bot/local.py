@@ -22,7 +22,7 @@ from engine.registry import GAMES, get_game
 from render import render_png
 from table.backend import open_store
 from table.i18n import Localizer
-from table.service import Session, TableError, TableService
+from table.service import Session, SessionBroken, TableError, TableService
 
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
@@ -116,13 +116,10 @@ class LocalTable:
     async def _paused(self, game_id: str) -> Session | None:
         try:
             session = await self.service.in_channel(local_channel(game_id))
-        except TableError as error:  # stored under older rules: only --new gets past it
-            if error.code != "rules_changed" or not self.opts.new:
+        except SessionBroken as error:  # older rules or damaged: only --new gets past it
+            if not self.opts.new:
                 raise
-            row = await self.service.store.open_session_in(local_channel(game_id))
-            assert row is not None
-            row.status = "aborted"
-            await self.service.store.save_session(row)
+            await self.service.abort_broken(error)  # kept as stored, never rewritten
             return None
         if session is None:  # stored before each game had its own pseudo channel
             legacy = await self.service.in_channel(LEGACY_CHANNEL)
@@ -157,11 +154,9 @@ class LocalTable:
         for index in range(1, humans):
             name = self.t("local.player", number=index + 1)
             await self.service.join(session, LOCAL_USER_BASE + index, name)
+        ai_name = self.text.template(self.opts.locale, "seat.ai") or "AI {number}"
         while len(session.seats) < self.opts.players:
-            await self.service.add_ai(session, LOCAL_USER_BASE)
-        ai_seats = [seat for seat in session.seats if seat["ai"]]
-        for number, seat in enumerate(ai_seats, start=1):  # saved with the row by start()
-            seat["name"] = self.t("local.ai", number=number)
+            await self.service.add_ai(session, LOCAL_USER_BASE, ai_name)
         await self.service.start(session, LOCAL_USER_BASE)
         self.say(
             self.t(

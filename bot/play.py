@@ -27,7 +27,7 @@ from bot.strings import BOT
 from engine.core import Event, Kind, Prompt
 from render import render_png
 from table.i18n import Localizer, locale_of
-from table.service import Session, TableService
+from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -527,7 +527,10 @@ class Play:
     async def fire_deadlines(self) -> None:
         # Claimed (taken off the table) first, so with several processes each fires once.
         for session_id, _, stage in await self.service.store.claim_due_deadlines(time.time()):
-            session = await self.service.get(session_id)
+            try:
+                session = await self.service.get(session_id)
+            except SessionBroken:  # it waits for /game abort; it needs no reminder
+                continue
             if session.status != "active":
                 continue
             if stage == "remind":

@@ -3,6 +3,9 @@
 No view objects are kept in memory, so clicks on messages posted before a restart work the same.
 Each handler answers the interaction first-hand (an edit of the clicked message or an ephemeral
 reply); state changes are committed before that answer and published afterwards.
+
+A custom_id is user input: it is parsed strictly, and it acts only when the clicked message
+really carries it (a modified client can send any id on any message it can see).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from bot import fleet_builder
 from bot.chooser import (
     Components,
     Draft,
+    MalformedId,
     ParsedId,
     Texts,
     args_of,
@@ -37,7 +41,7 @@ from bot.chooser import (
 from bot.play import is_private
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
-from table.service import Session, TableError
+from table.service import Session, SessionBroken, TableError
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -61,7 +65,11 @@ class Router:
             discord.InteractionType.modal_submit,
         ):
             return
-        parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
+        try:
+            parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
+        except MalformedId:
+            await self.refuse_malformed(interaction)
+            return
         if parsed is None:
             return
         started = time.perf_counter()
@@ -70,6 +78,8 @@ class Router:
             self._note_carrier(interaction)
         except (IllegalInput, TableError) as error:
             await self.reply_error(interaction, error, parsed.sid)
+        except MalformedId:
+            await self.refuse_malformed(interaction)
         except Exception:
             # The option picked (parsed.arg) may be a secret choice: it stays out of the log.
             log.exception(
@@ -93,11 +103,15 @@ class Router:
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         try:
             session = await self.bot.service.get(parsed.sid)
+        except SessionBroken:
+            raise
         except TableError:
             session = None
         if session is None or session.status in ("aborted", "finished"):
             await self.reply(interaction, self.texts_for(interaction, session)("game_gone"))
             return
+        if parsed.key in ("lobby", "hand", "abort", "history"):  # prompts: see self.prompt
+            _require_offered(interaction, parsed)
         self._clicked[interaction.id] = session
         handler = {
             "lobby": self.lobby,
@@ -123,6 +137,11 @@ class Router:
         else:
             await interaction.response.send_message(**kwargs)
 
+    async def refuse_malformed(self, interaction: discord.Interaction) -> None:
+        await self.reply(
+            interaction, "✗ " + self.texts_for(interaction, None)("error.bad_component")
+        )
+
     async def reply_error(
         self, interaction: discord.Interaction, error: IllegalInput | TableError, sid: int
     ) -> None:
@@ -139,6 +158,16 @@ class Router:
     ) -> None:
         session.seats[seat]["locale"] = str(interaction.locale)
 
+    async def abort_broken(self, interaction: discord.Interaction, broken: SessionBroken) -> None:
+        """/game abort in a channel whose game cannot be loaded: no dialog, nothing to keep."""
+        texts = self.texts_for(interaction, None)
+        allowed = self.bot.may_abort(interaction, broken.row.host_id)
+        if not allowed or interaction.channel_id != broken.row.channel_id:
+            await self.reply(interaction, texts("abort_denied"))
+            return
+        await self.bot.service.abort_broken(broken)
+        await interaction.response.send_message(texts("aborted"))
+
     # Lobby --------------------------------------------------------------------------------
 
     async def lobby(
@@ -151,7 +180,9 @@ class Router:
         elif parsed.op == "leave":
             await service.leave(session, user.id)
         elif parsed.op == "ai":
-            await service.add_ai(session, user.id)
+            texts = self.play.channel_texts(session)
+            name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
+            await service.add_ai(session, user.id, name)
         elif parsed.op == "start":
             await service.start(session, user.id)
             await interaction.response.defer()
@@ -207,6 +238,7 @@ class Router:
         if prompt is None:
             await self._not_current(interaction, session, seat, parsed, texts)
             return
+        _require_offered(interaction, parsed)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = chooser(session.id, prompt, draft, texts)
@@ -228,12 +260,12 @@ class Router:
         self, prompt: Prompt, draft: Draft, parsed: ParsedId, interaction: discord.Interaction
     ) -> None:
         data = interaction.data or {}
-        if parsed.op == "v" and parsed.arg.isdigit():
-            pick(prompt, draft, int(parsed.arg))
+        if parsed.op == "v":
+            pick(prompt, draft, parsed.index())
         elif parsed.op == "s":
             pick_many(prompt, draft, data.get("values", []))
-        elif parsed.op == "p" and parsed.arg.isdigit():
-            draft.page = int(parsed.arg)
+        elif parsed.op == "p":
+            draft.page = parsed.index()
         elif parsed.op == "u":
             undo(prompt, draft)
         elif parsed.op == "r":
@@ -323,10 +355,12 @@ class Router:
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
         texts = self.texts_for(interaction, session)
+        if interaction.channel_id != session.row.channel_id:
+            raise TableError("wrong_channel")
         if parsed.op != "yes":
             await interaction.response.edit_message(content=texts("abort_kept"), view=None)
             return
-        if not self.bot.may_abort(interaction, session):
+        if not self.bot.may_abort(interaction, session.row.host_id):
             await interaction.response.edit_message(content=texts("abort_denied"), view=None)
             return
         await self.bot.service.abort(session)
@@ -336,7 +370,7 @@ class Router:
     async def history(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
-        content, view = await self.history_page(interaction, session, int(parsed.arg or 0))
+        content, view = await self.history_page(interaction, session, parsed.index())
         await interaction.response.edit_message(content=content, view=view)
 
     async def history_page(
@@ -368,6 +402,27 @@ class Router:
             )
         title = texts("history.title", page=page + 1, pages=pages)
         return f"**{title}**\n" + "\n".join(chunk)[:1900], view
+
+
+def _require_offered(interaction: discord.Interaction, parsed: ParsedId) -> None:
+    """The clicked message must carry this component (a modal: the button that opened it)."""
+    wanted = cid(parsed.sid, parsed.key, parsed.op, parsed.arg)
+    if interaction.type == discord.InteractionType.modal_submit:
+        wanted = cid(parsed.sid, parsed.key, "m")
+    if interaction.message is None or wanted not in _custom_ids(interaction.message):
+        raise TableError("not_offered")
+
+
+def _custom_ids(message: discord.Message) -> set[str]:
+    found: set[str] = set()
+    pending: list[Any] = list(message.components)
+    while pending:
+        component = pending.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        pending.extend(getattr(component, "children", None) or ())
+    return found
 
 
 def _locale(interaction: discord.Interaction) -> str:

@@ -72,6 +72,9 @@ BOT: Catalog = {
         "idle_ai": "{seats} did not answer in time; an AI takes over.",
         "idle_abort": "Nobody answered in time; the game was aborted.",
         "error.internal": "Something went wrong; nothing was changed. Please try again.",
+        "error.bad_component": "This button is not valid; nothing was changed.",
+        "error.not_offered": "This message does not offer that; nothing was changed.",
+        "error.wrong_channel": "This game belongs to another channel; nothing was changed.",
         "error.bad_options_text": "Could not read the options: {detail}",
         "error.thread_not_allowed": (
             "I can't open a thread here: I need the Create Public Threads and Send Messages in"
@@ -93,7 +96,7 @@ BOT: Catalog = {
         ),
         "local.new": "New {game} game, session {session}: {players}",
         "local.player": "Player {number}",
-        "local.ai": "AI {number}",
+        "seat.ai": "AI {number}",
         "local.since_last": "Since your last input:",
         "local.board": "Board: {path}",
         "local.pass_keyboard": "Pass the keyboard to {name} and press Enter…",
@@ -184,6 +187,9 @@ BOT: Catalog = {
         "idle_ai": "{seats}の応答がなかったため、AIが代わりにプレイします。",
         "idle_abort": "応答がなかったため、ゲームは中止されました。",
         "error.internal": "問題が発生しました。変更は行われていません。もう一度お試しください。",
+        "error.bad_component": "このボタンは無効です。変更は行われていません。",
+        "error.not_offered": "このメッセージではその操作はできません。変更は行われていません。",
+        "error.wrong_channel": "このゲームは別のチャンネルのものです。変更は行われていません。",
         "error.bad_options_text": "オプションを読み取れません：{detail}",
         "error.thread_not_allowed": (
             "ここではスレッドを作れません。このチャンネルで「公開スレッドの作成」と"
@@ -206,7 +212,7 @@ BOT: Catalog = {
         ),
         "local.new": "{game}の新しいゲーム（セッション{session}）：{players}",
         "local.player": "プレイヤー{number}",
-        "local.ai": "CPU{number}",
+        "seat.ai": "CPU{number}",
         "local.since_last": "前回の入力からの出来事：",
         "local.board": "盤面：{path}",
         "local.pass_keyboard": "{name}さんにキーボードを渡して Enter を押してください…",

@@ -31,6 +31,7 @@ from render.common import (
     Labels,
     board_palette,
     canvas,
+    fit,
     font,
     player_label,
     stamp_text,
@@ -82,7 +83,7 @@ PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the r
 def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
     image = _background(view.seats, texts).copy()
-    subtitle = _fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
+    subtitle = fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
     stamp_text(image, (MARGIN, 66), subtitle, 26, MUTED)
     _highlight(image, view)
     for index, chariot in enumerate(view.chariots):
@@ -93,17 +94,6 @@ def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
     _order(image, view, labels)
     _players(image, view, names, labels)
     return image
-
-
-@lru_cache(maxsize=512)
-def _fit(text: str, size: int, width: int) -> str:
-    """`text`, cut with an ellipsis to fit `width` pixels (long Discord names)."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def centre(cell: Cell) -> tuple[float, float]:
@@ -123,10 +113,10 @@ def _subtitle(view: CircusView, names: list[str], labels: Labels) -> str:
     if view.phase == "over":
         parts.append(labels("called", round=view.round) if view.called else labels("over"))
     elif view.phase == "place" and view.to_act is not None and view.moving is not None:
-        player = _fit(player_label(view.to_act, names), 26, 280)
+        player = fit(player_label(view.to_act, names), 26, 280)
         parts.append(labels("placing", player=player, chariot=chariot_number(view.moving)))
     elif view.to_act is not None and view.moving is not None:
-        player = _fit(player_label(view.to_act, names), 26, 280)
+        player = fit(player_label(view.to_act, names), 26, 280)
         parts.append(labels("moving", player=player, chariot=chariot_number(view.moving)))
         if view.selected is not None:
             parts.append(labels("choose_arrow", card=view.selected))
@@ -283,7 +273,7 @@ def _players(image: Image.Image, view: CircusView, names: list[str], labels: Lab
             width=4 if active else 2,
         )
         stamp_token(image, MARGIN + 28, middle, 18, seat)
-        name = _fit(player_label(seat, names), 26, CARDS_X - MARGIN - 66)
+        name = fit(player_label(seat, names), 26, CARDS_X - MARGIN - 66)
         stamp_text(image, (MARGIN + 56, middle), name, 26, INK, "lm")
         left = view.deck if view.phase == "place" else view.cards[seat]
         for slot, card in enumerate(view.deck):

@@ -92,6 +92,39 @@ def fit(text: str, size: int, width: float) -> str:
     return text[:low] + "…"
 
 
+NO_LINE_START = "、。，．,.)）」』・：:！？!?…ー"  # kinsoku: never begin a wrapped line
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Lines of `text` that fit `width` pixels: broken at spaces where there are any (English),
+    else between characters (Japanese), never starting a line with closing punctuation."""
+    lines: list[str] = []
+    line = ""
+    for char in text:
+        if not line or text_width(line + char, size) <= width:
+            line += char
+            continue
+        cut = line.rfind(" ")
+        if char == " ":
+            lines.append(line)
+            line = ""
+        elif cut > 0:
+            lines.append(line[:cut])
+            line = line[cut + 1 :] + char
+        elif (opened := line.rfind("（")) > 0 and "）" not in line[opened:]:
+            lines.append(line[:opened])  # keep a short bracketed note whole
+            line = line[opened:] + char
+        elif char in NO_LINE_START and len(line) > 1:
+            lines.append(line[:-1])
+            line = line[-1] + char
+        else:
+            lines.append(line)
+            line = char
+    if line:
+        lines.append(line)
+    return [part.strip() for part in lines]
+
+
 # Glyph and sprite caches -----------------------------------------------------------------------
 
 

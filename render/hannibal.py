@@ -31,6 +31,7 @@ from render.common import (
     Labels,
     board_palette,
     canvas,
+    fit,
     font,
     player_letter,
     stamp_text,
@@ -79,7 +80,7 @@ def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels, map_)
     image = _background(texts).copy()
     pen = ImageDraw.Draw(image)
-    status = _fit(_status(view, names, labels), WIDTH - 2 * MARGIN, 24)
+    status = fit(_status(view, names, labels), 24, WIDTH - 2 * MARGIN)
     stamp_text(image, (MARGIN, 64), status, 24, MUTED)
     _highlights(pen, view, map_)
     for region in map_.regions:
@@ -274,7 +275,7 @@ def _players(image: Image.Image, view: HannibalView, names: list[str], labels: L
         middle = PANEL_TOP + seat * ROW_H + ROW_H // 2
         stamp_token(image, MARGIN + 22, middle, 20, ROLE_STYLE[role], player_letter(seat))
         name = f"{player_letter(seat)} · {_name(seat, names)} · {labels(role)}"
-        stamp_text(image, (MARGIN + 54, middle), _fit(name, 430, 26), 26, INK, "lm")
+        stamp_text(image, (MARGIN + 54, middle), fit(name, 26, 430), 26, INK, "lm")
         parts = [labels("cards", count=view.hand_sizes[seat])]
         if view.discards[seat]:
             parts.append(labels("discards", cards=", ".join(map(str, view.discards[seat]))))
@@ -327,13 +328,3 @@ def _battle_panel(
             labels("draw_mark") if winner < 0 else player_letter(winner) for winner in view.results
         ]
         stamp_text(image, (MARGIN, y), labels("series", results=" ".join(marks) or "—"), 24, INK)
-
-
-def _fit(text: str, width: int, size: int) -> str:
-    """`text`, shortened with an ellipsis until it fits `width` pixels."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

@@ -32,11 +32,13 @@ from render.common import (
     WIDTH,
     Labels,
     board_palette,
+    fit,
     font,
     player_label,
     stamp_text,
     stamp_token,
     to_palette,
+    wrap,
 )
 
 MARGIN = 20
@@ -136,9 +138,9 @@ def _header(lines: tuple[str, str, str, str]) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEADER_H), BACKGROUND)
     stamp_text(image, (MARGIN, 12), title, 36, INK)
     stamp_text(image, (WIDTH - MARGIN, 30), decks, 22, MUTED, "rm")
-    stamp_text(image, (MARGIN, 56), _fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
+    stamp_text(image, (MARGIN, 56), fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
     if last:
-        stamp_text(image, (MARGIN, 86), _fit(last, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
+        stamp_text(image, (MARGIN, 86), fit(last, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
     return to_palette(image, PALETTE.image)
 
 
@@ -290,12 +292,12 @@ def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
     image = Image.new("RGB", (PANEL_W - 2 * INSET, height), PANEL)
     x = 8 - INSET  # text starts at the page margin
     stamp_token(image, x + 20, 20, 17, seat)
-    stamp_text(image, (x + 46, 20), _fit(head, 26, 820), 26, INK, "lm")
+    stamp_text(image, (x + 46, 20), fit(head, 26, 820), 26, INK, "lm")
     stamp_text(image, (PANEL_W - 2 * INSET - 10, 20), score, 26, INK, "rm")
-    stamp_text(image, (x, 46), _fit(goods, 20, WIDTH - 60), 20, INK)
-    stamp_text(image, (x, 74), _fit(kinds, 20, WIDTH - 60), 20, MUTED)
+    stamp_text(image, (x, 46), fit(goods, 20, WIDTH - 60), 20, INK)
+    stamp_text(image, (x, 74), fit(kinds, 20, WIDTH - 60), 20, MUTED)
     if final:
-        stamp_text(image, (x, PANEL_HEAD - 10), _fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
+        stamp_text(image, (x, PANEL_HEAD - 10), fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
     return to_palette(image, PALETTE.image)
 
 
@@ -371,11 +373,11 @@ def _tile(
     name = card.name if texts.locale == "en" else card.name_ja
     if number > 1:
         name += f" ×{number}"
-    pen.text((10, 8), _fit(name, 20, TILE_W - 20), font=font(20), fill=INK)
+    pen.text((10, 8), fit(name, 20, TILE_W - 20), font=font(20), fill=INK)
     if face_down:
         lines = [texts.foundation]
     else:
-        lines = _wrap(effect_text(card, texts.locale), 18, TILE_W - 20)[:2]
+        lines = _two_lines(effect_text(card, texts.locale), 18, TILE_W - 20)
         if with_cost:
             lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
     for index, line in enumerate(lines):
@@ -389,36 +391,10 @@ def _tile(
     return image
 
 
-def _wrap(text: str, size: int, width: int) -> list[str]:
-    """Greedy wrap at spaces, or between any two characters of Japanese text (which has no
-    spaces to break at); at most two lines, the second shortened with an ellipsis."""
-    face = font(size)
-    japanese = any(ord(ch) > 0x3000 for ch in text)
-    words = list(text) if japanese else text.split(" ")
-    joiner = "" if japanese else " "
-    lines: list[str] = []
-    current = ""
-    for word in words:
-        trial = f"{current}{joiner}{word}" if current else word
-        if face.getlength(trial) <= width or not current:
-            current = trial
-            continue
-        lines.append(current)
-        current = word
-    if current:
-        lines.append(current)
-    lines = [_fit(line, size, width) for line in lines]
+def _two_lines(text: str, size: int, width: int) -> list[str]:
+    """`text` wrapped, at most two lines, the second shortened with an ellipsis."""
+    lines = wrap(text, size, width)
     if len(lines) > 2:
-        lines = [lines[0], _fit(joiner.join(lines[1:]), size, width)]
+        japanese = any(ord(ch) > 0x3000 for ch in text)
+        lines = [lines[0], fit(("" if japanese else " ").join(lines[1:]), size, width)]
     return lines
-
-
-@lru_cache(maxsize=4096)
-def _fit(text: str, size: int, width: int) -> str:
-    """`text` shortened with an ellipsis to fit `width` pixels (cached: lines repeat)."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

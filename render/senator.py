@@ -32,9 +32,9 @@ from render.common import (
     font,
     layer,
     player_label,
-    text_width,
     title,
     token,
+    wrap,
 )
 
 CELL = 120
@@ -76,7 +76,6 @@ PALETTE = board_palette(
         (MUTED, PANEL),
     ),
 )
-NO_LINE_START = "、。，．,.)）」』・：:！？!?…ー"  # kinsoku: never begin a wrapped line
 
 
 def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
@@ -298,7 +297,7 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
                 pen.text((left + 16, top + 102), str(value), font=font(20), fill=INK, anchor="mm")
         y += height + 14
     y += 6
-    for line in _wrap(_flag_text(view, labels), 22, WIDTH - 20 - x):
+    for line in wrap(_flag_text(view, labels), 22, WIDTH - 20 - x):
         pen.text((x, y), line, font=font(22), fill=INK)
         y += 30
     y += 10
@@ -334,33 +333,3 @@ def _flag_text(view: SenatorView, labels: Labels) -> str:
     if effect != "none":
         text += labels("yellow_frames")
     return text
-
-
-def _wrap(text: str, size: int, width: int) -> list[str]:
-    """Lines of `text` that fit `width` pixels: broken at spaces where there are any (English),
-    else between characters (Japanese), never starting a line with closing punctuation."""
-    lines: list[str] = []
-    line = ""
-    for char in text:
-        if not line or text_width(line + char, size) <= width:
-            line += char
-            continue
-        cut = line.rfind(" ")
-        if char == " ":
-            lines.append(line)
-            line = ""
-        elif cut > 0:
-            lines.append(line[:cut])
-            line = line[cut + 1 :] + char
-        elif (opened := line.rfind("（")) > 0 and "）" not in line[opened:]:
-            lines.append(line[:opened])  # keep a short bracketed note whole
-            line = line[opened:] + char
-        elif char in NO_LINE_START and len(line) > 1:
-            lines.append(line[:-1])
-            line = line[-1] + char
-        else:
-            lines.append(line)
-            line = char
-    if line:
-        lines.append(line)
-    return [part.strip() for part in lines]

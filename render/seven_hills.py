@@ -23,6 +23,7 @@ from render.common import (
     layer,
     player_colour,
     player_label,
+    player_letter,
     title,
     token,
 )
@@ -308,13 +309,20 @@ def _results_line(
     pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: Labels, right: bool = False
 ) -> None:
     text = "   ".join(
-        labels("game_result", game=n, a=r.scores[0], b=r.scores[1])
+        labels("game_result", game=n, a=r.scores[0], b=r.scores[1]) + _verdict(r.scores, labels)
         for n, r in enumerate(view.results, 1)
     )
     if right:
         pen.text((WIDTH - MARGIN, top), text, font=font(24), fill=MUTED, anchor="ra")
     else:
         pen.text((MARGIN, top), text, font=font(24), fill=MUTED)
+
+
+def _verdict(scores: tuple[int, int], labels: Labels) -> str:
+    """Who won one game of a series, or that it was a draw."""
+    if scores[0] == scores[1]:
+        return labels("game_draw")
+    return labels("game_won", letter=player_letter(0 if scores[0] > scores[1] else 1))
 
 
 def _notes(view: SevenHillsView, labels: Labels) -> str:

@@ -38,6 +38,10 @@ CORE: Catalog = {
         "error.table_full": "The table is full ({maximum} players at most).",
         "error.too_few_players": "At least {minimum} players are needed (now {count}).",
         "error.rules_changed": "This {game} session was stored under older rules.",
+        "error.session_broken": "This game (session {session}) cannot be loaded. End it with"
+        " /game abort; then a new game can start here.",
+        "error.storage_unavailable": "I can't save right now, so nothing was changed."
+        " Please try again in a while.",
         "seat": "{seat}",
         "yes": "Yes",
         "no": "No",
@@ -65,6 +69,10 @@ CORE: Catalog = {
         "error.table_full": "満席です（最大{maximum}人）。",
         "error.too_few_players": "最低{minimum}人必要です（現在{count}人）。",
         "error.rules_changed": "この{game}のセッションは古いルールで保存されています。",
+        "error.session_broken": "このゲーム（セッション{session}）を読み込めません。"
+        "/game abort で中止すると、ここで新しいゲームを始められます。",
+        "error.storage_unavailable": "現在保存できないため、何も変更されていません。"
+        "しばらくしてからもう一度お試しください。",
         "seat": "{seat}",
         "yes": "はい",
         "no": "いいえ",

@@ -19,7 +19,16 @@ from typing import Any
 
 import asyncpg
 
-from table.store import ChannelBusy, Held, InputRow, SessionMoved, SessionRow, _dump
+from table.store import (
+    ChannelBusy,
+    Held,
+    InputRow,
+    SessionMoved,
+    SessionRow,
+    StoreRefused,
+    _dump,
+    _session_row,
+)
 
 # One entry per table.store.MIGRATIONS entry, in the same order (tests/test_store_contract.py
 # checks the counts): the schemas of both backends stay the same version for version.
@@ -107,6 +116,12 @@ class PostgresStore:
             if version is None:
                 await db.execute("INSERT INTO schema_version VALUES (0)")
                 version = 0
+            if version > len(MIGRATIONS):
+                raise StoreRefused(
+                    f"the database was created by a newer version of Forum (schema {version};"
+                    f" this version knows up to {len(MIGRATIONS)}). Upgrade Forum; the database"
+                    " was not changed."
+                )
             for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
                 await db.execute(script)
                 await db.execute("UPDATE schema_version SET version=$1", number)
@@ -154,7 +169,7 @@ class PostgresStore:
             )
             token = self._held.set(db)
             try:
-                yield Held(_session(locked), int(seq))
+                yield Held(_session_row(locked), int(seq))
             finally:
                 self._held.reset(token)
 
@@ -165,7 +180,7 @@ class PostgresStore:
             " WHERE session_id=$1) FROM sessions WHERE id=$1",
             session_id,
         )
-        return Held(_session(found[0]), int(found[0][11])) if found else None
+        return Held(_session_row(found[0]), int(found[0][11])) if found else None
 
     # Sessions ---------------------------------------------------------------------------
 
@@ -206,6 +221,26 @@ class PostgresStore:
                 row.id,
             )
 
+    async def set_status(self, session_id: int, status: str) -> None:
+        """Only the status, leaving every other column as stored (e.g. of a broken session)."""
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE sessions SET status=$1, updated_at=$2 WHERE id=$3",
+                status,
+                time.time(),
+                session_id,
+            )
+
+    async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        """Only the front end's bookkeeping: status and seats may be another process's newer."""
+        async with self._writing() as db:
+            await db.execute(
+                "UPDATE sessions SET meta=$1, updated_at=$2 WHERE id=$3",
+                json.dumps(meta),
+                time.time(),
+                session_id,
+            )
+
     async def session(self, session_id: int) -> SessionRow | None:
         rows = await self._sessions("WHERE id=$1", session_id)
         return rows[0] if rows else None
@@ -224,7 +259,7 @@ class PostgresStore:
 
     async def _sessions(self, where: str, *params: Any) -> list[SessionRow]:
         rows = await self._fetch(f"SELECT {SESSION_COLUMNS} FROM sessions {where}", *params)
-        return [_session(r) for r in rows]
+        return [_session_row(r) for r in rows]
 
     # The input log ----------------------------------------------------------------------
 
@@ -293,6 +328,28 @@ class PostgresStore:
             after,
         )
         return [InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def log_extent(self, session_id: int) -> tuple[int, int]:
+        """(number of inputs, highest seq): equal exactly when the log is 1..n without gaps."""
+        rows = await self._fetch(
+            "SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM inputs WHERE session_id=$1 AND seq>0",
+            session_id,
+        )
+        return int(rows[0][0]), int(rows[0][1])
+
+    async def latest_input(self, session_id: int, seat: int, prompt_key: str) -> InputRow | None:
+        """The seat's latest accepted answer to this prompt (a revisable answer's current one)."""
+        rows = await self._fetch(
+            "SELECT seq, move, args FROM inputs WHERE session_id=$1 AND seat=$2"
+            " AND prompt_key=$3 ORDER BY seq DESC LIMIT 1",
+            session_id,
+            seat,
+            prompt_key,
+        )
+        if not rows:
+            return None
+        seq, move, args = rows[0]
+        return InputRow(seq, seat, move, json.loads(args), prompt_key)
 
     async def find_input(
         self, session_id: int, seat: int, prompt_key: str, move: str, args: dict[str, Any]
@@ -407,19 +464,3 @@ async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
     """The store sets, listens to and session-locks nothing, so a released connection needs no
     reset query (asyncpg's default costs a round trip per release); asyncpg still rolls back
     any open transaction itself."""
-
-
-def _session(r: asyncpg.Record) -> SessionRow:
-    return SessionRow(
-        r[0],
-        r[1],
-        r[2],
-        r[3],
-        r[4],
-        json.loads(r[5]),
-        r[6],
-        r[7],
-        r[8],
-        json.loads(r[9]),
-        json.loads(r[10]),
-    )

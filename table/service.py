@@ -3,11 +3,18 @@
 Front ends never call a game's `apply` themselves: they go through `TableService.submit`, which
 serializes inputs per session, recognises double submissions, commits to the store and only then
 returns the events to announce.
+
+A write that fails leaves nothing behind (see table.store) and the in-memory session is reloaded
+from the store, so memory never runs ahead of (or behind) what a restart would rebuild. A session
+whose row or log cannot be rebuilt is *broken*: kept as stored, refused with a clear code, and
+never in the way of the other sessions or of aborting it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, suppress
@@ -20,7 +27,22 @@ from engine.ai import ai_seed, choose_action
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
 from engine.registry import get_game
 from table.backend import AnyStore
-from table.store import SNAPSHOT_EVERY, ChannelBusy, Held, InputRow, SessionMoved, SessionRow
+from table.store import (
+    SNAPSHOT_EVERY,
+    ChannelBusy,
+    Held,
+    InputRow,
+    SessionMoved,
+    SessionRow,
+    StorageError,
+)
+
+log = logging.getLogger("forum.table")
+MOVE_MAX = 64  # characters of a move name; far above any game's
+KEY_MAX = 200  # characters of a prompt key
+ARGS_MAX = 16_000  # characters of an input's canonical JSON
+# What an unreadable session row, snapshot or log raises while it is rebuilt.
+_DAMAGE = (ValueError, TypeError, LookupError, AttributeError, IllegalInput)
 
 
 class TableError(Exception):
@@ -34,6 +56,30 @@ class TableError(Exception):
     @property
     def msg(self) -> Msg:
         return Msg(key=f"error.{self.code}", args=self.args_)
+
+
+class SessionBroken(TableError):
+    """A stored session that cannot be rebuilt; it can only be aborted (see abort_broken).
+
+    Code "rules_changed" when it was stored under other rules of its game (front ends may offer
+    to start over), else "session_broken"."""
+
+    def __init__(self, row: SessionRow, reason: str, *, older_rules: bool = False) -> None:
+        if older_rules:
+            super().__init__("rules_changed", game=row.game)
+        else:
+            super().__init__("session_broken", session=row.id)
+        self.row = row
+        self.reason = reason
+
+
+class _Damaged(Exception):
+    """Stored data that cannot be what this code wrote: an unreadable row, a log with a gap,
+    a snapshot beyond the log."""
+
+
+class _OlderRules(_Damaged):
+    """Stored under another rules version of its game: its log may not replay the same."""
 
 
 @dataclass
@@ -112,10 +158,12 @@ class TableService:
         self.store = store
         self._sessions: dict[int, Session] = {}
         self._loading = asyncio.Lock()  # one Session object (and one lock) per session id
+        self._reported: set[int] = set()  # broken sessions already logged
 
     # Loading ----------------------------------------------------------------------------
 
     async def get(self, session_id: int) -> Session:
+        """The session; SessionBroken when its stored row or log cannot be rebuilt."""
         cached = self._sessions.get(session_id)
         if cached is not None:
             return await self._fresh(cached)
@@ -132,7 +180,18 @@ class TableService:
         return await self._fresh(cached) if cached is not None else await self._load(row)
 
     async def open_sessions(self) -> list[Session]:
-        return [await self.get(row.id) for row in await self.store.open_sessions()]
+        """Every open session that loads; broken ones are left out (see recoverable)."""
+        return (await self.recoverable())[0]
+
+    async def recoverable(self) -> tuple[list[Session], list[SessionBroken]]:
+        """Open sessions split into those that load and those that are broken."""
+        healthy, broken = [], []
+        for row in await self.store.open_sessions():
+            try:
+                healthy.append(await self.get(row.id))
+            except SessionBroken as error:
+                broken.append(error)
+        return healthy, broken
 
     # Several processes on one database ---------------------------------------------------
 
@@ -160,6 +219,12 @@ class TableService:
                 await self._catch_up(session, held)
         return session
 
+    async def _stored(self, session: Session) -> Held:
+        held = await self.store.peek(session.id)
+        if held is None:
+            raise TableError("no_session")
+        return held
+
     async def _catch_up(self, session: Session, held: Held) -> None:
         """Bring the cache to the stored row and log: apply inputs it lacks, or rebuild it."""
         session.row = held.row
@@ -181,23 +246,40 @@ class TableService:
             return cached if cached is not None else await self._build(row)
 
     async def _build(self, row: SessionRow) -> Session:
-        game = get_game(row.game)
-        if row.rules_version != game.rules_version:
-            raise TableError("rules_changed", game=row.game)
-        session = Session(row=row, game=game)
-        if row.status in ("active", "finished"):
-            session.state, session.seq = await self._rebuild(session)
+        try:
+            if row.damage is not None:
+                raise _Damaged(row.damage)
+            game = get_game(row.game)
+            if row.rules_version != game.rules_version:
+                raise _OlderRules(f"stored under rules version {row.rules_version}")
+            session = Session(row=row, game=game)
+            if row.status in ("active", "finished"):
+                session.state, session.seq = await self._rebuild(session)
+        except (*_DAMAGE, _Damaged) as error:
+            raise self._broken(row, error) from error
         if row.status in ("lobby", "active"):
             self._sessions[row.id] = session
         return session
 
+    def _broken(self, row: SessionRow, error: Exception) -> SessionBroken:
+        reason = f"{type(error).__name__}: {error}"
+        if row.id not in self._reported:
+            self._reported.add(row.id)
+            log.error("session %s (channel %s) is broken: %s", row.id, row.channel_id, reason)
+        return SessionBroken(row, reason, older_rules=isinstance(error, _OlderRules))
+
     async def _rebuild(self, session: Session) -> tuple[GameState, int]:
-        """Latest snapshot (or setup) + the inputs after it."""
+        """Latest snapshot (or setup) + the inputs after it, checking the log on the way."""
+        count, highest = await self.store.log_extent(session.id)
+        if count != highest:
+            raise _Damaged(f"the log has {count} inputs but reaches seq {highest}")
         snapshot = await self.store.latest_snapshot(session.id)
         if snapshot is None:
             state, seq = self._setup(session), 0
         else:
             seq, text = snapshot
+            if seq > highest:
+                raise _Damaged(f"snapshot at seq {seq} beyond the log's {highest}")
             state = session.game.load_state(text)
         for row in await self.store.inputs(session.id, after=seq):
             state, _ = session.game.apply(state, _action(row))
@@ -212,12 +294,50 @@ class TableService:
     async def replay(self, session_id: int) -> Iterator[tuple[InputRow, list[Event]]]:
         """Every accepted input with the events it caused, recomputed from the log."""
         session = await self.get(session_id)
-        state = self._setup(session)
         steps = []
-        for row in await self.store.inputs(session_id):
-            state, events = session.game.apply(state, _action(row))
-            steps.append((row, events))
+        try:
+            state = self._setup(session)
+            for row in await self.store.inputs(session_id):
+                state, events = session.game.apply(state, _action(row))
+                steps.append((row, events))
+        except _DAMAGE as error:
+            raise self._broken(session.row, error) from error
         return iter(steps)
+
+    async def abort_broken(self, broken: SessionBroken) -> None:
+        """End a broken session: only its status changes, the stored data is kept as it is."""
+        async with self._saving(None):
+            await self.store.set_status(broken.row.id, "aborted")
+            await self.store.clear_deadline(broken.row.id)
+
+    @asynccontextmanager
+    async def _saving(self, session: Session | None) -> AsyncIterator[None]:
+        """Around a store write: on failure, memory is reloaded from the store, and a storage
+        fault becomes TableError("storage_unavailable") (logged with what an admin must fix)."""
+        try:
+            yield
+        except BaseException as error:
+            if session is not None:
+                await asyncio.shield(self._resync(session))
+            if isinstance(error, StorageError):
+                log.error("cannot save: %s — %s", error, error.fix)
+                raise TableError("storage_unavailable") from error
+            raise
+
+    async def _resync(self, session: Session) -> None:
+        """Make the in-memory session what the store holds (after a write that failed)."""
+        self._sessions.pop(session.id, None)
+        try:
+            row = await self.store.session(session.id)
+            if row is None:
+                return
+            fresh = await self._load(row)
+        except Exception:
+            log.exception("session %s could not be reloaded after a failed write", session.id)
+            return
+        session.row, session.state, session.seq = fresh.row, fresh.state, fresh.seq
+        if session.id in self._sessions:
+            self._sessions[session.id] = session  # keep the one Session (and lock) in use
 
     # Lobby ------------------------------------------------------------------------------
 
@@ -258,7 +378,8 @@ class TableService:
             meta={},
         )
         try:
-            row.id = await self.store.create_session(row)
+            async with self._saving(None):
+                row.id = await self.store.create_session(row)
         except ChannelBusy:
             raise TableError("channel_busy") from None
         session = Session(row=row, game=game)
@@ -272,16 +393,17 @@ class TableService:
                 raise TableError("already_joined")
             self._require_room(session)
             session.row.seats.append(_seat(user_id, name, locale=locale))
-            await self.store.save_session(session.row)
+            await self._save(session)
 
-    async def add_ai(self, session: Session, by_user: int) -> None:
+    async def add_ai(self, session: Session, by_user: int, name: str = "AI {number}") -> None:
+        """An AI seat named by `name` (a template of its number, in the table's language)."""
         async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             self._require_room(session)
             number = sum(1 for seat in session.seats if seat["ai"]) + 1
-            session.row.seats.append(_seat(0, f"AI {number}", ai=True))
-            await self.store.save_session(session.row)
+            session.row.seats.append(_seat(0, name.format(number=number), ai=True))
+            await self._save(session)
 
     async def leave(self, session: Session, user_id: int) -> None:
         async with self._acting(session):
@@ -296,7 +418,7 @@ class TableService:
                 self._sessions.pop(session.id, None)
             elif user_id == session.row.host_id:
                 session.row.host_id = humans[0]["user_id"]
-            await self.store.save_session(session.row)
+            await self._save(session)
 
     async def start(self, session: Session, by_user: int) -> None:
         async with self._acting(session):
@@ -311,24 +433,36 @@ class TableService:
                 raise TableError(error.code, **error.args_) from None
             session.row.status = "active"
             session.state, session.seq = state, 0
-            await self.store.save_session(session.row)
+            await self._save(session)
 
     async def abort(self, session: Session) -> None:
         async with self._acting(session):
             session.row.status = "aborted"
-            await self.store.save_session(session.row)
-            await self.store.clear_deadline(session.id)
+            await self._save(session)
             self._sessions.pop(session.id, None)
+            with suppress(TableError):  # a leftover deadline finds the session aborted
+                async with self._saving(None):
+                    await self.store.clear_deadline(session.id)
 
     async def hand_seat_to_ai(self, session: Session, seat: int) -> None:
         """Timeout policy: an AI plays this seat from now on (the log is unaffected)."""
         async with self._acting(session):
             session.row.seats[seat]["ai"] = True
-            await self.store.save_session(session.row)
+            await self._save(session)
 
     async def set_meta(self, session: Session, **values: Any) -> None:
-        async with self._acting(session):
-            session.row.meta.update(values)
+        """Bookkeeping of the front end; kept in memory even when the write fails (the next
+        save writes it), so it needs no reload and no session lock."""
+        session.row.meta.update(values)
+        async with self._saving(None):
+            if self.store.shared:  # the row's other columns may be another process's newer ones
+                await self.store.save_meta(session.id, session.row.meta)
+            else:
+                await self.store.save_session(session.row)
+
+    async def _save(self, session: Session) -> None:
+        """Store the session row as changed in memory (the caller holds the session lock)."""
+        async with self._saving(session):
             await self.store.save_session(session.row)
 
     def _require_lobby(self, session: Session) -> None:
@@ -357,9 +491,10 @@ class TableService:
 
         `prompt_key` (what the front end showed) lets a stale answer be refused and a repeated
         identical answer be recognised as a duplicate (a no-op) rather than a second move.
-        Several processes: the store refuses an input another process's got ahead of
+        Several processes: the store refuses an input another process got ahead of
         (SessionMoved); the cache then catches up and the input is judged again.
         """
+        _check_input(session, seat, move, args, prompt_key)
         async with session.lock:
             while True:
                 try:
@@ -373,12 +508,6 @@ class TableService:
                         raise
                     await self._catch_up(session, held)
 
-    async def _stored(self, session: Session) -> Held:
-        held = await self.store.peek(session.id)
-        if held is None:
-            raise TableError("no_session")
-        return held
-
     async def _submit_locked(
         self, session: Session, seat: int, move: str, args: dict[str, Any], prompt_key: str | None
     ) -> Submission:
@@ -387,6 +516,8 @@ class TableService:
         state = session.live()
         prompt = _find_prompt(session.game.pending(state), seat, move, prompt_key)
         key = prompt.key if prompt else (prompt_key or "")
+        if prompt is not None and await self._same_answer_again(session, seat, prompt, args):
+            return Submission(seq=session.seq, events=[], duplicate=True)
         action = Action(seat=seat, move=move, args=args)
         try:
             if prompt is None and prompt_key is not None:
@@ -398,6 +529,15 @@ class TableService:
             raise
         return await self._commit(session, action, key, new_state, events)
 
+    async def _same_answer_again(
+        self, session: Session, seat: int, prompt: Prompt, args: dict[str, Any]
+    ) -> bool:
+        """A revised answer equal to the seat's current one changes nothing: a no-op."""
+        if not (prompt.revisable and seat in prompt.done):
+            return False
+        latest = await self.store.latest_input(session.id, seat, prompt.key)
+        return latest is not None and latest.move == prompt.move and latest.args == args
+
     async def _commit(
         self, session: Session, action: Action, key: str, state: GameState, events: list[Event]
     ) -> Submission:
@@ -405,9 +545,10 @@ class TableService:
         finished = session.game.outcome(state) is not None
         snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
         row = InputRow(seq, action.seat, action.move, action.args, key)
-        await self.store.append_input(
-            session.id, row, snapshot=snapshot, status="finished" if finished else None
-        )
+        async with self._saving(session):
+            await self.store.append_input(
+                session.id, row, snapshot=snapshot, status="finished" if finished else None
+            )
         session.state, session.seq = state, seq
         if finished:
             session.row.status = "finished"
@@ -450,6 +591,35 @@ def _require_some_table_size(game: Game, options: Any) -> None:
         except IllegalInput as error:
             errors.append(error)
     raise errors[0]
+
+
+def _check_input(session: Session, seat: Any, move: Any, args: Any, prompt_key: Any) -> None:
+    """Refuse, with a code, an input that is not even shaped like one (before the rules see it
+    or the store has to hold it): what is stored must replay to exactly the same input."""
+    if type(seat) is not int or not 0 <= seat < len(session.seats):
+        raise IllegalInput("not_a_player")
+    if not (_storable_text(move, MOVE_MAX) and move):
+        raise IllegalInput("unknown_move", move=str(move)[:MOVE_MAX])
+    if prompt_key is not None and not _storable_text(prompt_key, KEY_MAX):
+        raise IllegalInput("stale")
+    if not isinstance(args, dict) or not all(isinstance(name, str) for name in args):
+        raise IllegalInput("bad_input")
+    try:
+        text = json.dumps(args, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        raise IllegalInput("bad_input") from None
+    if len(text) > ARGS_MAX or json.loads(text) != args:  # e.g. tuples, NaN, int-keyed dicts
+        raise IllegalInput("bad_input")
+
+
+def _storable_text(value: Any, limit: int) -> bool:
+    if not isinstance(value, str) or len(value) > limit:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: SQLite cannot store them
+        return False
+    return True
 
 
 def _find_prompt(prompts: list[Prompt], seat: int, move: str, key: str | None) -> Prompt | None:

@@ -3,17 +3,25 @@
 A session's state is never stored as the source of truth: it is `setup` + the input log. Snapshots
 only shorten the replay. Every input is committed (WAL, synchronous=FULL) before the caller
 acknowledges it, so a crash can lose nothing that a player saw accepted.
+
+Every write is one explicit transaction, serialized on the one connection and rolled back on any
+failure (cancellation included): a failed write can never be committed later by someone else's
+commit. One process owns a database file at a time (an advisory lock file next to it).
 """
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
 import json
+import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import aiosqlite
 
@@ -77,6 +85,7 @@ class SessionRow:
     host_id: int
     seats: list[dict[str, Any]]
     meta: dict[str, Any]
+    damage: str | None = None  # why the stored row is unreadable: the session is broken
 
 
 @dataclass(frozen=True)
@@ -104,32 +113,95 @@ class ChannelBusy(Exception):
     """The channel already has an open (lobby or active) session."""
 
 
+class StoreRefused(Exception):
+    """This database cannot be used by this process; the message says why and what to do."""
+
+
+# SQLite primary result codes that mean "the disk, not the data": what an admin must fix.
+_STORAGE_FAULTS = {
+    5: ("locked", "the database is locked by another program; stop it"),
+    6: ("locked", "the database is locked by another program; stop it"),
+    8: ("read_only", "the database file or its folder is read-only; make it writable"),
+    10: ("io", "the disk reported an I/O error; check the disk"),
+    13: ("full", "the disk (or the database's size limit) is full; free some space"),
+    14: ("io", "the database file cannot be opened; check the path and permissions"),
+}
+
+
+class StorageError(Exception):
+    """A write the database refused for a reason outside the game (disk full, read-only, I/O).
+
+    Nothing of the write was kept. `reason` is a stable word; `fix` tells an admin what to do.
+    """
+
+    def __init__(self, reason: str, fix: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.fix = fix
+
+
+def _storage_error(error: sqlite3.Error) -> StorageError | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    fault = _STORAGE_FAULTS.get(code & 0xFF)
+    return StorageError(fault[0], fault[1], str(error)) if fault else None
+
+
 class Store:
-    """One aiosqlite connection; callers serialize per session (see table.service)."""
+    """One aiosqlite connection, used by one statement or transaction at a time.
+
+    Callers also serialize per session (see table.service); the store's own lock keeps a
+    transaction of one session from being interleaved with (and committed by) another's.
+    """
 
     shared = False  # one process owns the file: its cache is the truth
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, owner: IO[str] | None = None) -> None:
         self.db = connection
+        self._owner = owner  # the held lock file, released on close (or by the OS on a crash)
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
+        """Open (creating or migrating) the database; StoreRefused when it must not be used."""
+        owner = None
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(str(path))
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=FULL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        store = cls(connection)
-        await store._migrate()
+            owner = _take_ownership(Path(path))
+        try:
+            connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except BaseException:
+            _release(owner)
+            raise
+        store = cls(connection, owner)
+        try:
+            await store._refuse_newer_schema(path)
+            await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA synchronous=FULL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            await store._migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
     async def close(self) -> None:
         await self.db.close()
+        _release(self._owner)
+        self._owner = None
+
+    async def _refuse_newer_schema(self, path: str | Path) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise StoreRefused(
+                f"{path} was created by a newer version of Forum (schema {version}; this version"
+                f" knows up to {len(MIGRATIONS)}). Upgrade Forum, or point storage.database at"
+                " another file; the database was not changed."
+            )
 
     async def _migrate(self) -> None:
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            (version,) = await cursor.fetchone()  # type: ignore[misc]
+        version = await self.schema_version()
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version={number}; COMMIT;")
 
@@ -138,49 +210,82 @@ class Store:
             (version,) = await cursor.fetchone()  # type: ignore[misc]
         return int(version)
 
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """All statements inside commit together or not at all, whatever interrupts them."""
+        async with self._lock:
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                yield
+                await self.db.execute("COMMIT")
+            except BaseException as error:
+                # Shielded: a second cancellation cannot skip it. Queued after any statement
+                # still running, so it always undoes exactly this transaction.
+                await asyncio.shield(self._rollback())
+                named = _storage_error(error) if isinstance(error, sqlite3.Error) else None
+                if named is not None:
+                    raise named from error
+                raise
+
+    async def _rollback(self) -> None:
+        with suppress(sqlite3.Error, ValueError):  # nothing open (failed BEGIN/COMMIT), closed
+            await self.db.execute("ROLLBACK")
+
+    async def _fetch(self, query: str, params: tuple[Any, ...]) -> list[Any]:
+        async with self._lock, self.db.execute(query, params) as cursor:
+            return list(await cursor.fetchall())
+
     # Sessions ---------------------------------------------------------------------------
 
     async def create_session(self, row: SessionRow) -> int:
         now = time.time()
-        try:
-            cursor = await self.db.execute(
-                "INSERT INTO sessions (channel_id, guild_id, game, rules_version, options, seed,"
-                " status, host_id, seats, meta, created_at, updated_at)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    row.channel_id,
-                    row.guild_id,
-                    row.game,
-                    row.rules_version,
-                    json.dumps(row.options),
-                    row.seed,
-                    row.status,
-                    row.host_id,
-                    json.dumps(row.seats),
-                    json.dumps(row.meta),
-                    now,
-                    now,
-                ),
-            )
-        except aiosqlite.IntegrityError as error:
-            raise ChannelBusy(row.channel_id) from error
-        await self.db.commit()
+        async with self._transaction():
+            try:
+                cursor = await self.db.execute(
+                    "INSERT INTO sessions (channel_id, guild_id, game, rules_version, options,"
+                    " seed, status, host_id, seats, meta, created_at, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        row.channel_id,
+                        row.guild_id,
+                        row.game,
+                        row.rules_version,
+                        json.dumps(row.options),
+                        row.seed,
+                        row.status,
+                        row.host_id,
+                        json.dumps(row.seats),
+                        json.dumps(row.meta),
+                        now,
+                        now,
+                    ),
+                )
+            except sqlite3.IntegrityError as error:
+                raise ChannelBusy(row.channel_id) from error
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     async def save_session(self, row: SessionRow) -> None:
-        await self.db.execute(
-            "UPDATE sessions SET status=?, seats=?, meta=?, host_id=?, updated_at=? WHERE id=?",
-            (
-                row.status,
-                json.dumps(row.seats),
-                json.dumps(row.meta),
-                row.host_id,
-                time.time(),
-                row.id,
-            ),
-        )
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.execute(
+                "UPDATE sessions SET status=?, seats=?, meta=?, host_id=?, updated_at=? WHERE id=?",
+                (
+                    row.status,
+                    json.dumps(row.seats),
+                    json.dumps(row.meta),
+                    row.host_id,
+                    time.time(),
+                    row.id,
+                ),
+            )
+
+    async def set_status(self, session_id: int, status: str) -> None:
+        """Only the status, leaving every other column as stored (e.g. of a broken session)."""
+        async with self._transaction():
+            await self.db.execute(
+                "UPDATE sessions SET status=?, updated_at=? WHERE id=?",
+                (status, time.time(), session_id),
+            )
 
     async def session(self, session_id: int) -> SessionRow | None:
         rows = await self._sessions("WHERE id=?", (session_id,))
@@ -200,24 +305,7 @@ class Store:
             "SELECT id, channel_id, guild_id, game, rules_version, options, seed, status,"
             f" host_id, seats, meta FROM sessions {where}"
         )
-        async with self.db.execute(query, params) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            SessionRow(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[4],
-                json.loads(r[5]),
-                r[6],
-                r[7],
-                r[8],
-                json.loads(r[9]),
-                json.loads(r[10]),
-            )
-            for r in rows
-        ]
+        return [_session_row(r) for r in await self._fetch(query, params)]
 
     # The input log ----------------------------------------------------------------------
 
@@ -230,75 +318,102 @@ class Store:
         status: str | None = None,
     ) -> None:
         """One transaction: the input, an optional snapshot, an optional status change."""
-        await self.db.execute(
-            "INSERT INTO inputs (session_id, seq, seat, move, args, prompt_key, at)"
-            " VALUES (?,?,?,?,?,?,?)",
-            (session_id, row.seq, row.seat, row.move, _dump(row.args), row.prompt_key, time.time()),
-        )
-        if snapshot is not None:
+        async with self._transaction():
             await self.db.execute(
-                "INSERT OR REPLACE INTO snapshots (session_id, seq, state) VALUES (?,?,?)",
-                (session_id, row.seq, snapshot),
+                "INSERT INTO inputs (session_id, seq, seat, move, args, prompt_key, at)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (
+                    session_id,
+                    row.seq,
+                    row.seat,
+                    row.move,
+                    _dump(row.args),
+                    row.prompt_key,
+                    time.time(),
+                ),
             )
-        if status is not None:
-            await self.db.execute(
-                "UPDATE sessions SET status=?, updated_at=? WHERE id=?",
-                (status, time.time(), session_id),
-            )
-        await self.db.commit()
+            if snapshot is not None:
+                await self.db.execute(
+                    "INSERT OR REPLACE INTO snapshots (session_id, seq, state) VALUES (?,?,?)",
+                    (session_id, row.seq, snapshot),
+                )
+            if status is not None:
+                await self.db.execute(
+                    "UPDATE sessions SET status=?, updated_at=? WHERE id=?",
+                    (status, time.time(), session_id),
+                )
 
     async def inputs(self, session_id: int, after: int = 0) -> list[InputRow]:
-        async with self.db.execute(
+        rows = await self._fetch(
             "SELECT seq, seat, move, args, prompt_key FROM inputs"
             " WHERE session_id=? AND seq>? ORDER BY seq",
             (session_id, after),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def log_extent(self, session_id: int) -> tuple[int, int]:
+        """(number of inputs, highest seq): equal exactly when the log is 1..n without gaps."""
+        ((count, highest),) = await self._fetch(
+            "SELECT COUNT(*), COALESCE(MAX(seq), 0) FROM inputs WHERE session_id=? AND seq>0",
+            (session_id,),
+        )
+        return int(count), int(highest)
 
     async def find_input(
         self, session_id: int, seat: int, prompt_key: str, move: str, args: dict[str, Any]
     ) -> InputRow | None:
         """The accepted input equal to this one, to recognise a double submission."""
-        async with self.db.execute(
+        rows = await self._fetch(
             "SELECT seq FROM inputs WHERE session_id=? AND seat=? AND prompt_key=? AND move=?"
             " AND args=? ORDER BY seq DESC LIMIT 1",
             (session_id, seat, prompt_key, move, _dump(args)),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return InputRow(row[0], seat, move, args, prompt_key) if row else None
+        )
+        return InputRow(rows[0][0], seat, move, args, prompt_key) if rows else None
+
+    async def latest_input(self, session_id: int, seat: int, prompt_key: str) -> InputRow | None:
+        """The seat's latest accepted answer to this prompt (a revisable answer's current one)."""
+        rows = await self._fetch(
+            "SELECT seq, move, args FROM inputs WHERE session_id=? AND seat=? AND prompt_key=?"
+            " ORDER BY seq DESC LIMIT 1",
+            (session_id, seat, prompt_key),
+        )
+        if not rows:
+            return None
+        seq, move, args = rows[0]
+        return InputRow(seq, seat, move, json.loads(args), prompt_key)
 
     async def latest_snapshot(self, session_id: int) -> tuple[int, str] | None:
-        async with self.db.execute(
+        rows = await self._fetch(
             "SELECT seq, state FROM snapshots WHERE session_id=? ORDER BY seq DESC LIMIT 1",
             (session_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return (row[0], row[1]) if row else None
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
 
     # Deadlines --------------------------------------------------------------------------
 
     async def set_deadline(self, session_id: int, due_at: float, stage: str) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO deadlines (session_id, due_at, stage) VALUES (?,?,?)",
-            (session_id, due_at, stage),
-        )
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT OR REPLACE INTO deadlines (session_id, due_at, stage) VALUES (?,?,?)",
+                (session_id, due_at, stage),
+            )
 
     async def clear_deadline(self, session_id: int) -> None:
-        await self.db.execute("DELETE FROM deadlines WHERE session_id=?", (session_id,))
-        await self.db.commit()
+        async with self._transaction():
+            await self.db.execute("DELETE FROM deadlines WHERE session_id=?", (session_id,))
 
     async def deadlines(self) -> list[tuple[int, float, str]]:
-        async with self.db.execute("SELECT session_id, due_at, stage FROM deadlines") as cursor:
-            return [(r[0], r[1], r[2]) for r in await cursor.fetchall()]
+        rows = await self._fetch("SELECT session_id, due_at, stage FROM deadlines", ())
+        return [(r[0], r[1], r[2]) for r in rows]
 
     async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]:
         """Take the deadlines due by `now` off the table (one process: nobody to race)."""
-        due = sorted(d for d in await self.deadlines() if d[1] <= now)
-        for session_id, _, _ in due:
-            await self.db.execute("DELETE FROM deadlines WHERE session_id=?", (session_id,))
-        await self.db.commit()
+        async with self._transaction():
+            async with self.db.execute(
+                "SELECT session_id, due_at, stage FROM deadlines WHERE due_at<=?", (now,)
+            ) as cursor:
+                due = sorted((r[0], r[1], r[2]) for r in await cursor.fetchall())
+            await self.db.execute("DELETE FROM deadlines WHERE due_at<=?", (now,))
         return due
 
     # Across processes and backends -------------------------------------------------------
@@ -312,10 +427,57 @@ class Store:
         return await self._sessions("ORDER BY id", ())
 
     async def snapshots(self, session_id: int) -> list[tuple[int, str]]:
-        async with self.db.execute(
+        rows = await self._fetch(
             "SELECT seq, state FROM snapshots WHERE session_id=? ORDER BY seq", (session_id,)
-        ) as cursor:
-            return [(r[0], r[1]) for r in await cursor.fetchall()]
+        )
+        return [(r[0], r[1]) for r in rows]
+
+
+def _session_row(r: Any) -> SessionRow:
+    """A stored row; unreadable JSON columns give a row marked `damage` instead of raising."""
+    try:
+        options, seats, meta = json.loads(r[5]), json.loads(r[9]), json.loads(r[10])
+        damage = _shape_damage(options, seats, meta)
+    except (TypeError, ValueError) as error:
+        options, seats, meta, damage = {}, [], {}, f"unreadable JSON ({error})"
+    if damage is not None:
+        options, seats, meta = {}, [], {}
+    return SessionRow(r[0], r[1], r[2], r[3], r[4], options, r[6], r[7], r[8], seats, meta, damage)
+
+
+def _shape_damage(options: Any, seats: Any, meta: Any) -> str | None:
+    if not isinstance(options, dict) or not isinstance(meta, dict):
+        return "options or meta is not an object"
+    keys = {"user_id", "name", "ai"}
+    if not isinstance(seats, list) or not all(
+        isinstance(s, dict) and keys <= set(s) for s in seats
+    ):
+        return "seats are not a list of seats"
+    return None
+
+
+def _take_ownership(path: Path) -> IO[str]:
+    """Hold an exclusive lock on `<database>.lock` for as long as this process uses it."""
+    handle = open(f"{path}.lock", "a+", encoding="utf-8")  # noqa: SIM115 - held until close
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        owner = handle.read().strip() or "?"
+        handle.close()
+        raise StoreRefused(
+            f"{path} is already in use by another Forum process (pid {owner}). Stop that"
+            " process, or point storage.database at another file."
+        ) from None
+    handle.truncate(0)
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
+
+
+def _release(owner: IO[str] | None) -> None:
+    if owner is not None:
+        owner.close()
 
 
 def _dump(args: dict[str, Any]) -> str:

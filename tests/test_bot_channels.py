@@ -78,6 +78,8 @@ async def test_the_channel_speaks_the_servers_language_and_dms_the_users(
         await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:join"))
         assert channel_says in harness.board().text()
         await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:ai"))
+        ai_name = "CPU1" if board_locale == "ja" else "AI 1"  # named in the table's language
+        assert ai_name in harness.board().text(), harness.board().text()
         await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:start"))
         await harness.settle()
         assert locales and set(locales) == {board_locale}

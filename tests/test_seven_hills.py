@@ -585,3 +585,13 @@ def test_each_series_game_says_who_took_it_or_that_it_was_a_draw() -> None:
             break
     assert lines["game_scored_draw"].endswith("this game is a draw."), lines
     assert lines["game_scored"].endswith(("Red wins this game.", "Blue wins this game.")), lines
+
+
+def test_the_series_line_on_the_board_names_each_games_winner_or_a_draw() -> None:
+    from render.common import Labels
+    from render.seven_hills import _verdict
+
+    english, japanese = Labels(GAME.strings, "en"), Labels(GAME.strings, "ja")
+    assert _verdict((10, 5), english) == " (A wins)"
+    assert _verdict((5, 5), english) == " (draw)"
+    assert _verdict((3, 7), japanese) == "（Bの勝ち）"

@@ -170,11 +170,11 @@ async def test_acknowledged_inputs_survive_a_crash(tmp_path: Path) -> None:
     with sqlite3.connect(path) as other:
         (count,) = other.execute("SELECT COUNT(*) FROM inputs").fetchone()
     assert count == 5
+    await store.close()  # the crash-resume property (test_reliability) kills for real
     reopened = await Store.open(path)
     again = await TableService(reopened).get(session.id)
     assert again.seq == 5 and again.state == session.state
     await reopened.close()
-    await store.close()
 
 
 async def test_finished_game_frees_the_channel(store: Store) -> None:

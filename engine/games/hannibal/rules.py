@@ -391,7 +391,7 @@ class Hannibal(Game[HannibalState, HannibalOptions]):
         seat = action.seat
         require(combat.cards[seat] is None, "already_submitted")
         card = action.args.get("card")
-        if isinstance(card, str) and card.strip().isdigit():
+        if isinstance(card, str) and card.strip().isascii() and card.strip().isdigit():
             card = int(card)
         require(type(card) is int and card in state.hands[seat], "card_not_in_hand")
         cards = list(combat.cards)

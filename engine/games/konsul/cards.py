@@ -143,7 +143,7 @@ def slot_index(name: str) -> int | None:
     if not isinstance(name, str) or len(name) < 2:
         return None
     head, tail = name[0].upper(), name[1:]
-    if not tail.isdigit():
+    if not (tail.isascii() and tail.isdigit()):  # '²'.isdigit() holds, int('²') fails
         return None
     number = int(tail)
     if head == "X":
