@@ -16,7 +16,7 @@ import pytest
 from table import pgstore, store
 from table.backend import AnyStore, open_store
 from table.service import TableService
-from table.store import ChannelBusy, InputRow, SessionMoved, SessionRow
+from table.store import ChannelBusy, InputRow, SessionMoved, SessionRow, StoreRefused
 
 CHANNEL = 42
 
@@ -186,3 +186,42 @@ async def test_writes_of_a_failed_hold_are_rolled_back(postgres_url: str) -> Non
             assert missing is None
     finally:
         await backend.close()
+
+
+async def raw(backend: AnyStore, sqlite_sql: str, postgres_sql: str) -> None:
+    """A write behind the store's back, as damage or a newer program would leave it."""
+    if isinstance(backend, pgstore.PostgresStore):
+        await backend.pool.execute(postgres_sql)
+    else:
+        await backend.db.execute(sqlite_sql)
+
+
+async def test_status_only_log_extent_and_latest_answer(opened: AnyStore) -> None:
+    session_id = await opened.create_session(lobby_row(status="active"))
+    assert await opened.log_extent(session_id) == (0, 0)
+    await opened.append_input(session_id, move(1))
+    await opened.append_input(session_id, InputRow(2, 0, "pick", {"n": 2}, "k1"))
+    assert await opened.log_extent(session_id) == (2, 2)
+    latest = await opened.latest_input(session_id, 0, "k1")
+    assert latest == InputRow(2, 0, "pick", {"n": 2}, "k1")
+    assert await opened.latest_input(session_id, 1, "k1") is None
+    await opened.set_status(session_id, "aborted")
+    stored = await opened.session(session_id)
+    assert stored.status == "aborted" and stored.seats == lobby_row().seats
+
+
+async def test_an_unreadable_row_is_marked_damaged_not_raised(opened: AnyStore) -> None:
+    session_id = await opened.create_session(lobby_row())
+    update = f"UPDATE sessions SET seats='{{not json' WHERE id={session_id}"
+    await raw(opened, update, update)
+    damaged = await opened.session(session_id)
+    assert damaged is not None and damaged.damage and "JSON" in damaged.damage
+    assert [r.id for r in await opened.open_sessions()] == [session_id]
+
+
+async def test_a_newer_schema_is_refused_untouched(database: str) -> None:
+    backend = await open_store(database)
+    await raw(backend, "PRAGMA user_version=99", "UPDATE schema_version SET version=99")
+    await backend.close()
+    with pytest.raises(StoreRefused, match="newer version"):
+        await open_store(database)
