@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.load                       # 1,000 games, 200 inputs/s, 30 s
     .venv/bin/python -m bench.load --sessions 200 --rate 50 --seconds 20 --games imperium
+    .venv/bin/python -m bench.load --database postgresql://…   # on PostgreSQL (an empty one)
 
 Inputs go through `TableService.submit` and `Play.changed` exactly as the router sends them
 (a click on a board button carries the board edit in its interaction; answers in a DM or an
@@ -37,8 +38,8 @@ from bot.render_pool import render_pool
 from engine.ai import play_out
 from engine.core import Action, Kind, Prompt
 from engine.registry import GAMES
+from table.backend import open_store
 from table.service import Session, TableService
-from table.store import Store
 
 SCRIPTS_PER_GAME = 6
 
@@ -248,10 +249,11 @@ async def run(args: argparse.Namespace) -> None:
     print(f"recording {SCRIPTS_PER_GAME} games each of: {', '.join(games)}")
     scripts = make_scripts(games)
     with tempfile.TemporaryDirectory() as folder:
-        config = Config(database=str(Path(folder) / "load.sqlite3"), reminder_minutes=0)
+        database = args.database or str(Path(folder) / "load.sqlite3")
+        config = Config(database=database, reminder_minutes=0)
         bot = ForumBot(config)
         standin = StandInDiscord(bot)
-        bot.store = await Store.open(config.database)
+        bot.store = await open_store(config.database)
         bot.service = TableService(bot.store)
         bot.render_pool = render_pool(args.render_processes)
         bot.play = Play(bot, bot.service, config, bot.render_pool)
@@ -359,6 +361,9 @@ def main() -> None:
         "--render-processes", type=int, default=-1, help="-1: one per core; 0: threads"
     )
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds played unmeasured")
+    parser.add_argument(
+        "--database", default="", help="an empty postgresql://… database (default: SQLite)"
+    )
     asyncio.run(run(parser.parse_args()))
 
 
