@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.load                       # 1,000 games, 200 inputs/s, 30 s
     .venv/bin/python -m bench.load --sessions 200 --rate 50 --seconds 20 --games imperium
     .venv/bin/python -m bench.load --database postgresql://…   # on PostgreSQL (an empty one)
+    .venv/bin/python -m bench.load --database postgresql://… --processes 2 --process 1 &  # and 0
 
 Inputs go through `TableService.submit` and `Play.changed` exactly as the router sends them
 (a click on a board button carries the board edit in its interaction; answers in a DM or an
@@ -98,7 +99,7 @@ class LoadRun:
         self.play: Play = bot.play
         self.figures = Figures()
         self.live: dict[int, Live] = {}
-        self.channels = itertools.count(1_000_000)
+        self.channels = itertools.count(1_000_000 * (1 + args.process))  # apart per process
         self.rng = random.Random(args.seed)
         self._shown_seq: dict[int, int] = {}
 
@@ -250,7 +251,8 @@ async def run(args: argparse.Namespace) -> None:
     scripts = make_scripts(games)
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or str(Path(folder) / "load.sqlite3")
-        config = Config(database=database, reminder_minutes=0)
+        # One of `processes` on the token: its share of the REST budget (as bot.shards gives).
+        config = Config(database=database, reminder_minutes=0, rest_per_second=45 // args.processes)
         bot = ForumBot(config)
         standin = StandInDiscord(bot)
         bot.store = await open_store(config.database)
@@ -364,6 +366,8 @@ def main() -> None:
     parser.add_argument(
         "--database", default="", help="an empty postgresql://… database (default: SQLite)"
     )
+    parser.add_argument("--processes", type=int, default=1, help="processes sharing the token")
+    parser.add_argument("--process", type=int, default=0, help="this one's index (0-based)")
     asyncio.run(run(parser.parse_args()))
 
 
