@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import gc
 import itertools
 import os
+import pstats
 import random
 import tempfile
 import time
-from collections import deque
+from collections import Counter, deque
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -265,6 +267,9 @@ async def run(args: argparse.Namespace) -> None:
         stop = asyncio.Event()
         watcher = asyncio.create_task(watch_loop(load.figures, stop))
         await load.prepare(scripts)
+        profiler = cProfile.Profile() if args.profile else None
+        if profiler is not None:
+            profiler.enable()  # the event loop's thread only
         workers = _worker_pids(bot.render_pool)
         cpu = _cpu_clocks(workers)
         others = load_of_others()
@@ -274,9 +279,13 @@ async def run(args: argparse.Namespace) -> None:
         drain = time.monotonic() - drain_started
         cpu = _cpu_clocks(workers, cpu)
         others = load_of_others(others)
+        if profiler is not None:
+            profiler.disable()
         stop.set()
         await watcher
         report(load, standin, cpu, others, drain)
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         await bot.store.close()
         await bot.http.close()
 
@@ -292,6 +301,11 @@ def _cpu_clocks(
     """(this process, its event-loop thread, the render worker processes) CPU seconds."""
     now = (time.process_time(), time.thread_time(), sum(process_cpu(pid) for pid in workers))
     return now if before is None else tuple(a - b for a, b in zip(now, before, strict=True))
+
+
+def _top(counts: Counter[str]) -> str:
+    total = max(1, sum(counts.values()))
+    return ", ".join(f"{route} {n / total:.0%}" for route, n in counts.most_common(3)) or "none"
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -329,6 +343,7 @@ def report(
         ),
         ("message writes per channel, max over any 5 s", f"{standin.max_per_channel()}", "≤ 5"),
         ("HTTP 429 answers", f"{standin.refused}", "0"),
+        ("REST calls by route", _top(standin.routes), ""),
         ("interaction-token calls (exempt)", f"{standin.interaction_calls}", ""),
         ("renders per input", f"{load.play.renders / inputs:.2f}", ""),
         (
@@ -362,7 +377,13 @@ def main() -> None:
     parser.add_argument(
         "--render-processes", type=int, default=-1, help="-1: one per core; 0: threads"
     )
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds played unmeasured")
+    parser.add_argument("--profile", action="store_true", help="profile the event loop")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=60.0,
+        help="seconds played unmeasured: games in progress, their first DMs sent",
+    )
     parser.add_argument(
         "--database", default="", help="an empty postgresql://… database (default: SQLite)"
     )

@@ -7,7 +7,7 @@ import asyncio
 import itertools
 import os
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +64,7 @@ class StandInDiscord:
         self.rest_times: list[float] = []
         self.channel_times: dict[int, list[float]] = defaultdict(list)
         self.rest_calls = 0
+        self.routes: Counter[str] = Counter()  # what the REST budget was spent on
         self.interaction_calls = 0
         self.refused = 0
 
@@ -95,6 +96,7 @@ class StandInDiscord:
         if not path.startswith(EXEMPT_PREFIXES):
             self.rest_calls += 1
             self.rest_times.append(now)
+            self.routes[f"{route.method} {route.path}"] += 1
             if route.method != "GET" and (match := CHANNEL_MESSAGE.match(path)):
                 self.channel_times[int(match.group(1))].append(now)
         return self._answer(route, path, kwargs)

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from engine.registry import DEFAULT_LOCAL_GAME
+
 
 @dataclass(frozen=True)
 class Config:
@@ -24,7 +26,7 @@ class Config:
     channel_messages: int = 5  # message writes per channel per `channel_window_seconds`
     channel_window_seconds: float = 5.0
     render_processes: int = -1  # board renderers: -1 one process per core, 0 threads
-    local_game: str = "imperium"  # what `python -m bot` plays in the terminal without a token
+    local_game: str = DEFAULT_LOCAL_GAME  # what `python -m bot` plays without a token
 
     def __repr__(self) -> str:  # keep the token out of any log line or traceback
         return f"Config(database={self.database!r}, token={'set' if self.token else 'unset'})"

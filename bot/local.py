@@ -222,7 +222,7 @@ class LocalTable:
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
         # Only the latest board, as in a channel: earlier ones could show what a memory game
-        # (Konsul) has turned face down again.
+        # has turned face down again.
         (folder / "latest.png").write_bytes(png)
         self.images += 1
 

@@ -36,6 +36,7 @@ log = logging.getLogger("forum.play")
 RENDER_SLOTS = 2  # two cores: never more renders at once
 DM_CLOSED = 50007
 NARRATION_LINES = 10
+REARM_SECONDS = 60.0
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -65,6 +66,7 @@ class Play:
         self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
         self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
+        self._armed: dict[int, float] = {}  # session -> reminder due time stored (0: none)
         self.publisher = Publisher(self.publish_now, bot.spawn, config.board_interval_seconds)
         self.carriers = Carriers()
         self.renders = 0
@@ -304,6 +306,15 @@ class Play:
             "aborted"
         )
         await self.post_board(session, content, Components(), None)
+        self.forget(session.id)
+
+    def forget(self, session_id: int) -> None:
+        """Drop what was kept in memory for a game that has ended."""
+        for kept in (self.narration, self._shown_view, self._decisions, self._armed):
+            kept.pop(session_id, None)
+        self.carriers.forget(session_id)
+        for key in [key for key in self.drafts if key[0] == session_id]:
+            del self.drafts[key]
 
     async def show_lobby(self, session: Session) -> None:
         content, view = self.lobby_content(session)
@@ -340,7 +351,9 @@ class Play:
         await self.ask_in_channel(session)
         await self.arm_deadline(session)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
-        if session.outcome() is None and session.status == "active":
+        if session.outcome() is not None:
+            self.forget(session.id)
+        elif session.status == "active":
             self.schedule_ai(session)
 
     async def prompt_players(
@@ -355,6 +368,7 @@ class Play:
         """
         sent: dict[str, str] = session.row.meta.setdefault("prompted", {})
         private_seen: dict[str, str] = session.row.meta.setdefault("private", {})
+        before = json.dumps(session.row.meta, sort_keys=True)
         over = session.outcome() is not None
         for seat, info in enumerate(session.seats):
             if info["ai"]:
@@ -369,13 +383,14 @@ class Play:
                 sent[str(seat)] = prompt.key
             elif (
                 private
-                and private != private_seen.get(str(seat))
+                and _digest(private) != private_seen.get(str(seat))
                 and not (over or acted or restarted)
             ):
                 content, view = self.dm_content(session, seat, prompt, private, False)
                 await self.dm(session, seat, content, view, edit=True)
-            private_seen[str(seat)] = private
-        await self.service.set_meta(session)
+            private_seen[str(seat)] = _digest(private)
+        if json.dumps(session.row.meta, sort_keys=True) != before:
+            await self.service.set_meta(session)  # a write only when something was sent
 
     def dm_content(
         self, session: Session, seat: int, prompt: Prompt | None, private: str, restarted: bool
@@ -442,7 +457,8 @@ class Play:
         try:
             channel = await self._dm_channel(session, seat)
             if edit and str(seat) in latest:
-                with contextlib.suppress(discord.NotFound):
+                # Gone, or posted through a click's token that has since expired: a new one.
+                with contextlib.suppress(discord.NotFound, discord.Forbidden):
                     await channel.get_partial_message(latest[str(seat)]).edit(**fields)
                     return
             latest[str(seat)] = (await channel.send(**fields)).id
@@ -518,15 +534,23 @@ class Play:
         return sorted({s for p in session.pending() for s in p.seats if not session.is_ai(s)})
 
     async def arm_deadline(self, session: Session) -> None:
+        """Remind idle players `reminder_minutes` after the latest change. The stored deadline
+        moves at most once a minute, so busy games do not write it on every input."""
+        armed = self._armed.get(session.id)
         if self.config.reminder_minutes <= 0 or not self.owing_humans(session):
-            await self.service.store.clear_deadline(session.id)
+            if armed != 0.0:
+                await self.service.store.clear_deadline(session.id)
+                self._armed[session.id] = 0.0
             return
         due = time.time() + self.config.reminder_minutes * 60
-        await self.service.store.set_deadline(session.id, due, "remind")
+        if not armed or due - armed >= REARM_SECONDS:
+            await self.service.store.set_deadline(session.id, due, "remind")
+            self._armed[session.id] = due
 
     async def fire_deadlines(self) -> None:
         # Claimed (taken off the table) first, so with several processes each fires once.
         for session_id, _, stage in await self.service.store.claim_due_deadlines(time.time()):
+            self._armed.pop(session_id, None)  # nothing stored any more: the next change arms
             try:
                 session = await self.service.get(session_id)
             except SessionBroken:  # it waits for /game abort; it needs no reminder
@@ -550,6 +574,7 @@ class Play:
             )
         due = time.time() + self.config.idle_after_reminder_minutes * 60
         await self.service.store.set_deadline(session.id, due, "idle")
+        self._armed.pop(session.id, None)  # the next change arms the reminder again
 
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)
@@ -564,7 +589,14 @@ class Play:
             await self.service.hand_seat_to_ai(session, seat)
         await channel.send(t("idle_ai", seats=owing))
         await self.service.store.clear_deadline(session.id)
+        self._armed.pop(session.id, None)
         self.schedule_ai(session)
+
+
+def _digest(text: str) -> str:
+    """A short fingerprint of a private text: enough to see it changed, kept in the row's meta
+    instead of the text itself."""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def _rewind(file: discord.File | None) -> None:

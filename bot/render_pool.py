@@ -13,11 +13,16 @@ import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+RENDER_NICENESS = 5
+
 
 def preload() -> None:
-    """Import every renderer once per worker, so no player waits for an import."""
+    """Import every renderer once per worker, so no player waits for an import; and step back
+    in the OS scheduler's queue, so the event loop (answering clicks) runs first when the
+    cores are busy and renders take the rest."""
     from engine.registry import GAMES
 
+    os.nice(RENDER_NICENESS)
     for game_id in GAMES:
         importlib.import_module(f"render.{game_id}")
 

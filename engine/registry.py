@@ -15,6 +15,9 @@ from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
 
+# What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
+DEFAULT_LOCAL_GAME = "imperium"
+
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (

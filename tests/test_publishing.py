@@ -261,6 +261,7 @@ async def test_many_games_at_discords_pace_see_no_429_and_end_on_their_final_boa
             assert session is None  # finished
             board = _board(fake, channel)
             assert "Game over" in board.text(), board.text()
+        assert not bot.play.narration and not bot.play.drafts  # finished games leave nothing
         await harness.stop()
 
 
@@ -281,3 +282,17 @@ async def test_a_restart_in_a_burst_reposts_the_latest_board(harness: Harness) -
     assert session is not None and session.seq >= 3
     expected = render_png("imperium", session.view(None), session.names, "en")
     assert harness.board().png().data == expected
+
+
+async def test_boards_drawn_in_a_worker_process_are_the_same_bytes(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        harness = Harness(fake, tmp_path / "db.sqlite3", render_processes=1)
+        users = [fake.add_user(name) for name in ("alice", "bob")]
+        bot = await harness.start()
+        assert bot.render_pool is not None
+        await harness.open_table(users)
+        session = await bot.service.in_channel(fake.channel_id)
+        expected = render_png("imperium", session.view(None), session.names, "en")
+        assert harness.board().png().data == expected
+        await harness.stop()
+        assert bot.render_pool is None  # shut down with the bot
