@@ -1,11 +1,12 @@
 """PostgreSQL persistence (asyncpg): the same tables and semantics as table.store, shared by
 several bot processes.
 
-What several processes add: `hold(session_id)` takes the session row with `SELECT … FOR UPDATE`
-in a transaction that the writes made while holding it join, so one process at a time acts on a
-session and its input is committed when the hold ends; `claim_due_deadlines` hands each due
-deadline to one process only (`FOR UPDATE SKIP LOCKED`). A process that dies drops its
-connections, which ends its transactions and frees its sessions for the others.
+What several processes add: an input is stored only as the next seq of a session still active
+(the log's primary key arbitrates, in one statement), so a process whose cache is behind gets
+SessionMoved, catches up and judges the input again; lobby changes `hold(session_id)` the row
+(`SELECT … FOR UPDATE`) in a transaction their writes join, committed when the hold ends;
+`claim_due_deadlines` hands each due deadline to one process only (`FOR UPDATE SKIP LOCKED`).
+A process that dies drops its connections, which rolls back what it had not committed.
 """
 
 from __future__ import annotations

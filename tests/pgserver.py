@@ -45,6 +45,13 @@ def _as_server_user(command: list[str]) -> list[str]:
     return ["runuser", "-u", "nobody", "--", *command]
 
 
+def _run(command: list[str], *, check: bool = True) -> None:
+    """Run a server tool (as the server's user); a failure says what the tool printed."""
+    done = subprocess.run(_as_server_user(command), capture_output=True, text=True, check=False)
+    if check and done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed: {done.stderr or done.stdout}")
+
+
 @contextlib.contextmanager
 def running_server(binaries: Path, *, durable: bool = False) -> Iterator[str]:
     """Yield the URL of a fresh server; `durable` keeps fsync on (for benchmarks)."""
@@ -54,43 +61,16 @@ def running_server(binaries: Path, *, durable: bool = False) -> Iterator[str]:
         os.chmod(folder, 0o755)
         shutil.chown(folder, "nobody")
     port = _free_port()
-    run = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
     settings = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder}"
     if not durable:
         settings += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
+    pg_ctl = str(binaries / "pg_ctl")
     try:
-        subprocess.run(
-            _as_server_user(
-                [str(binaries / "initdb"), "-D", str(data), "-U", "forum", "-A", "trust"]
-            ),
-            **run,
-        )
-        subprocess.run(
-            _as_server_user(
-                [
-                    str(binaries / "pg_ctl"),
-                    "start",
-                    "-w",
-                    "-D",
-                    str(data),
-                    "-l",
-                    str(folder / "log"),
-                    "-o",
-                    settings,
-                ]
-            ),
-            **run,
-        )
+        _run([str(binaries / "initdb"), "-D", str(data), "-U", "forum", "-A", "trust"])
+        _run([pg_ctl, "start", "-w", "-D", str(data), "-l", str(folder / "log"), "-o", settings])
         try:
             yield f"postgresql://forum@127.0.0.1:{port}/postgres"
         finally:
-            subprocess.run(
-                _as_server_user(
-                    [str(binaries / "pg_ctl"), "stop", "-m", "immediate", "-D", str(data)]
-                ),
-                check=False,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
+            _run([pg_ctl, "stop", "-m", "immediate", "-D", str(data)], check=False)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
