@@ -151,17 +151,19 @@ async def test_a_held_session_waits_for_the_holder_and_sees_its_writes(
     try:
         session_id = await one.create_session(lobby_row(status="active"))
         order: list[str] = []
+        holding = asyncio.Event()
 
         async def first() -> None:
             async with one.hold(session_id) as held:
                 assert held is not None and held.seq == 0
                 order.append("first holds")
+                holding.set()
                 await asyncio.sleep(0.2)
                 await one.append_input(session_id, move(1))
                 order.append("first wrote")
 
         async def second() -> None:
-            await asyncio.sleep(0.05)
+            await holding.wait()
             async with two.hold(session_id) as held:
                 order.append("second holds")
                 assert held is not None and held.seq == 1, "the first one's input is seen"
