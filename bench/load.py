@@ -38,6 +38,7 @@ from bot.client import ForumBot, tune_gc
 from bot.config import Config
 from bot.play import Play, _fits_on_board, is_private
 from bot.render_pool import render_pool
+from bot.shards import ShardPlan
 from engine.ai import play_out
 from engine.core import Action, Kind, Prompt
 from engine.registry import GAMES
@@ -253,8 +254,9 @@ async def run(args: argparse.Namespace) -> None:
     scripts = make_scripts(games)
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or str(Path(folder) / "load.sqlite3")
-        # One of `processes` on the token: its share of the REST budget (as bot.shards gives).
-        config = Config(database=database, reminder_minutes=0, rest_per_second=45 // args.processes)
+        # One of `processes` on the token: its share of the REST budget, as bot.shards gives it.
+        plan = ShardPlan((args.process,), args.processes)
+        config = plan.share(Config(database=database, reminder_minutes=0))
         bot = ForumBot(config)
         standin = StandInDiscord(bot)
         bot.store = await open_store(config.database)

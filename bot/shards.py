@@ -2,7 +2,7 @@
 
 Each process runs discord.py's AutoShardedClient on its range of gateway shards; any process may
 act on any session, because the sessions live in PostgreSQL (table.pgstore holds a session while
-acting). Discord's global REST limit is per bot, so each process spends an equal share of it:
+acting). Discord's REST limits are per bot, so each process spends an equal share of them:
 a fixed share needs no coordination and cannot overspend however the load is spread, at the
 price of leaving a quiet process's share unused (see README "Several processes").
 """
@@ -34,8 +34,14 @@ class ShardPlan:
         return math.ceil(self.count / len(self.ids))
 
     def share(self, config: Config) -> Config:
-        """This process's settings: its share of the bot's REST budget."""
-        return replace(config, rest_per_second=max(1, config.rest_per_second // self.processes))
+        """This process's settings: its share of the bot's REST budget, the per-channel one
+        included (a game's DM answers and its channel clicks may reach different processes,
+        and both publish its board)."""
+        return replace(
+            config,
+            rest_per_second=max(1, config.rest_per_second // self.processes),
+            channel_messages=max(1, config.channel_messages // self.processes),
+        )
 
 
 def parse_shards(text: str, count: int, database: str) -> ShardPlan:

@@ -15,7 +15,8 @@ PG = "postgresql://forum@127.0.0.1/forum"
 def test_ranges_lists_and_the_rest_share_per_process() -> None:
     plan = parse_shards("0-3", 8, PG)
     assert (plan.ids, plan.count, plan.processes) == ((0, 1, 2, 3), 8, 2)
-    assert plan.share(Config(rest_per_second=45)).rest_per_second == 22, "two shares fit in 45"
+    share = plan.share(Config(rest_per_second=45, channel_messages=5))
+    assert (share.rest_per_second, share.channel_messages) == (22, 2), "two shares fit"
     assert parse_shards("0,2,5", 6, PG).ids == (0, 2, 5)
     whole = parse_shards("0-1", 2, "data/forum.sqlite3")  # one process may shard on SQLite
     assert whole.processes == 1 and whole.share(Config()).rest_per_second == 45
