@@ -126,6 +126,8 @@ async def test_a_game_across_two_processes_survives_killing_one(
     stored = await two.observer.store.inputs(row.id)
     assert [r.seq for r in stored] == list(range(1, len(stored) + 1)), "gaps or repeats"
     assert set(acknowledged) <= {r.seq for r in stored}, "an acknowledged input was lost"
+    answers = [(r.seat, r.prompt_key) for r in stored]
+    assert len(answers) == len(set(answers)), "one answer to one prompt was stored twice"
     rules = get_game(GAME)
     state = rules.setup(rules.parse_options(session.row.options), len(session.seats), SEED)
     for stored_row in stored:
