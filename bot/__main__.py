@@ -5,6 +5,7 @@ python -m bot sync [--guild ID]        # register slash commands (explicit, not 
 python -m bot --shards 0-3 --shard-count 8   # one of several processes (PostgreSQL)
 python -m bot migrate --to postgresql://…  # copy the SQLite database into PostgreSQL
 python -m bot local GAME [--players N] [--ai K] [--ai-only] [--option name=value ...]
+python -m bot replay FILE [--out DIR] [--locale en|ja]   # a /game export file, rebuilt locally
 
 Command-line mistakes end with one line saying what is valid and exit code 2, never a traceback.
 """
@@ -39,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         return _local(args, config)
     if args.command == "migrate":
         return _migrate(config, args.to)
+    if args.command == "replay":
+        from bot.replay import replay_file
+
+        return replay_file(Path(args.file), Path(args.out), args.locale)
     if args.command == "sync":
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
@@ -85,6 +90,10 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--seed", type=int, default=None)
     local.add_argument("--locale", choices=("en", "ja"), default="en")
     local.add_argument("--new", action="store_true", help="abandon a stored local game")
+    replay = sub.add_parser("replay", help="rebuild an exported game's boards and outcome")
+    replay.add_argument("file")
+    replay.add_argument("--out", default="out", help="folder for the boards")
+    replay.add_argument("--locale", choices=("en", "ja"), default="en")
     return parser
 
 

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.after_game import add_commands as add_after_game_commands
 from bot.budget import Limits, RestBudget
 from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
@@ -80,7 +81,9 @@ class ForumBot(commands.Bot):
         self.render_pool = render_pool(self.config.render_processes)
         self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
-        self.tree.add_command(GameCommands(self))
+        game_commands = GameCommands(self)
+        add_after_game_commands(game_commands, self)
+        self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
 from bot.strings import COMMANDS_JA
 from engine.core import Game, IllegalInput, Msg, Shortcut
@@ -30,7 +31,7 @@ class Translator(app_commands.Translator):
     """Japanese names for the commands, their descriptions and the game choices."""
 
     def __init__(self) -> None:
-        self.ja = dict(COMMANDS_JA)
+        self.ja = {**COMMANDS_JA, **AFTER_GAME_JA}
         for game in GAMES.values():
             en, ja = game.strings["en"], game.strings["ja"]
             self.ja[en["name"]] = ja["name"]

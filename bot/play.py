@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.after_game import rematch_button
+from bot.after_game_strings import AFTER_GAME
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
@@ -55,7 +57,7 @@ class Play:
         self.bot = bot
         self.service = service
         self.config = config
-        self.localizer = Localizer(BOT)
+        self.localizer = Localizer(BOT, AFTER_GAME)
         self.drafts: dict[tuple[int, int, str], Draft] = {}
         self._queued: dict[int, list[Event]] = defaultdict(list)  # private events not yet sent
         self._ai_tasks: dict[int, asyncio.Task] = {}
@@ -154,6 +156,7 @@ class Play:
                         score=outcome.scores[seat],
                     )
                 )
+            view.add_item(rematch_button(session, t))
             return _clip("\n".join(lines)), view
         lines += self._waiting_lines(session, t)
         self._board_buttons(session, view, t)

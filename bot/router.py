@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import fleet_builder
+from bot import after_game, fleet_builder
 from bot.chooser import (
     Components,
     Draft,
@@ -101,6 +101,9 @@ class Router:
         self.play.carriers.note(session.id, seat, session.row.meta.get("board"), interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
+        if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
+            await after_game.click(self.bot, interaction, parsed)
+            return
         try:
             session = await self.bot.service.get(parsed.sid)
         except SessionBroken:

@@ -1,7 +1,8 @@
 """Copy a SQLite database into PostgreSQL (`python -m bot migrate --to postgresql://…`).
 
 Everything is copied as stored, session ids included (channels, boards and buttons refer to
-them): sessions of every status, their whole input logs, snapshots and deadlines. The target
+them): sessions of every status, their whole input logs, snapshots and deadlines, and the
+results and ratings of finished games. The target
 must be empty, so a second run cannot mix two histories.
 """
 
@@ -9,6 +10,12 @@ from __future__ import annotations
 
 from table.pgstore import PostgresStore
 from table.store import Store
+
+# Tables that are records of finished games rather than sessions: copied row for row.
+RECORDS = (
+    ("results", "session_id, seat, guild_id, game, variant, player, name, ai, rank, score, at"),
+    ("ratings", "guild_id, game, player, name, mu, sigma, games, updated_at"),
+)
 
 
 class TargetNotEmpty(Exception):
@@ -28,6 +35,9 @@ async def copy_database(source: Store, target: PostgresStore) -> int:
             await source.snapshots(row.id),
             deadlines.get(row.id),
         )
+    for table, columns in RECORDS:
+        copied = await source.query(f"SELECT {columns} FROM {table}")
+        await target.import_rows(table, columns, copied)
     return len(rows)
 
 

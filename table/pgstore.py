@@ -26,6 +26,7 @@ from table.store import (
     InputRow,
     SessionMoved,
     SessionRow,
+    Statement,
     StoreRefused,
     _dump,
     _session_row,
@@ -72,6 +73,35 @@ MIGRATIONS: tuple[str, ...] = (
         session_id BIGINT PRIMARY KEY REFERENCES sessions(id),
         due_at DOUBLE PRECISION NOT NULL,
         stage TEXT NOT NULL
+    );
+    """,
+    # 2: per-seat results of finished games and OpenSkill ratings (table.ratings)
+    """
+    CREATE TABLE results (
+        session_id BIGINT NOT NULL REFERENCES sessions(id),
+        seat INTEGER NOT NULL,
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        ai INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE INDEX results_by_player ON results(guild_id, player, game);
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game, player)
     );
     """,
 )
@@ -271,14 +301,16 @@ class PostgresStore:
         *,
         snapshot: str | None = None,
         status: str | None = None,
+        also: Sequence[Statement] = (),
     ) -> None:
-        """One transaction: the input, an optional snapshot, an optional status change.
+        """One transaction: the input, an optional snapshot, an optional status change and
+        `also` (a finished game's results and ratings, written as portable SQL with `?`).
 
         Optimistic across processes: the input goes in only as the next seq of a session still
         active; if another process got there first (that seq exists, or the game ended),
         nothing is stored and SessionMoved says to catch up. Usually one round trip.
         """
-        if snapshot is None and status is None and self._held.get() is None:
+        if snapshot is None and status is None and not also and self._held.get() is None:
             await self._insert_input(self.pool, session_id, row)
             return
         async with self._writing() as db:
@@ -292,6 +324,12 @@ class PostgresStore:
                     time.time(),
                     session_id,
                 )
+            for sql, params in also:
+                await db.execute(_numbered(sql), *params)
+
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of a read-only query written for both backends (`?` placeholders)."""
+        return [tuple(r) for r in await self._fetch(_numbered(sql), *params)]
 
     async def _insert_input(self, db: Any, session_id: int, row: InputRow) -> None:
         try:
@@ -413,6 +451,14 @@ class PostgresStore:
 
     # Copying a database in (python -m bot migrate) -------------------------------------
 
+    async def import_rows(self, table: str, columns: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Rows of a record table (results, ratings) as they are, in one transaction."""
+        count = len(columns.split(","))
+        async with self._writing() as db:
+            await db.executemany(
+                f"INSERT INTO {table} ({columns}) VALUES ({_placeholders(count)})", rows
+            )
+
     async def import_session(
         self,
         row: SessionRow,
@@ -465,3 +511,21 @@ async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
     """The store sets, listens to and session-locks nothing, so a released connection needs no
     reset query (asyncpg's default costs a round trip per release); asyncpg still rolls back
     any open transaction itself."""
+
+
+def _placeholders(count: int) -> str:
+    return ",".join(f"${n}" for n in range(1, count + 1))
+
+
+def _numbered(sql: str) -> str:
+    """SQLite's `?` placeholders as PostgreSQL's `$1, $2, …` (outside quoted text)."""
+    parts = sql.split("'")
+    count = 0
+    for index in range(0, len(parts), 2):
+        pieces = parts[index].split("?")
+        numbered = pieces[0]
+        for piece in pieces[1:]:
+            count += 1
+            numbered += f"${count}{piece}"
+        parts[index] = numbered
+    return "'".join(parts)

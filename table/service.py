@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from engine.ai import ai_seed, choose_action
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
 from engine.registry import get_game
 from table.backend import AnyStore
+from table.ratings import finish_statements
 from table.store import (
     SNAPSHOT_EVERY,
     ChannelBusy,
@@ -159,6 +160,7 @@ class TableService:
         self._sessions: dict[int, Session] = {}
         self._loading = asyncio.Lock()  # one Session object (and one lock) per session id
         self._reported: set[int] = set()  # broken sessions already logged
+        self._finishing = asyncio.Lock()  # ratings are read and rewritten by one game at a time
 
     # Loading ----------------------------------------------------------------------------
 
@@ -542,12 +544,22 @@ class TableService:
         self, session: Session, action: Action, key: str, state: GameState, events: list[Event]
     ) -> Submission:
         seq = session.seq + 1
-        finished = session.game.outcome(state) is not None
+        outcome = session.game.outcome(state)
+        finished = outcome is not None
         snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
         row = InputRow(seq, action.seat, action.move, action.args, key)
-        async with self._saving(session):
+        async with self._saving(session), self._finishing if finished else nullcontext():
+            also = (
+                await finish_statements(self.store, session.row, session.game, outcome)
+                if outcome
+                else []
+            )
             await self.store.append_input(
-                session.id, row, snapshot=snapshot, status="finished" if finished else None
+                session.id,
+                row,
+                snapshot=snapshot,
+                status="finished" if finished else None,
+                also=also,
             )
         session.state, session.seq = state, seq
         if finished:

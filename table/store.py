@@ -17,7 +17,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +69,39 @@ MIGRATIONS: tuple[str, ...] = (
         stage TEXT NOT NULL
     );
     """,
+    # 2: per-seat results of finished games and OpenSkill ratings per server and game
+    # (table/ratings.py). `guild_id` 0 stands for games outside any server.
+    """
+    CREATE TABLE results (
+        session_id INTEGER NOT NULL REFERENCES sessions(id),
+        seat INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        ai INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE INDEX results_by_player ON results(guild_id, player, game);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, player)
+    );
+    """,
 )
+
+Statement = tuple[str, tuple[Any, ...]]
 
 
 @dataclass
@@ -316,8 +348,10 @@ class Store:
         *,
         snapshot: str | None = None,
         status: str | None = None,
+        also: Sequence[Statement] = (),
     ) -> None:
-        """One transaction: the input, an optional snapshot, an optional status change."""
+        """One transaction: the input, an optional snapshot, an optional status change and
+        `also` (a finished game's results and ratings, table.ratings): all of them or none."""
         async with self._transaction():
             await self.db.execute(
                 "INSERT INTO inputs (session_id, seq, seat, move, args, prompt_key, at)"
@@ -342,6 +376,12 @@ class Store:
                     "UPDATE sessions SET status=?, updated_at=? WHERE id=?",
                     (status, time.time(), session_id),
                 )
+            for sql, params in also:
+                await self.db.execute(sql, params)
+
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of a read-only query, serialized with the store's writes (table.ratings)."""
+        return await self._fetch(sql, params)
 
     async def inputs(self, session_id: int, after: int = 0) -> list[InputRow]:
         rows = await self._fetch(

@@ -31,6 +31,16 @@ async def played_sqlite(path: Path) -> tuple[int, int]:
     for _ in range(SNAPSHOT_EVERY + 3):
         await service.play_ai(session)
     await store.set_deadline(session.id, 1234.5, "remind")
+    ended = await service.open(
+        channel_id=3, guild_id=1, game_id="imperium", options={}, host_id=1, host_name="H"
+    )
+    for _ in range(2):
+        await service.add_ai(ended, 1)
+    await service.hand_seat_to_ai(ended, 0)
+    await service.start(ended, 1)
+    while await service.play_ai(ended) is not None:
+        pass
+    assert ended.status == "finished"
     await store.close()
     return gone.id, session.id
 
@@ -45,12 +55,19 @@ def test_migrate_copies_everything_and_refuses_a_second_run(
     config = str(tmp_path / "none.toml")
 
     assert main(["--config", config, "migrate", "--to", postgres_url]) == 0
-    assert "Copied 2 sessions" in capsys.readouterr().out
+    assert "Copied 3 sessions" in capsys.readouterr().out
     copied = asyncio.run(contents(postgres_url, session_id))
     assert copied == expected, "state, row, log, snapshots and deadlines as they were"
     assert copied["snapshots"][0][0] == SNAPSHOT_EVERY
-    assert asyncio.run(statuses(postgres_url)) == {gone_id: "aborted", session_id: "active"}
-    assert asyncio.run(new_session_id(postgres_url)) > session_id, "no copied id is reused"
+    assert asyncio.run(statuses(postgres_url)) == {
+        gone_id: "aborted",
+        session_id: "active",
+        session_id + 1: "finished",
+    }
+    records = asyncio.run(finished_records(str(sqlite)))
+    assert len(records[0]) == 3 and len(records[1]) == 1, "3 seats' results, one AI rating"
+    assert asyncio.run(finished_records(postgres_url)) == records
+    assert asyncio.run(new_session_id(postgres_url)) > session_id + 1, "no copied id reused"
 
     assert main(["--config", config, "migrate", "--to", postgres_url]) == 1
     assert "already holds sessions" in capsys.readouterr().out
@@ -86,5 +103,15 @@ async def new_session_id(database: str) -> int:
             channel_id=1, guild_id=1, game_id="imperium", options={}, host_id=1, host_name="H"
         )
         return session.id
+    finally:
+        await store.close()
+
+
+async def finished_records(database: str) -> tuple[list, list]:
+    store = await open_store(database)
+    try:
+        results = await store.query("SELECT * FROM results ORDER BY session_id, seat")
+        ratings = await store.query("SELECT * FROM ratings ORDER BY player")
+        return [tuple(r) for r in results], [tuple(r) for r in ratings]
     finally:
         await store.close()

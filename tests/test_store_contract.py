@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from table import pgstore, store
+from table import pgstore, ratings, store
 from table.backend import AnyStore, open_store
 from table.service import TableService
 from table.store import ChannelBusy, InputRow, SessionMoved, SessionRow, StoreRefused
@@ -227,3 +227,31 @@ async def test_a_newer_schema_is_refused_untouched(database: str) -> None:
     await backend.close()
     with pytest.raises(StoreRefused, match="newer version"):
         await open_store(database)
+
+
+async def test_a_finished_game_records_results_and_ratings_readable_on_both(
+    opened: AnyStore,
+) -> None:
+    service = TableService(opened)
+    session = await service.open(
+        channel_id=CHANNEL, guild_id=1, game_id="imperium", options={}, host_id=1, host_name="H"
+    )
+    await service.add_ai(session, 1)
+    await service.join(session, 2, "P2")
+    await service.hand_seat_to_ai(session, 0)
+    await service.hand_seat_to_ai(session, 2)
+    await service.start(session, 1)
+    while await service.play_ai(session) is not None:
+        pass
+    assert session.status == "finished"
+    results = await opened.query(
+        "SELECT seat, rank, score FROM results WHERE session_id=?", (session.id,)
+    )
+    outcome = session.outcome()
+    assert sorted(tuple(r) for r in results) == [
+        (seat, outcome.ranks[seat], outcome.scores[seat]) for seat in range(3)
+    ]
+    board = await ratings.leaderboard(opened, 1, "imperium")
+    assert len(board) == 1 and board[0].games == 1, "the AI seats share one rating"
+    stats = await ratings.player_stats(opened, 1, board[0].player)
+    assert stats.games == 3 and stats.favourite == "imperium"

@@ -1,0 +1,347 @@
+"""After the last move, generically for every game: /game replay, /game export, /game stats,
+/game leaderboard, the replay's page-by-page strip and the final board's Rematch button.
+
+Clicks arrive from bot.router under the keys in `KEYS`; they concern finished games, which the
+router otherwise refuses as gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.chooser import Components, ParsedId, Texts, cid
+from bot.replay import animation, board, frame_steps
+from engine.registry import GAMES
+from table.export import GameExport, build_export, dump_export, latest_finished
+from table.i18n import locale_of
+from table.ratings import Rating, leaderboard, place_of, player_stats, user_player
+from table.service import Session, TableError
+
+if TYPE_CHECKING:
+    from bot.client import ForumBot
+
+KEYS = ("replay", "rematch")
+JUMP_OPTIONS = 25
+TOP = 10
+
+GAME_CHOICES = [
+    app_commands.Choice(name=_(game.strings["en"]["name"]), value=game_id)
+    for game_id, game in sorted(GAMES.items())
+]
+
+
+def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
+    """Adds the after-game commands to /game (their Japanese texts: COMMANDS_JA)."""
+
+    @app_commands.command(name="replay", description=_("Animated replay of a finished game"))
+    @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
+    async def replay(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        await post_replay(bot, interaction, game_id)
+
+    @app_commands.command(name="export", description=_("Download a finished game as a JSON file"))
+    @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
+    async def export(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        await post_export(bot, interaction, game_id)
+
+    @app_commands.command(
+        name="stats", description=_("Games, wins and ratings of a player on this server")
+    )
+    @app_commands.describe(player=_("Whose stats (default: you)"), game=_("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        interaction: discord.Interaction,
+        player: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        await post_stats(bot, interaction, player or interaction.user, game)
+
+    @app_commands.command(
+        name="leaderboard", description=_("Top ten players of a game on this server")
+    )
+    @app_commands.describe(game=_("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def board_command(interaction: discord.Interaction, game: str) -> None:
+        await post_leaderboard(bot, interaction, game)
+
+    for command in (replay, export, stats, board_command):
+        group.add_command(command)
+
+
+def texts(bot: ForumBot, interaction: discord.Interaction, session: Session | None) -> Texts:
+    locale = locale_of(str(interaction.locale or ""), bot.config.default_locale)
+    game = session.game if session else None
+    return Texts(bot.play.localizer, locale, game, session.names if session else ())
+
+
+async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(content=content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content=content, ephemeral=True, **kwargs)
+
+
+# Finished games --------------------------------------------------------------------------
+
+
+async def finished_session(
+    bot: ForumBot, interaction: discord.Interaction, game_id: int | None
+) -> Session | None:
+    """The finished game asked for: by id (on this server only), else this channel's latest."""
+    if game_id is None:
+        game_id = await latest_finished(bot.service.store, interaction.channel_id)
+        if game_id is None:
+            return None
+    try:
+        session = await bot.service.get(game_id)
+    except TableError:
+        return None
+    same_server = (session.row.guild_id or 0) == (interaction.guild_id or 0)
+    return session if session.status == "finished" and same_server else None
+
+
+async def export_of(bot: ForumBot, session: Session) -> GameExport:
+    outcome = session.outcome()
+    assert outcome is not None, "only finished games are exported"
+    return build_export(session.row, await bot.service.store.inputs(session.id), outcome)
+
+
+async def post_export(bot: ForumBot, interaction: discord.Interaction, game_id: int | None) -> None:
+    session = await finished_session(bot, interaction, game_id)
+    t = texts(bot, interaction, session)
+    if session is None:
+        await _reply(interaction, t("export.none"))
+        return
+    data = dump_export(await export_of(bot, session)).encode()
+    name = f"forum-{session.row.game}-{session.id}.json"
+    await _reply(
+        interaction,
+        t("export.done", game=t("name"), session=session.id),
+        file=discord.File(io.BytesIO(data), filename=name),
+    )
+
+
+# Replays ---------------------------------------------------------------------------------
+
+
+async def post_replay(bot: ForumBot, interaction: discord.Interaction, game_id: int | None) -> None:
+    """The animation, posted in the channel with the strip's buttons under it."""
+    session = await finished_session(bot, interaction, game_id)
+    t = texts(bot, interaction, session)
+    if session is None:
+        await _reply(interaction, t("replay.none"))
+        return
+    await interaction.response.defer(thinking=True)
+    export = await export_of(bot, session)
+    data, extension, frames = await asyncio.get_running_loop().run_in_executor(
+        bot.render_pool, animation, dump_export(export), t.locale
+    )
+    view = strip_buttons(session, t, export, -1, frames)
+    await interaction.followup.send(
+        content=t("replay.posted", game=t("name"), session=session.id, frames=frames),
+        file=discord.File(io.BytesIO(data), filename=f"replay-{session.id}.{extension}"),
+        view=view,
+    )
+
+
+def strip_buttons(
+    session: Session, t: Texts, export: GameExport, page: int, total: int
+) -> Components:
+    """◀ ▶ ⏮ ⏭ and a jump menu of evenly spread boards; `page` -1 is the animation itself."""
+    view = Components()
+    for op, label, target in (
+        ("first", "button.first", 0),
+        ("prev", "button.previous", page - 1),
+        ("next", "button.next", page + 1),
+        ("last", "button.last", total - 1),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                label=t(label),
+                disabled=not 0 <= target < total or target == page,
+                custom_id=cid(session.id, "replay", op, max(0, min(target, total - 1))),
+            )
+        )
+    picks = sorted({round(i * (total - 1) / max(1, JUMP_OPTIONS - 1)) for i in range(JUMP_OPTIONS)})
+    menu = discord.ui.Select(
+        placeholder=t("replay.jump"), custom_id=cid(session.id, "replay", "j"), row=1
+    )
+    for index in picks[:JUMP_OPTIONS]:
+        menu.add_option(
+            label=t("replay.jump_option", number=index + 1, seq=index), value=str(index)
+        )
+    view.add_item(menu)
+    return view
+
+
+async def replay_page(
+    bot: ForumBot, interaction: discord.Interaction, session: Session, page: int
+) -> None:
+    """One board of the strip, privately: the clicked strip is edited, the animation answered."""
+    t = texts(bot, interaction, session)
+    export = await export_of(bot, session)
+    steps = frame_steps(export, t.locale)
+    page = max(0, min(page, len(steps) - 1))
+    step = steps[page]
+    png = await asyncio.get_running_loop().run_in_executor(
+        bot.render_pool, board, export, step, t.locale
+    )
+    content = t(
+        "replay.page",
+        game=t("name"),
+        session=session.id,
+        number=page + 1,
+        total=len(steps),
+        caption=step.caption,
+    )
+    view = strip_buttons(session, t, export, page, len(steps))
+    file = discord.File(io.BytesIO(png), filename="board.png")
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(content=content, view=view, attachments=[file])
+    else:
+        await _reply(interaction, content, view=view, file=file)
+
+
+# Stats and leaderboard ---------------------------------------------------------------------
+
+
+def _figures(rating: Rating) -> dict[str, str]:
+    return {
+        "conservative": f"{rating.conservative:.1f}",
+        "mu": f"{rating.mu:.1f}",
+        "sigma": f"{rating.sigma:.1f}",
+        "games": str(rating.games),
+    }
+
+
+def _game_name(t: Texts, game_id: str) -> str:
+    strings = GAMES[game_id].strings
+    return strings.get(t.locale, strings["en"])["name"]
+
+
+async def post_stats(
+    bot: ForumBot, interaction: discord.Interaction, who: discord.abc.User, game: str | None
+) -> None:
+    t = texts(bot, interaction, None)
+    guild = interaction.guild_id or 0
+    stats = await player_stats(bot.service.store, guild, user_player(who.id), game)
+    name = who.display_name
+    if not stats.games:
+        await _reply(interaction, t("stats.none", player=name))
+        return
+    scope = t("stats.scope", game=_game_name(t, game)) if game else ""
+    lines = [
+        f"**{t('stats.title', player=name, scope=scope)}**",
+        t("stats.line", games=stats.games, wins=stats.wins, best=stats.best_score),
+    ]
+    if stats.favourite and not game:
+        lines.append(t("stats.favourite", game=_game_name(t, stats.favourite)))
+    lines += [
+        t("stats.rating", game=_game_name(t, game_id), **_figures(rating))
+        for game_id, rating in stats.ratings
+    ]
+    await _reply(interaction, "\n".join(lines)[:2000])
+
+
+async def leaderboard_text(bot: ForumBot, t: Texts, guild: int, game: str, user_id: int) -> str:
+    store = bot.service.store
+    top = await leaderboard(store, guild, game, TOP)
+    name = _game_name(t, game)
+    if not top:
+        return t("leaderboard.empty", game=name)
+    lines = [f"**{t('leaderboard.title', game=name)}**"]
+    lines += [
+        t("leaderboard.line", place=place, name=rating.name, **_figures(rating))
+        for place, rating in enumerate(top, start=1)
+    ]
+    mine = await place_of(store, guild, game, user_player(user_id))
+    if mine is None:
+        lines.append(t("leaderboard.you_unrated", game=name))
+    else:
+        lines.append(t("leaderboard.you", place=mine[0], **_figures(mine[1])))
+    lines.append(t("leaderboard.note"))
+    return "\n".join(lines)[:2000]
+
+
+async def post_leaderboard(bot: ForumBot, interaction: discord.Interaction, game: str) -> None:
+    t = texts(bot, interaction, None)
+    text = await leaderboard_text(bot, t, interaction.guild_id or 0, game, interaction.user.id)
+    await _reply(interaction, text)
+
+
+# Rematch ---------------------------------------------------------------------------------
+
+
+def rematch_button(session: Session, t: Texts) -> discord.ui.Button:
+    return discord.ui.Button(
+        label=t("button.rematch"),
+        style=discord.ButtonStyle.success,
+        custom_id=cid(session.id, "rematch", "go"),
+    )
+
+
+async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session) -> None:
+    """The first click opens a lobby (same players and options, seats rotated, a new seed);
+    later clicks join it. The host starts it with the lobby's Start button."""
+    t = texts(bot, interaction, old)
+    service, user = bot.service, interaction.user
+    current = await service.in_channel(interaction.channel_id)
+    if current is not None:
+        if current.row.meta.get("rematch_of") != old.id or current.status != "lobby":
+            await _reply(interaction, t("rematch.busy"))
+        elif current.seat_of(user.id) is not None:
+            await _reply(interaction, t("rematch.already"))
+        else:
+            await service.join(current, user.id, user.display_name, str(interaction.locale))
+            await bot.play.show_lobby(current)
+            await _reply(interaction, t("rematch.joined"))
+        return
+    host = next((s for s in old.seats if s["user_id"] == old.row.host_id), {"name": "?"})
+    session = await service.open(
+        channel_id=old.row.channel_id,
+        guild_id=old.row.guild_id,
+        game_id=old.row.game,
+        options=old.row.options,
+        host_id=old.row.host_id,
+        host_name=host["name"],
+        locale=host.get("locale"),
+        seed=secrets.randbits(63),  # a new deal, whatever seed the last game had
+    )
+    # A seat the AI took over from an idle player is that player's again.
+    rotated = old.seats[1:] + old.seats[:1]
+    session.row.seats[:] = [{**seat, "ai": seat["ai"] and not seat["user_id"]} for seat in rotated]
+    if session.seat_of(user.id) is None and len(session.seats) < session.game.max_seats:
+        session.row.seats.append(
+            {"user_id": user.id, "name": user.display_name, "ai": False, "locale": None}
+        )
+    carried = {k: old.row.meta[k] for k in ("locale",) if k in old.row.meta}  # server language
+    await service.set_meta(session, rematch_of=old.id, **carried)
+    content, view = bot.play.lobby_content(session)
+    await interaction.response.send_message(content=f"{t('rematch.opened')}\n{content}", view=view)
+    message = await interaction.original_response()
+    await service.set_meta(session, board=message.id)
+
+
+async def click(bot: ForumBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+    """A Rematch or replay-strip click on a finished game (routed here by bot.router)."""
+    try:
+        session = await bot.service.get(parsed.sid)
+    except TableError:
+        session = None
+    if session is None or session.status != "finished":
+        await _reply(interaction, texts(bot, interaction, session)("game_gone"))
+        return
+    if parsed.key == "rematch":
+        await rematch(bot, interaction, session)
+    elif parsed.op == "j":
+        values = (interaction.data or {}).get("values") or ["0"]
+        await replay_page(bot, interaction, session, int(values[0]))
+    elif parsed.arg.isdigit():
+        await replay_page(bot, interaction, session, int(parsed.arg))

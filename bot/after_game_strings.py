@@ -1,0 +1,78 @@
+"""Player-facing texts of replays, exports, stats, leaderboards and rematches (English, Japanese)."""
+
+from __future__ import annotations
+
+from engine.core import Catalog
+
+AFTER_GAME: Catalog = {
+    "en": {
+        "button.rematch": "Rematch",
+        "button.first": "⏮",
+        "button.last": "⏭",
+        "replay.jump": "Jump to…",
+        "replay.jump_option": "Board {number} (input {seq})",
+        "replay.title": "{game} — replay of game {session}",
+        "replay.posted": "{game} — replay of game {session}: {frames} boards. Step through them with the buttons.",
+        "replay.page": "**{game} — game {session}, board {number}/{total}**\n{caption}",
+        "replay.none": "There is no finished game here to replay. Give its game id (/game replay game_id:…).",
+        "replay.failed": "The replay could not be made: {detail}",
+        "export.done": "{game}, game {session}: every input, for `python -m bot replay FILE`.",
+        "export.none": "There is no finished game here to export. Give its game id (/game export game_id:…).",
+        "stats.title": "{player} — stats{scope}",
+        "stats.scope": " in {game}",
+        "stats.line": "Games: {games} · Wins: {wins} · Best score: {best}",
+        "stats.favourite": "Favourite game: {game}",
+        "stats.rating": "{game}: rating {conservative} (μ {mu} ± {sigma}, {games} games)",
+        "stats.none": "{player} has not finished a game on this server yet.",
+        "leaderboard.title": "{game} — leaderboard",
+        "leaderboard.line": "{place}. {name} — {conservative} (μ {mu} ± {sigma}, {games} games)",
+        "leaderboard.empty": "Nobody has finished a {game} game on this server yet.",
+        "leaderboard.you": "Your place: {place}. — {conservative} (μ {mu} ± {sigma})",
+        "leaderboard.you_unrated": "You are not rated in {game} yet.",
+        "leaderboard.note": "Sorted by the conservative rating μ − 3σ (OpenSkill).",
+        "rematch.opened": "Rematch! Same players and variants, a new deal, seats rotated.",
+        "rematch.joined": "You joined the rematch.",
+        "rematch.already": "You are already in the rematch.",
+        "rematch.busy": "This channel already has another game.",
+    },
+    "ja": {
+        "button.rematch": "再戦",
+        "button.first": "⏮",
+        "button.last": "⏭",
+        "replay.jump": "移動…",
+        "replay.jump_option": "盤面{number}（入力{seq}）",
+        "replay.title": "{game} — ゲーム{session}のリプレイ",
+        "replay.posted": "{game} — ゲーム{session}のリプレイ：盤面{frames}枚。ボタンで1枚ずつ見られます。",
+        "replay.page": "**{game} — ゲーム{session}、盤面{number}/{total}**\n{caption}",
+        "replay.none": "リプレイできる終了済みのゲームがありません。ゲームIDを指定してください（/game replay game_id:…）。",
+        "replay.failed": "リプレイを作れませんでした：{detail}",
+        "export.done": "{game}、ゲーム{session}：全入力です。`python -m bot replay FILE` で再現できます。",
+        "export.none": "書き出せる終了済みのゲームがありません。ゲームIDを指定してください（/game export game_id:…）。",
+        "stats.title": "{player} — 成績{scope}",
+        "stats.scope": "（{game}）",
+        "stats.line": "対戦数：{games} · 勝利：{wins} · 最高得点：{best}",
+        "stats.favourite": "よく遊ぶゲーム：{game}",
+        "stats.rating": "{game}：レーティング {conservative}（μ {mu} ± {sigma}、{games}戦）",
+        "stats.none": "{player}さんはこのサーバーでまだゲームを終えていません。",
+        "leaderboard.title": "{game} — ランキング",
+        "leaderboard.line": "{place}位　{name} — {conservative}（μ {mu} ± {sigma}、{games}戦）",
+        "leaderboard.empty": "このサーバーではまだ{game}のゲームが終わっていません。",
+        "leaderboard.you": "あなたの順位：{place}位 — {conservative}（μ {mu} ± {sigma}）",
+        "leaderboard.you_unrated": "あなたは{game}でまだレーティングがありません。",
+        "leaderboard.note": "控えめなレーティング μ − 3σ（OpenSkill）の順です。",
+        "rematch.opened": "再戦！同じ参加者とバリアントで、新しい配りと席順です。",
+        "rematch.joined": "再戦に参加しました。",
+        "rematch.already": "既に再戦に参加しています。",
+        "rematch.busy": "このチャンネルでは既に別のゲームがあります。",
+    },
+}
+
+# Slash-command descriptions (key = the English text), merged into bot.strings.COMMANDS_JA's use.
+COMMANDS_JA: dict[str, str] = {
+    "Animated replay of a finished game": "終了したゲームのアニメーションリプレイ",
+    "Game id (default: the last finished game here)": "ゲームID（省略時：このチャンネルで最後に終わったゲーム）",
+    "Download a finished game as a JSON file": "終了したゲームをJSONファイルで書き出す",
+    "Games, wins and ratings of a player on this server": "このサーバーでのプレイヤーの成績とレーティング",
+    "Whose stats (default: you)": "誰の成績か（省略時：自分）",
+    "Top ten players of a game on this server": "このサーバーでのゲーム別トップ10",
+}

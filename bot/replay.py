@@ -1,0 +1,94 @@
+"""Replays of finished games, generic over every game: the public boards of the log's states.
+
+A frame is kept whenever the public view (or the outcome) changed, captioned with the public
+events since the previous frame. Both the Discord command and `python -m bot replay FILE` start
+from a `GameExport`, so the two show the same boards.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from engine.core import Outcome
+from engine.registry import GAMES
+from render import render_png
+from render.replay import MAX_FRAMES, UPLOAD_LIMIT, animate, sample
+from table.export import ExportError, GameExport, export_steps, load_export, replay_export
+from table.i18n import Localizer, locale_of
+
+CAPTION_EVENTS = 2  # the latest public events of a step; a caption is one line
+
+
+@dataclass(frozen=True)
+class FrameStep:
+    """A state worth a frame: its public view, outcome (on the last) and caption."""
+
+    seq: int
+    view: BaseModel
+    outcome: Outcome | None
+    caption: str
+
+
+def frame_steps(export: GameExport, locale: str) -> list[FrameStep]:
+    """Every state whose public board differs from the previous frame's (no rendering yet)."""
+    game = GAMES[export.game]
+    localizer, names = Localizer(), export.names
+    steps: list[FrameStep] = []
+    shown, lines = "", []
+    for step in export_steps(export):
+        lines += [localizer.event(locale, e, game, names) for e in step.events if e.to is None]
+        view, outcome = game.view(step.state, None), game.outcome(step.state)
+        key = f"{view.model_dump_json()}|{outcome}"
+        if key == shown:
+            continue
+        shown = key
+        caption = " · ".join([f"#{step.seq}", *lines[-CAPTION_EVENTS:]])
+        steps.append(FrameStep(step.seq, view, outcome, caption))
+        lines = []
+    return steps
+
+
+def board(export: GameExport, step: FrameStep, locale: str) -> bytes:
+    return render_png(export.game, step.view, export.names, locale, outcome=step.outcome)
+
+
+def animation(
+    export_json: str, locale: str, limit: int = UPLOAD_LIMIT, max_frames: int = MAX_FRAMES
+) -> tuple[bytes, str, int]:
+    """(file, extension, frames) of a replay; plain arguments, so it runs in a worker process.
+    A long game keeps `max_frames` boards spread evenly (only those are drawn)."""
+    export = load_export(export_json)
+    all_steps = frame_steps(export, locale)
+    steps = [all_steps[i] for i in sample(len(all_steps), max_frames)]
+    boards = [board(export, s, locale) for s in steps]
+    data, extension = animate(boards, [s.caption for s in steps], limit)
+    return data, extension, len(steps)
+
+
+# python -m bot replay FILE ---------------------------------------------------------------
+
+
+def replay_file(path: Path, out: Path, locale: str) -> int:
+    """Rebuild a file's boards and outcome locally; a refused file is one clear line."""
+    try:
+        export = load_export(path.read_bytes())
+        _, outcome = replay_export(export)
+    except (OSError, ExportError) as error:
+        print(f"Cannot replay {path}: {error}", file=sys.stderr)
+        return 2
+    locale = locale_of(locale)
+    folder = out / f"replay-{export.game}-{path.stem}"
+    folder.mkdir(parents=True, exist_ok=True)
+    steps = frame_steps(export, locale)
+    for number, step in enumerate(steps):
+        (folder / f"{number:04d}-input{step.seq}.png").write_bytes(board(export, step, locale))
+    game = GAMES[export.game]
+    strings = game.strings.get(locale, game.strings["en"])
+    print(f"{strings['name']}: {len(export.inputs)} inputs, {len(steps)} boards in {folder}")
+    for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
+        print(f"{outcome.ranks[seat]}. {export.names[seat]} — {outcome.scores[seat]}")
+    return 0

@@ -1,0 +1,177 @@
+"""Results and OpenSkill ratings per server and game, written with a game's final input.
+
+Every finished game (never an aborted one) records one row per seat: player, game, variant, rank,
+score, AI or human. Ratings use OpenSkill's Plackett-Luce model, which takes ranks with ties and
+any number of players. The AI is one player per server and game ("ai"), so beating it counts
+less as its rating falls; several AI seats in one game each rate from its rating before the game
+and it keeps the mean of their new ratings. A seat handed to the AI mid-game is the AI's.
+Leaderboards sort by the conservative rating mu - 3 sigma (OpenSkill's `ordinal`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from engine.core import Game, Outcome
+from table.store import SessionRow, Statement, Store
+
+MODEL = PlackettLuce()
+AI_PLAYER = "ai"
+
+
+def player_of(seat: dict[str, Any]) -> str:
+    return AI_PLAYER if seat["ai"] else f"user:{seat['user_id']}"
+
+
+def user_player(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def variant_of(game: Game, options: dict[str, Any]) -> str:
+    """The options that differ from the defaults, e.g. `short_game=true`, or `base`."""
+    fields = game.Options.model_fields
+    changed = [
+        f"{name}={json.dumps(value)}"
+        for name, value in sorted(options.items())
+        if name in fields and fields[name].default != value
+    ]
+    return " ".join(changed) or "base"
+
+
+@dataclass(frozen=True)
+class Rating:
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def conservative(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def rate(
+    players: list[str], ranks: tuple[int, ...], before: dict[str, Rating]
+) -> dict[str, tuple[float, float]]:
+    """player -> (mu, sigma) after a game where seat i was `players[i]` and ranked `ranks[i]`."""
+    teams = []
+    for player in players:
+        known = before.get(player)
+        teams.append(
+            [MODEL.rating(mu=known.mu, sigma=known.sigma) if known else MODEL.rating(name=player)]
+        )
+    rated = MODEL.rate(teams, ranks=list(ranks))
+    after: dict[str, list[tuple[float, float]]] = {}
+    for player, (new,) in zip(players, rated, strict=True):
+        after.setdefault(player, []).append((new.mu, new.sigma))
+    return {p: (fmean(m for m, _ in r), fmean(s for _, s in r)) for p, r in after.items()}
+
+
+async def ratings(store: Store, guild_id: int, game: str, players: list[str]) -> dict[str, Rating]:
+    marks = ",".join("?" * len(players))
+    rows = await store.query(
+        "SELECT player, name, mu, sigma, games FROM ratings"
+        f" WHERE guild_id=? AND game=? AND player IN ({marks})",
+        (guild_id, game, *players),
+    )
+    return {r[0]: Rating(*r) for r in rows}
+
+
+async def finish_statements(
+    store: Store, row: SessionRow, game: Game, outcome: Outcome
+) -> list[Statement]:
+    """The results and rating updates of a finished session, for the final input's transaction."""
+    guild, now = row.guild_id or 0, time.time()
+    players = [player_of(seat) for seat in row.seats]
+    before = await ratings(store, guild, row.game, players)
+    variant = variant_of(game, row.options)
+    statements: list[Statement] = [
+        (
+            "INSERT INTO results (session_id, seat, guild_id, game, variant, player, name, ai,"
+            " rank, score, at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (row.id, index, guild, row.game, variant, players[index], seat["name"],
+             int(bool(seat["ai"])), outcome.ranks[index], outcome.scores[index], now),
+        )
+        for index, seat in enumerate(row.seats)
+    ]  # fmt: skip
+    names = {player_of(seat): ("AI" if seat["ai"] else seat["name"]) for seat in row.seats}
+    for player, (mu, sigma) in rate(players, outcome.ranks, before).items():
+        games = (before[player].games if player in before else 0) + 1
+        statements.append(
+            (
+                # Portable SQL: SQLite and PostgreSQL (table.pgstore) run the same statements.
+                "INSERT INTO ratings (guild_id, game, player, name, mu, sigma, games, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, player) DO UPDATE SET"
+                " name=excluded.name, mu=excluded.mu, sigma=excluded.sigma,"
+                " games=excluded.games, updated_at=excluded.updated_at",
+                (guild, row.game, player, names[player], mu, sigma, games, now),
+            )
+        )
+    return statements
+
+
+# Reading: /game stats and /game leaderboard ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    games: int
+    wins: int
+    best_score: int | None
+    favourite: str | None  # the game played most
+    ratings: list[tuple[str, Rating]]  # (game, rating), best first
+
+
+async def player_stats(
+    store: Store, guild_id: int, player: str, game: str | None = None
+) -> PlayerStats:
+    where, params = "guild_id=? AND player=?", [guild_id, player]
+    if game is not None:
+        where, params = where + " AND game=?", [*params, game]
+    ((games, wins, best),) = await store.query(
+        f"SELECT COUNT(*), SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END), MAX(score) FROM results"
+        f" WHERE {where}",
+        tuple(params),
+    )
+    favourite = await store.query(
+        f"SELECT game FROM results WHERE {where} GROUP BY game ORDER BY COUNT(*) DESC, game"
+        " LIMIT 1",
+        tuple(params),
+    )
+    rows = await store.query(
+        "SELECT game, player, name, mu, sigma, games FROM ratings"
+        f" WHERE {where} ORDER BY mu - 3 * sigma DESC",
+        tuple(params),
+    )
+    rated = [(r[0], Rating(*r[1:])) for r in rows]
+    return PlayerStats(games, wins or 0, best, favourite[0][0] if favourite else None, rated)
+
+
+async def leaderboard(store: Store, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+    rows = await store.query(
+        "SELECT player, name, mu, sigma, games FROM ratings WHERE guild_id=? AND game=?"
+        " ORDER BY mu - 3 * sigma DESC, games DESC, name LIMIT ?",
+        (guild_id, game, limit),
+    )
+    return [Rating(*r) for r in rows]
+
+
+async def place_of(
+    store: Store, guild_id: int, game: str, player: str
+) -> tuple[int, Rating] | None:
+    """(1-based place, rating) of `player` on the game's leaderboard, if rated."""
+    mine = (await ratings(store, guild_id, game, [player])).get(player)
+    if mine is None:
+        return None
+    ((better,),) = await store.query(
+        "SELECT COUNT(*) FROM ratings WHERE guild_id=? AND game=? AND mu - 3 * sigma > ?",
+        (guild_id, game, mine.conservative),
+    )
+    return better + 1, mine
