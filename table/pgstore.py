@@ -105,8 +105,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
-# Serializes migrations of several processes starting at once (an arbitrary fixed key).
+# Serialize migrations of processes starting at once, and rating updates of games finishing at
+# once in several processes (arbitrary fixed keys).
 MIGRATION_LOCK = 0x464F52554D
+RATINGS_LOCK = 0x464F52554E
 SESSION_COLUMNS = (
     "id, channel_id, guild_id, game, rules_version, options, seed, status, host_id, seats, meta"
 )
@@ -203,6 +205,20 @@ class PostgresStore:
                 yield Held(_session_row(locked), int(seq))
             finally:
                 self._held.reset(token)
+
+    @asynccontextmanager
+    async def finishing(self) -> AsyncIterator[None]:
+        """One finishing game at a time in every process: ratings are read, then rewritten."""
+        async with self.pool.acquire() as db:
+            await db.execute("SELECT pg_advisory_lock($1)", RATINGS_LOCK)
+            try:
+                yield
+            finally:
+                try:
+                    await db.execute("SELECT pg_advisory_unlock($1)", RATINGS_LOCK)
+                except BaseException:
+                    db.terminate()  # never back to the pool still holding the lock
+                    raise
 
     async def peek(self, session_id: int) -> Held | None:
         """The row and last seq as stored now, without holding the session."""

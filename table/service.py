@@ -221,6 +221,12 @@ class TableService:
                 await self._catch_up(session, held)
         return session
 
+    @asynccontextmanager
+    async def _finishing_game(self) -> AsyncIterator[None]:
+        """Ratings are read and rewritten by one finishing game at a time, in every process."""
+        async with self._finishing, self.store.finishing():
+            yield
+
     async def _stored(self, session: Session) -> Held:
         held = await self.store.peek(session.id)
         if held is None:
@@ -548,7 +554,7 @@ class TableService:
         finished = outcome is not None
         snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
         row = InputRow(seq, action.seat, action.move, action.args, key)
-        async with self._saving(session), self._finishing if finished else nullcontext():
+        async with self._saving(session), self._finishing_game() if finished else nullcontext():
             also = (
                 await finish_statements(self.store, session.row, session.game, outcome)
                 if outcome

@@ -463,6 +463,11 @@ class Store:
         """Nothing to lock: one process owns the file (see table.pgstore for the shared one)."""
         yield None
 
+    @asynccontextmanager
+    async def finishing(self) -> AsyncIterator[None]:
+        """One process: the service's own lock already orders finishing games."""
+        yield
+
     async def all_sessions(self) -> list[SessionRow]:
         return await self._sessions("ORDER BY id", ())
 

@@ -13,7 +13,7 @@ import asyncpg
 import pytest
 
 from table.pgstore import PostgresStore
-from table.service import TableError, TableService
+from table.service import Session, TableError, TableService
 from table.store import InputRow
 
 SEED = 11
@@ -115,3 +115,23 @@ async def test_a_process_dying_mid_input_leaves_the_game_to_the_other(postgres_u
         assert [(row.seq, row.move) for row in log] == [(1, action.move)]
     finally:
         await survivor.close()
+
+
+async def test_games_finishing_in_two_processes_at_once_both_count_in_the_ratings(pair) -> None:
+    """Ratings are read and rewritten at a game's end: two processes must not lose one update."""
+    services = pair
+    games = [await started_on(services[0], channel=21), await started_on(services[1], channel=22)]
+    for service, game in zip(services, games, strict=True):
+        while not next_input_ends(service, game):
+            await service.play_ai(game)
+    await asyncio.gather(*(s.play_ai(g) for s, g in zip(services, games, strict=True)))
+    assert all(g.status == "finished" for g in games)
+    rated = await services[0].store.query("SELECT games FROM ratings WHERE guild_id=1")
+    assert [tuple(r) for r in rated] == [(2,)], "one of the two games' rating updates was lost"
+
+
+def next_input_ends(service: TableService, session: Session) -> bool:
+    seat, prompt = service.ai_turns(session)[0]
+    action = service.ai_action(session, seat, prompt)
+    state, _ = session.game.apply(session.live(), action)
+    return session.game.outcome(state) is not None
