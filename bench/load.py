@@ -2,6 +2,8 @@
 
     .venv/bin/python -m bench.load                       # 1,000 games, 200 inputs/s, 30 s
     .venv/bin/python -m bench.load --sessions 200 --rate 50 --seconds 20 --games imperium
+    .venv/bin/python -m bench.load --database postgresql://…   # on PostgreSQL (an empty one)
+    .venv/bin/python -m bench.load --database postgresql://… --processes 2 --process 1 &  # and 0
 
 Inputs go through `TableService.submit` and `Play.changed` exactly as the router sends them
 (a click on a board button carries the board edit in its interaction; answers in a DM or an
@@ -36,11 +38,12 @@ from bot.client import ForumBot, tune_gc
 from bot.config import Config
 from bot.play import Play, _fits_on_board, is_private
 from bot.render_pool import render_pool
+from bot.shards import ShardPlan
 from engine.ai import play_out
 from engine.core import Action, Kind, Prompt
 from engine.registry import GAMES
+from table.backend import open_store
 from table.service import Session, TableService
-from table.store import Store
 
 SCRIPTS_PER_GAME = 6
 
@@ -99,7 +102,7 @@ class LoadRun:
         self.play: Play = bot.play
         self.figures = Figures()
         self.live: dict[int, Live] = {}
-        self.channels = itertools.count(1_000_000)
+        self.channels = itertools.count(1_000_000 * (1 + args.process))  # apart per process
         self.rng = random.Random(args.seed)
         self._shown_seq: dict[int, int] = {}
 
@@ -250,10 +253,13 @@ async def run(args: argparse.Namespace) -> None:
     print(f"recording {SCRIPTS_PER_GAME} games each of: {', '.join(games)}")
     scripts = make_scripts(games)
     with tempfile.TemporaryDirectory() as folder:
-        config = Config(database=str(Path(folder) / "load.sqlite3"), reminder_minutes=0)
+        database = args.database or str(Path(folder) / "load.sqlite3")
+        # One of `processes` on the token: its share of the REST budget, as bot.shards gives it.
+        plan = ShardPlan((args.process,), args.processes)
+        config = plan.share(Config(database=database, reminder_minutes=0))
         bot = ForumBot(config)
         standin = StandInDiscord(bot)
-        bot.store = await Store.open(config.database)
+        bot.store = await open_store(config.database)
         bot.service = TableService(bot.store)
         bot.render_pool = render_pool(args.render_processes)
         bot.play = Play(bot, bot.service, config, bot.render_pool)
@@ -380,6 +386,11 @@ def main() -> None:
         default=60.0,
         help="seconds played unmeasured: games in progress, their first DMs sent",
     )
+    parser.add_argument(
+        "--database", default="", help="an empty postgresql://… database (default: SQLite)"
+    )
+    parser.add_argument("--processes", type=int, default=1, help="processes sharing the token")
+    parser.add_argument("--process", type=int, default=0, help="this one's index (0-based)")
     asyncio.run(run(parser.parse_args()))
 
 

@@ -2,6 +2,8 @@
 
 python -m bot                          # bot with a token; otherwise the configured local game
 python -m bot sync [--guild ID]        # register slash commands (explicit, not on every start)
+python -m bot --shards 0-3 --shard-count 8   # one of several processes (PostgreSQL)
+python -m bot migrate --to postgresql://…  # copy the SQLite database into PostgreSQL
 python -m bot local GAME [--players N] [--ai K] [--ai-only] [--option name=value ...]
 python -m bot replay FILE [--out DIR] [--locale en|ja]   # a /game export file, rebuilt locally
 
@@ -36,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     _setup_logging()
     if args.command == "local":
         return _local(args, config)
+    if args.command == "migrate":
+        return _migrate(config, args.to)
     if args.command == "replay":
         from bot.replay import replay_file
 
@@ -43,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sync":
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
-        return _discord(config)
+        return _discord(config, shards=args.shards, shard_count=args.shard_count)
     return _default_local(config)
 
 
@@ -69,9 +73,13 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m bot", description="Forum game bot")
     parser.add_argument("--config", default="config.toml")
+    parser.add_argument("--shards", default=None, metavar="0-3", help="this process's shards")
+    parser.add_argument("--shard-count", type=int, default=None, help="shards in all")
     sub = parser.add_subparsers(dest="command")
     sync = sub.add_parser("sync", help="register slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="sync to one guild (instant)")
+    migrate = sub.add_parser("migrate", help="copy the SQLite database into PostgreSQL")
+    migrate.add_argument("--to", required=True, metavar="postgresql://…")
     local = sub.add_parser("local", help="play in the terminal without Discord")
     local.add_argument("game", help="one of: " + ", ".join(sorted(GAMES)))
     local.add_argument("--players", type=int, default=None, help="default: from the game")
@@ -119,13 +127,49 @@ def _interrupt(signum: int, frame: object) -> NoReturn:
     raise KeyboardInterrupt
 
 
-def _discord(config: Config, sync_guild: int | None = None) -> int:
+def _migrate(config: Config, url: str) -> int:
+    from table.migrate import TargetNotEmpty, migrate
+    from table.pgstore import is_postgres_url
+
+    if is_postgres_url(config.database) or not is_postgres_url(url):
+        print("migrate copies the SQLite database (storage.database) to a postgresql:// URL.")
+        return 2
+    if not Path(config.database).exists():
+        print(f"No SQLite database at {config.database}.")
+        return 2
+    try:
+        count = asyncio.run(migrate(config.database, url))
+    except TargetNotEmpty:
+        print("The PostgreSQL database already holds sessions; migrate only into an empty one.")
+        return 1
+    print(f"Copied {count} sessions from {config.database}. Set storage.database to the URL.")
+    return 0
+
+
+def _discord(
+    config: Config,
+    sync_guild: int | None = None,
+    shards: str | None = None,
+    shard_count: int | None = None,
+) -> int:
     from bot.client import run_bot
 
     if not config.token:
         print("A Discord token is needed (config.toml [discord].token or DISCORD_TOKEN).")
         return 2
-    return run_bot(config, sync_guild=sync_guild)
+    if shards is None and shard_count is None:
+        return run_bot(config, sync_guild=sync_guild)
+    from bot.shards import ShardError, parse_shards, run_sharded
+
+    if shards is None or shard_count is None:
+        print("--shards and --shard-count go together, e.g. --shards 0-3 --shard-count 8.")
+        return 2
+    try:
+        plan = parse_shards(shards, shard_count, config.database)
+    except ShardError as error:
+        print(error)
+        return 2
+    return run_sharded(config, plan)
 
 
 def _setup_logging() -> None:

@@ -26,8 +26,9 @@ from bot.config import Config
 from bot.play import Play
 from bot.render_pool import render_pool
 from bot.router import Router
+from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService
-from table.store import Store, StoreRefused
+from table.store import StoreRefused
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
@@ -48,7 +49,7 @@ class ForumBot(commands.Bot):
         )
         self.config = config
         self.timer_period = timer_period
-        self.store: Store | None = None
+        self.store: AnyStore | None = None
         self.render_pool: Executor | None = None
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
@@ -75,7 +76,7 @@ class ForumBot(commands.Bot):
             log.error("background task failed", exc_info=task.exception())
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database)
+        self.store = await open_store(self.config.database)
         self.service = TableService(self.store)
         self.render_pool = render_pool(self.config.render_processes)
         self.play = Play(self, self.service, self.config, self.render_pool)

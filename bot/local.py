@@ -20,9 +20,9 @@ from bot.strings import BOT
 from engine.core import Event, Field, Game, IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from render import render_png
+from table.backend import open_store
 from table.i18n import Localizer
 from table.service import Session, SessionBroken, TableError, TableService
-from table.store import Store
 
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
@@ -401,7 +401,7 @@ def clear_screen() -> None:
 
 
 async def run_local(opts: LocalOptions, ask: Ask = input, clear: Clear = None) -> Session:
-    store = await Store.open(opts.database)
+    store = await open_store(opts.database)
     try:
         table = LocalTable(TableService(store), opts, ask, clear)
         return await table.run()

@@ -562,18 +562,16 @@ class Play:
             self._armed[session.id] = due
 
     async def fire_deadlines(self) -> None:
-        now = time.time()
-        for session_id, due_at, stage in await self.service.store.deadlines():
-            if due_at > now:
-                continue
+        # Claimed (taken off the table) first, so with several processes each fires once.
+        for session_id, _, stage in await self.service.store.claim_due_deadlines(time.time()):
+            self._armed.pop(session_id, None)  # nothing stored any more: the next change arms
             try:
                 session = await self.service.get(session_id)
-            except SessionBroken:  # it waits for /game abort; its timers wait too
+            except SessionBroken:  # it waits for /game abort; it needs no reminder
                 continue
             if session.status != "active":
-                await self.service.store.clear_deadline(session_id)
-                self._armed.pop(session_id, None)
-            elif stage == "remind":
+                continue
+            if stage == "remind":
                 await self._remind(session)
             else:
                 await self._idle(session)

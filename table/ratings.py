@@ -106,8 +106,11 @@ async def finish_statements(
         games = (before[player].games if player in before else 0) + 1
         statements.append(
             (
-                "INSERT OR REPLACE INTO ratings (guild_id, game, player, name, mu, sigma, games,"
-                " updated_at) VALUES (?,?,?,?,?,?,?,?)",
+                # Portable SQL: SQLite and PostgreSQL (table.pgstore) run the same statements.
+                "INSERT INTO ratings (guild_id, game, player, name, mu, sigma, games, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, player) DO UPDATE SET"
+                " name=excluded.name, mu=excluded.mu, sigma=excluded.sigma,"
+                " games=excluded.games, updated_at=excluded.updated_at",
                 (guild, row.game, player, names[player], mu, sigma, games, now),
             )
         )
@@ -133,7 +136,9 @@ async def player_stats(
     if game is not None:
         where, params = where + " AND game=?", [*params, game]
     ((games, wins, best),) = await store.query(
-        f"SELECT COUNT(*), SUM(rank = 1), MAX(score) FROM results WHERE {where}", tuple(params)
+        f"SELECT COUNT(*), SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END), MAX(score) FROM results"
+        f" WHERE {where}",
+        tuple(params),
     )
     favourite = await store.query(
         f"SELECT game FROM results WHERE {where} GROUP BY game ORDER BY COUNT(*) DESC, game"

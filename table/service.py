@@ -26,14 +26,16 @@ from pydantic import BaseModel
 from engine.ai import ai_seed, choose_action
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
 from engine.registry import get_game
+from table.backend import AnyStore
 from table.ratings import finish_statements
 from table.store import (
     SNAPSHOT_EVERY,
     ChannelBusy,
+    Held,
     InputRow,
+    SessionMoved,
     SessionRow,
     StorageError,
-    Store,
 )
 
 log = logging.getLogger("forum.table")
@@ -153,7 +155,7 @@ class Submission:
 
 
 class TableService:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: AnyStore) -> None:
         self.store = store
         self._sessions: dict[int, Session] = {}
         self._loading = asyncio.Lock()  # one Session object (and one lock) per session id
@@ -166,7 +168,7 @@ class TableService:
         """The session; SessionBroken when its stored row or log cannot be rebuilt."""
         cached = self._sessions.get(session_id)
         if cached is not None:
-            return cached
+            return await self._fresh(cached)
         row = await self.store.session(session_id)
         if row is None:
             raise TableError("no_session")
@@ -177,7 +179,7 @@ class TableService:
         if row is None:
             return None
         cached = self._sessions.get(row.id)
-        return cached if cached is not None else await self._load(row)
+        return await self._fresh(cached) if cached is not None else await self._load(row)
 
     async def open_sessions(self) -> list[Session]:
         """Every open session that loads; broken ones are left out (see recoverable)."""
@@ -192,6 +194,59 @@ class TableService:
             except SessionBroken as error:
                 broken.append(error)
         return healthy, broken
+
+    # Several processes on one database ---------------------------------------------------
+
+    @asynccontextmanager
+    async def _acting(self, session: Session) -> AsyncIterator[None]:
+        """The session to this task alone, its cache as stored, its writes committed at exit.
+
+        The asyncio lock serializes this process; the store's hold serializes processes (a no-op
+        on SQLite, which one process owns) and reports what another process may have stored.
+        """
+        async with session.lock, self.store.hold(session.id) as held:
+            if self.store.shared:
+                if held is None:
+                    raise TableError("no_session")
+                await self._catch_up(session, held)
+            yield
+
+    async def _fresh(self, session: Session) -> Session:
+        """A cached session checked against the shared database (unless being acted on)."""
+        if not self.store.shared or session.lock.locked():
+            return session
+        async with session.lock:
+            held = await self.store.peek(session.id)
+            if held is not None:
+                await self._catch_up(session, held)
+        return session
+
+    @asynccontextmanager
+    async def _finishing_game(self) -> AsyncIterator[None]:
+        """Ratings are read and rewritten by one finishing game at a time, in every process."""
+        async with self._finishing, self.store.finishing():
+            yield
+
+    async def _stored(self, session: Session) -> Held:
+        held = await self.store.peek(session.id)
+        if held is None:
+            raise TableError("no_session")
+        return held
+
+    async def _catch_up(self, session: Session, held: Held) -> None:
+        """Bring the cache to the stored row and log: apply inputs it lacks, or rebuild it."""
+        session.row = held.row
+        if held.row.status in ("active", "finished") and held.seq != session.seq:
+            if session.state is None or held.seq < session.seq:  # behind, or a failed commit
+                session.state, session.seq = await self._rebuild(session)
+            else:
+                for row in await self.store.inputs(session.id, after=session.seq):
+                    session.state, _ = session.game.apply(session.live(), _action(row))
+                    session.seq = row.seq
+        elif held.row.status == "active" and session.state is None:
+            session.state, session.seq = self._setup(session), 0
+        if held.row.status not in ("lobby", "active"):
+            self._sessions.pop(session.id, None)
 
     async def _load(self, row: SessionRow) -> Session:
         async with self._loading:
@@ -340,7 +395,7 @@ class TableService:
         return session
 
     async def join(self, session: Session, user_id: int, name: str, locale: str | None = None):
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             if session.seat_of(user_id) is not None:
                 raise TableError("already_joined")
@@ -350,7 +405,7 @@ class TableService:
 
     async def add_ai(self, session: Session, by_user: int, name: str = "AI {number}") -> None:
         """An AI seat named by `name` (a template of its number, in the table's language)."""
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             self._require_room(session)
@@ -359,7 +414,7 @@ class TableService:
             await self._save(session)
 
     async def leave(self, session: Session, user_id: int) -> None:
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             seat = session.seat_of(user_id)
             if seat is None:
@@ -374,7 +429,7 @@ class TableService:
             await self._save(session)
 
     async def start(self, session: Session, by_user: int) -> None:
-        async with session.lock:
+        async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             count = len(session.seats)
@@ -389,7 +444,7 @@ class TableService:
             await self._save(session)
 
     async def abort(self, session: Session) -> None:
-        async with session.lock:
+        async with self._acting(session):
             session.row.status = "aborted"
             await self._save(session)
             self._sessions.pop(session.id, None)
@@ -399,7 +454,7 @@ class TableService:
 
     async def hand_seat_to_ai(self, session: Session, seat: int) -> None:
         """Timeout policy: an AI plays this seat from now on (the log is unaffected)."""
-        async with session.lock:
+        async with self._acting(session):
             session.row.seats[seat]["ai"] = True
             await self._save(session)
 
@@ -408,7 +463,10 @@ class TableService:
         save writes it), so it needs no reload and no session lock."""
         session.row.meta.update(values)
         async with self._saving(None):
-            await self.store.save_session(session.row)
+            if self.store.shared:  # the row's other columns may be another process's newer ones
+                await self.store.save_meta(session.id, session.row.meta)
+            else:
+                await self.store.save_session(session.row)
 
     async def _save(self, session: Session) -> None:
         """Store the session row as changed in memory (the caller holds the session lock)."""
@@ -441,26 +499,43 @@ class TableService:
 
         `prompt_key` (what the front end showed) lets a stale answer be refused and a repeated
         identical answer be recognised as a duplicate (a no-op) rather than a second move.
+        Several processes: the store refuses an input another process got ahead of
+        (SessionMoved); the cache then catches up and the input is judged again.
         """
         _check_input(session, seat, move, args, prompt_key)
         async with session.lock:
-            if session.status != "active":
-                raise TableError("not_active")
-            state = session.live()
-            prompt = _find_prompt(session.game.pending(state), seat, move, prompt_key)
-            key = prompt.key if prompt else (prompt_key or "")
-            if prompt is not None and await self._same_answer_again(session, seat, prompt, args):
+            while True:
+                try:
+                    return await self._submit_locked(session, seat, move, args, prompt_key)
+                except SessionMoved:
+                    await self._catch_up(session, await self._stored(session))
+                except (IllegalInput, TableError):
+                    # Refused by a cache another process may have outdated: judge it again.
+                    held = await self._stored(session) if self.store.shared else None
+                    if held is None or (held.seq, held.row.status) == (session.seq, session.status):
+                        raise
+                    await self._catch_up(session, held)
+
+    async def _submit_locked(
+        self, session: Session, seat: int, move: str, args: dict[str, Any], prompt_key: str | None
+    ) -> Submission:
+        if session.status != "active":
+            raise TableError("not_active")
+        state = session.live()
+        prompt = _find_prompt(session.game.pending(state), seat, move, prompt_key)
+        key = prompt.key if prompt else (prompt_key or "")
+        if prompt is not None and await self._same_answer_again(session, seat, prompt, args):
+            return Submission(seq=session.seq, events=[], duplicate=True)
+        action = Action(seat=seat, move=move, args=args)
+        try:
+            if prompt is None and prompt_key is not None:
+                raise IllegalInput("stale")
+            new_state, events = session.game.apply(state, action)
+        except IllegalInput:
+            if prompt_key and await self.store.find_input(session.id, seat, key, move, args):
                 return Submission(seq=session.seq, events=[], duplicate=True)
-            action = Action(seat=seat, move=move, args=args)
-            try:
-                if prompt is None and prompt_key is not None:
-                    raise IllegalInput("stale")
-                new_state, events = session.game.apply(state, action)
-            except IllegalInput:
-                if prompt_key and await self.store.find_input(session.id, seat, key, move, args):
-                    return Submission(seq=session.seq, events=[], duplicate=True)
-                raise
-            return await self._commit(session, action, key, new_state, events)
+            raise
+        return await self._commit(session, action, key, new_state, events)
 
     async def _same_answer_again(
         self, session: Session, seat: int, prompt: Prompt, args: dict[str, Any]
@@ -479,7 +554,7 @@ class TableService:
         finished = outcome is not None
         snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
         row = InputRow(seq, action.seat, action.move, action.args, key)
-        async with self._saving(session), self._finishing if finished else nullcontext():
+        async with self._saving(session), self._finishing_game() if finished else nullcontext():
             also = (
                 await finish_statements(self.store, session.row, session.game, outcome)
                 if outcome
@@ -515,6 +590,7 @@ class TableService:
 
     async def play_ai(self, session: Session) -> Submission | None:
         """Let one AI seat act, if any owes an answer; returns what happened."""
+        await self._fresh(session)  # another process may have played this turn already
         turns = self.ai_turns(session)
         if not turns or session.status != "active":
             return None

@@ -129,6 +129,18 @@ class InputRow:
     prompt_key: str
 
 
+@dataclass(frozen=True)
+class Held:
+    """A session as stored when a process took hold of it, to check its cache against."""
+
+    row: SessionRow
+    seq: int
+
+
+class SessionMoved(Exception):
+    """Another process stored an input or a status change first: catch up, then try again."""
+
+
 class ChannelBusy(Exception):
     """The channel already has an open (lobby or active) session."""
 
@@ -174,6 +186,8 @@ class Store:
     Callers also serialize per session (see table.service); the store's own lock keeps a
     transaction of one session from being interleaved with (and committed by) another's.
     """
+
+    shared = False  # one process owns the file: its cache is the truth
 
     def __init__(self, connection: aiosqlite.Connection, owner: IO[str] | None = None) -> None:
         self.db = connection
@@ -431,6 +445,37 @@ class Store:
     async def deadlines(self) -> list[tuple[int, float, str]]:
         rows = await self._fetch("SELECT session_id, due_at, stage FROM deadlines", ())
         return [(r[0], r[1], r[2]) for r in rows]
+
+    async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]:
+        """Take the deadlines due by `now` off the table (one process: nobody to race)."""
+        async with self._transaction():
+            async with self.db.execute(
+                "SELECT session_id, due_at, stage FROM deadlines WHERE due_at<=?", (now,)
+            ) as cursor:
+                due = sorted((r[0], r[1], r[2]) for r in await cursor.fetchall())
+            await self.db.execute("DELETE FROM deadlines WHERE due_at<=?", (now,))
+        return due
+
+    # Across processes and backends -------------------------------------------------------
+
+    @asynccontextmanager
+    async def hold(self, session_id: int) -> AsyncIterator[Held | None]:
+        """Nothing to lock: one process owns the file (see table.pgstore for the shared one)."""
+        yield None
+
+    @asynccontextmanager
+    async def finishing(self) -> AsyncIterator[None]:
+        """One process: the service's own lock already orders finishing games."""
+        yield
+
+    async def all_sessions(self) -> list[SessionRow]:
+        return await self._sessions("ORDER BY id", ())
+
+    async def snapshots(self, session_id: int) -> list[tuple[int, str]]:
+        rows = await self._fetch(
+            "SELECT seq, state FROM snapshots WHERE session_id=? ORDER BY seq", (session_id,)
+        )
+        return [(r[0], r[1]) for r in rows]
 
 
 def _session_row(r: Any) -> SessionRow:

@@ -1,12 +1,15 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from tests.bot_harness import Harness
 from tests.fakediscord import FakeDiscord
+from tests.pgserver import find_binaries, running_server
 
 
 @pytest.fixture
@@ -20,3 +23,28 @@ async def harness(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Harness]:
     table = Harness(fake, tmp_path / "forum.sqlite3")
     yield table
     await table.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """One real PostgreSQL for the whole test session (started from the machine's binaries)."""
+    binaries = find_binaries()
+    if binaries is None:
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) are not installed on this machine")
+    with running_server(binaries) as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """The server's URL with an empty schema: each test starts from no tables at all."""
+
+    async def empty() -> None:
+        connection = await asyncpg.connect(postgres_server)
+        try:
+            await connection.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+        finally:
+            await connection.close()
+
+    asyncio.run(empty())
+    return postgres_server
