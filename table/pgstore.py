@@ -30,6 +30,7 @@ from table.store import (
     StoreRefused,
     _dump,
     _session_row,
+    session_values,
 )
 
 # One entry per table.store.MIGRATIONS entry, in the same order (tests/test_store_contract.py
@@ -239,16 +240,7 @@ class PostgresStore:
                     "INSERT INTO sessions (channel_id, guild_id, game, rules_version, options,"
                     " seed, status, host_id, seats, meta, created_at, updated_at)"
                     " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id",
-                    row.channel_id,
-                    row.guild_id,
-                    row.game,
-                    row.rules_version,
-                    json.dumps(row.options),
-                    row.seed,
-                    row.status,
-                    row.host_id,
-                    json.dumps(row.seats),
-                    json.dumps(row.meta),
+                    *session_values(row),
                     now,
                     now,
                 )
@@ -488,16 +480,7 @@ class PostgresStore:
                 f"INSERT INTO sessions ({SESSION_COLUMNS}, created_at, updated_at)"
                 " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$12)",
                 row.id,
-                row.channel_id,
-                row.guild_id,
-                row.game,
-                row.rules_version,
-                json.dumps(row.options),
-                row.seed,
-                row.status,
-                row.host_id,
-                json.dumps(row.seats),
-                json.dumps(row.meta),
+                *session_values(row),
                 time.time(),
             )
             await db.executemany(

@@ -277,20 +277,7 @@ class Store:
                     "INSERT INTO sessions (channel_id, guild_id, game, rules_version, options,"
                     " seed, status, host_id, seats, meta, created_at, updated_at)"
                     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        row.channel_id,
-                        row.guild_id,
-                        row.game,
-                        row.rules_version,
-                        json.dumps(row.options),
-                        row.seed,
-                        row.status,
-                        row.host_id,
-                        json.dumps(row.seats),
-                        json.dumps(row.meta),
-                        now,
-                        now,
-                    ),
+                    (*session_values(row), now, now),
                 )
             except sqlite3.IntegrityError as error:
                 raise ChannelBusy(row.channel_id) from error
@@ -476,6 +463,22 @@ class Store:
             "SELECT seq, state FROM snapshots WHERE session_id=? ORDER BY seq", (session_id,)
         )
         return [(r[0], r[1]) for r in rows]
+
+
+def session_values(row: SessionRow) -> tuple[Any, ...]:
+    """A session's columns after its id, in the sessions table's order (both backends)."""
+    return (
+        row.channel_id,
+        row.guild_id,
+        row.game,
+        row.rules_version,
+        json.dumps(row.options),
+        row.seed,
+        row.status,
+        row.host_id,
+        json.dumps(row.seats),
+        json.dumps(row.meta),
+    )
 
 
 def _session_row(r: Any) -> SessionRow:
