@@ -48,11 +48,9 @@ HEIGHT = PANEL_TOP + 2 * ROW_H + 150
 SEA = (208, 228, 240)
 SEA_LINE = (52, 120, 170)
 ISLAND = (221, 233, 203)
-# Token styles (index into render.common's colours and shapes): blue hexagon, vermillion diamond.
-ROLE_STYLE: dict[Role, int] = {"rome": 4, "carthage": 3}
 
 _COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, SEA, SEA_LINE, ISLAND)
-_COLOURS += tuple(PLAYER_COLOURS[i] for i in ROLE_STYLE.values())
+_COLOURS += PLAYER_COLOURS[:2]  # players keep their seat's colour, as on every board
 _TEXT_ON = (
     (INK, BACKGROUND),
     (MUTED, BACKGROUND),
@@ -63,7 +61,7 @@ _TEXT_ON = (
     (MUTED, ISLAND),
     (INK, WHITE),
     (INK, SEA),
-    *((INK, PLAYER_COLOURS[i]) for i in ROLE_STYLE.values()),
+    *((INK, colour) for colour in PLAYER_COLOURS[:2]),
 )
 PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the results strip's
 
@@ -197,7 +195,7 @@ def _box(map_: Board, region: str) -> tuple[int, int, int, int]:
 def _region_box(pen: ImageDraw.ImageDraw, map_: Board, region: str, name: str, core: str) -> None:
     capital = next((role for role, r in map_.capitals.items() if r == region), None)
     fill = ISLAND if region in map_.islands else PANEL
-    outline = PLAYER_COLOURS[ROLE_STYLE[capital]] if capital else PANEL_DARK
+    outline = INK if capital else PANEL_DARK  # capitals named, not coloured: roles swap
     left, top, right, bottom = _box(map_, region)
     pen.rounded_rectangle(
         (left, top, right, bottom), radius=14, fill=fill, outline=outline, width=6 if capital else 2
@@ -253,11 +251,11 @@ def _legions(image: Image.Image, view: HannibalView, map_: Board, region: str) -
     for index, role in enumerate(ROLES):
         count = view.legions[region][index]
         if count:
-            stamp_token(image, x, y, 14, ROLE_STYLE[role], player_letter(seat_of(view, role)))
+            stamp_token(image, x, y, 14, seat_of(view, role))
             stamp_text(image, (x + 17, y), f"×{count}", 20, INK, "lm")
             x += 60
     if view.hannibal == region:
-        stamp_token(image, x, y, 15, ROLE_STYLE["carthage"], "H")
+        stamp_token(image, x, y, 15, seat_of(view, "carthage"), "H")
 
 
 def _fleets(image: Image.Image, view: HannibalView, map_: Board, route: str) -> None:
@@ -265,7 +263,7 @@ def _fleets(image: Image.Image, view: HannibalView, map_: Board, route: str) -> 
         count = view.fleets[route][index]
         if count:
             cx, cy = _fleet_slots(map_, route)[index]
-            stamp_token(image, cx, cy, 14, ROLE_STYLE[role], player_letter(seat_of(view, role)))
+            stamp_token(image, cx, cy, 14, seat_of(view, role))
             stamp_text(image, (cx + 17, cy), f"×{count}", 20, INK, "lm")
 
 
@@ -273,7 +271,7 @@ def _players(image: Image.Image, view: HannibalView, names: list[str], labels: L
     for seat in (0, 1):
         role: Role = "rome" if seat == view.rome_seat else "carthage"
         middle = PANEL_TOP + seat * ROW_H + ROW_H // 2
-        stamp_token(image, MARGIN + 22, middle, 20, ROLE_STYLE[role], player_letter(seat))
+        stamp_token(image, MARGIN + 22, middle, 20, seat)
         name = f"{player_letter(seat)} · {_name(seat, names)} · {labels(role)}"
         stamp_text(image, (MARGIN + 54, middle), fit(name, 26, 430), 26, INK, "lm")
         parts = [labels("cards", count=view.hand_sizes[seat])]
