@@ -13,7 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import ForumBot
+from bot.config import Config
 from bot.cooldown import Cooldowns, Windows
+from bot.settings import KEYS
+from bot.settings_strings import SETTINGS
 from table.backend import open_store
 from tests.bot_harness import Harness
 from tests.fakediscord import FakeDiscord, FakeUser
@@ -88,7 +92,10 @@ async def test_admins_set_show_and_reset_settings_in_japanese(table) -> None:
     shown = await settings(fake, admin, "show")
     assert shown.startswith("**このサーバーのForum設定**")
     assert line_of(shown, "リプレイ") == "リプレイ：**オフ**"
-    assert line_of(shown, "新しいゲームの言語") == "新しいゲームの言語：**サーバーのDiscordの言語**（既定値）"
+    assert (
+        line_of(shown, "新しいゲームの言語")
+        == "新しいゲームの言語：**サーバーのDiscordの言語**（既定値）"
+    )
     said = await settings(fake, admin, "reset", key="replays")
     assert said == "✓ リプレイを既定値に戻しました：**オン**"
     assert await settings(fake, admin, "reset") == "✓ すべての設定を既定値に戻しました。"
@@ -113,7 +120,10 @@ async def test_bad_values_are_refused_in_one_line(table) -> None:
     for (key, value), refusal in cases.items():
         assert await settings(fake, admin, "set", key=key, value=value) == refusal
     said = await settings(fake, kanri, "set", key="cooldown_replay", value="9999")
-    assert said == "✗ /game replay の間隔（秒）に「9999」は使えません。0から3600までの整数を指定してください。"
+    assert (
+        said
+        == "✗ /game replay の間隔（秒）に「9999」は使えません。0から3600までの整数を指定してください。"
+    )
     long = "x" * 400
     said = await settings(fake, admin, "set", key="language", value=long)
     assert "\n" not in said and len(said) < 200
@@ -334,3 +344,30 @@ def test_cooldowns_and_windows_forget_what_has_expired() -> None:
         windows.take(user, 1, 5)
     assert len(cooldowns) < 100 and len(windows) < 100
     assert cooldowns.wait(999, 5) > 0 and windows.take(999, 1, 5) > 0, "the recent ones are kept"
+
+
+async def test_settings_commands_are_registered_in_both_languages(fake, tmp_path) -> None:
+    bot = ForumBot(Config(token=fake.token, database=str(tmp_path / "db.sqlite3")))
+    async with bot:
+        await bot.login(fake.token)
+        await bot.tree.sync()
+    put = fake.calls("PUT", "/commands")[-1].json
+    game = next(command for command in put if command["name"] == "game")
+    group = next(o for o in game["options"] if o["name"] == "settings")
+    assert group["description_localizations"]["ja"] == "このサーバーでのForumの設定"
+    for command in group["options"]:
+        assert command["description_localizations"]["ja"], command["name"]
+        for option in command.get("options", []):
+            assert option["description_localizations"]["ja"], option["name"]
+            for choice in option.get("choices", []):
+                assert (
+                    choice["name_localizations"]["ja"]
+                    == SETTINGS["ja"][f"setting.{choice['value']}"]
+                )
+    change = next(c for c in group["options"] if c["name"] == "set")
+    assert {c["value"] for c in change["options"][0]["choices"]} == set(KEYS)
+
+
+def test_settings_catalog_has_the_same_keys_in_both_languages() -> None:
+    assert set(SETTINGS["en"]) == set(SETTINGS["ja"]), set(SETTINGS["en"]) ^ set(SETTINGS["ja"])
+    assert {f"setting.{key}" for key in KEYS} <= set(SETTINGS["en"])
