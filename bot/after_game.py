@@ -331,6 +331,7 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
         )
     carried = {k: old.row.meta[k] for k in ("locale",) if k in old.row.meta}  # server language
     await service.set_meta(session, rematch_of=old.id, **carried)
+    await bot.gate.lobby_opened(session, thread=False)
     content, view = bot.play.lobby_content(session)
     await interaction.response.send_message(content=f"{t('rematch.opened')}\n{content}", view=view)
     message = await interaction.original_response()

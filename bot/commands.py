@@ -280,8 +280,10 @@ class GameCommands(app_commands.Group):
 
 
 def _guild_locale(interaction: discord.Interaction) -> str | None:
-    """The language the server's admins chose (/game settings), else Discord's."""
-    chosen = interaction.client.settings.cached(interaction.guild_id).language  # type: ignore[attr-defined]
+    """The language the server's admins chose (/game settings; read by the gate when the
+    command started), else Discord's."""
+    settings = interaction.client.settings  # type: ignore[attr-defined]  # a ForumBot
+    chosen = settings.cached(interaction.guild_id).language
     if chosen != "auto":
         return chosen
     return str(interaction.guild_locale) if interaction.guild_locale else None

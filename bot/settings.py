@@ -13,11 +13,14 @@ import logging
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.config import Config
+from table.service import TableError
+from table.store import StorageError
 
 if TYPE_CHECKING:
     from table.backend import AnyStore
@@ -160,32 +163,25 @@ class ServerSettings:
         self.defaults = Settings.from_config(config)
         self.store: AnyStore | None = None  # set when the bot opens its store
         self._clock = clock
-        self._cache: dict[int, tuple[float, dict[str, Any]]] = {}
+        self._cache: dict[int, Kept] = {}
 
     async def of(self, guild_id: int | None) -> Settings:
         """The effective settings of a server (the defaults outside any server)."""
-        return self.merged(await self.overrides(guild_id))
+        kept = await self._kept(guild_id)
+        return kept.settings if kept else self.defaults
+
+    async def overrides(self, guild_id: int | None) -> dict[str, Any]:
+        """Only what the server's admins set."""
+        kept = await self._kept(guild_id)
+        return kept.overrides if kept else {}
 
     def cached(self, guild_id: int | None) -> Settings:
         """Without a database read: what the latest read of this server gave."""
-        return self.merged(self._cache.get(guild_id or 0, (0.0, {}))[1])
+        kept = self._cache.get(guild_id or 0)
+        return kept.settings if kept else self.defaults
 
     def merged(self, overrides: dict[str, Any]) -> Settings:
         return self.defaults.model_copy(update=overrides)
-
-    async def overrides(self, guild_id: int | None) -> dict[str, Any]:
-        if not guild_id or self.store is None:
-            return {}
-        kept = self._cache.get(guild_id)
-        fresh = kept and not (
-            self.store.shared and self._clock() - kept[0] > SHARED_REFRESH_SECONDS
-        )
-        if kept and fresh:
-            return kept[1]
-        stored = await self.store.guild_settings(guild_id)
-        overrides = _readable(guild_id, stored)
-        self._cache[guild_id] = (self._clock(), overrides)
-        return overrides
 
     async def set(self, guild_id: int, key: str, raw: str) -> Settings:
         value = parse_value(key, raw)
@@ -195,12 +191,41 @@ class ServerSettings:
         kept = {} if key is None else await self.overrides(guild_id)
         return await self._save(guild_id, {k: v for k, v in kept.items() if k != key})
 
+    async def _kept(self, guild_id: int | None) -> Kept | None:
+        if not guild_id or self.store is None:
+            return None
+        kept = self._cache.get(guild_id)
+        stale = kept is not None and (
+            self.store.shared and self._clock() - kept.at > SHARED_REFRESH_SECONDS
+        )
+        if kept is None or stale:
+            stored = await self.store.guild_settings(guild_id)
+            kept = self._keep(guild_id, _readable(guild_id, stored))
+        return kept
+
+    def _keep(self, guild_id: int, overrides: dict[str, Any]) -> Kept:
+        kept = Kept(self._clock(), overrides, self.merged(overrides))
+        self._cache[guild_id] = kept
+        return kept
+
     async def _save(self, guild_id: int, overrides: dict[str, Any]) -> Settings:
         assert self.store is not None
-        await self.store.save_guild_settings(guild_id, json.dumps(overrides, sort_keys=True))
-        self._cache[guild_id] = (self._clock(), overrides)
+        try:
+            await self.store.save_guild_settings(guild_id, json.dumps(overrides, sort_keys=True))
+        except StorageError as error:  # answered as any unsaved change is; nothing was kept
+            log.error("cannot save settings: %s — %s", error, error.fix)
+            raise TableError("storage_unavailable") from error
         log.info("settings of guild %s: %s", guild_id, sorted(overrides))
-        return self.merged(overrides)
+        return self._keep(guild_id, overrides).settings
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One server's settings as last read: when, what its admins set, and the result."""
+
+    at: float
+    overrides: dict[str, Any]
+    settings: Settings
 
 
 def _readable(guild_id: int, stored: str | None) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from bot.cooldown import Cooldowns, Windows
 from bot.settings import KEYS
 from bot.settings_strings import SETTINGS
 from table.backend import open_store
+from table.store import StorageError
 from tests.bot_harness import Harness
 from tests.fakediscord import FakeDiscord, FakeUser
 
@@ -371,3 +372,18 @@ async def test_settings_commands_are_registered_in_both_languages(fake, tmp_path
 def test_settings_catalog_has_the_same_keys_in_both_languages() -> None:
     assert set(SETTINGS["en"]) == set(SETTINGS["ja"]), set(SETTINGS["en"]) ^ set(SETTINGS["ja"])
     assert {f"setting.{key}" for key in KEYS} <= set(SETTINGS["en"])
+
+
+async def test_a_setting_the_disk_refuses_is_not_kept(table, monkeypatch) -> None:
+    harness, _ = table
+    fake = harness.fake
+    admin = fake.add_user("admin", manage_guild=True)
+
+    async def disk_full(guild_id: int, settings: str) -> None:
+        raise StorageError("full", "free some space", "database or disk is full")
+
+    monkeypatch.setattr(harness.bot.store, "save_guild_settings", disk_full)
+    said = await settings(fake, admin, "set", key="replays", value="off")
+    assert said == "✗ I can't save right now, so nothing was changed. Please try again in a while."
+    monkeypatch.undo()
+    assert "Replays: **on** (default)" in await settings(fake, admin, "show")
