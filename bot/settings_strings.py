@@ -53,9 +53,9 @@ SETTINGS: Catalog = {
         "gate.exports_off": "Exports are turned off on this server.",
         "gate.channel": "Games are not hosted in this channel here; they are in: {channels}.",
         "gate.threads_off": "Games in new threads are turned off on this server.",
-        "gate.lobbies": "You already host {count} open lobbies on this server (at most {limit})."
+        "gate.lobbies": "Open lobbies you host on this server: {count} (at most {limit})."
         " Start or abort one first.",
-        "gate.thread_lobbies": "You already host {count} open thread lobbies on this server (at"
+        "gate.thread_lobbies": "Open lobbies you host in threads on this server: {count} (at"
         " most {limit}). Start or abort one first.",
         "gate.thread_rate": "You may open {limit} game threads per {minutes} minutes: try again"
         " in {seconds} s.",

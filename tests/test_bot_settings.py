@@ -248,13 +248,12 @@ async def test_a_member_may_hold_only_so_many_lobbies(table) -> None:
     await new_game(fake, alice, thread=True)
     await new_game(fake, alice, thread=True)
     assert harness.last_ephemeral(alice) == (
-        "You already host 1 open thread lobbies on this server (at most 1). Start or abort one"
-        " first."
+        "Open lobbies you host in threads on this server: 1 (at most 1). Start or abort one first."
     )
     await new_game(fake, alice, second)
     await new_game(fake, alice, third)
     assert harness.last_ephemeral(alice) == (
-        "You already host 2 open lobbies on this server (at most 2). Start or abort one first."
+        "Open lobbies you host on this server: 2 (at most 2). Start or abort one first."
     )
     assert not fake.channel_messages(third) and len(fake.threads()) == 1
     await new_game(fake, bob, third)  # a limit per member
