@@ -49,7 +49,7 @@ class Settings(BaseModel):
     thread_lobbies: bool = True
     replays: bool = True
     exports: bool = True
-    cooldown_new: Seconds = 10
+    cooldown_new: Seconds = 5  # a typo in the options is retried soon
     cooldown_status: Seconds = 10
     cooldown_history: Seconds = 5
     cooldown_replay: Seconds = 60

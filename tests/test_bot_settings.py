@@ -19,7 +19,9 @@ from bot.cooldown import Cooldowns, Windows
 from bot.settings import KEYS
 from bot.settings_strings import SETTINGS
 from table.backend import open_store
-from table.store import StorageError
+from table.migrate import copy_database
+from table.pgstore import PostgresStore
+from table.store import StorageError, Store
 from tests.bot_harness import Harness
 from tests.fakediscord import FakeDiscord, FakeUser
 
@@ -386,3 +388,15 @@ async def test_a_setting_the_disk_refuses_is_not_kept(table, monkeypatch) -> Non
     assert said == "✗ I can't save right now, so nothing was changed. Please try again in a while."
     monkeypatch.undo()
     assert "Replays: **on** (default)" in await settings(fake, admin, "show")
+
+
+async def test_moving_to_postgresql_keeps_the_servers_settings(tmp_path, postgres_url) -> None:
+    source = await Store.open(tmp_path / "forum.sqlite3")
+    target = await PostgresStore.open(postgres_url)
+    try:
+        await source.save_guild_settings(5, '{"replays": false}')
+        await copy_database(source, target)
+        assert await target.guild_settings(5) == '{"replays": false}'
+    finally:
+        await source.close()
+        await target.close()
