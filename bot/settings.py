@@ -2,8 +2,9 @@
 overrides and a per-server cache.
 
 A server stores only the keys its admins changed (a JSON object, table.store guild_settings);
-every other key follows config.toml (language, timers, AI delay) or the defaults below
-(cooldowns and limits), so a host changing config.toml changes every server that kept it.
+every other key follows config.toml (timers, AI delay) or the defaults below (language: the
+server's Discord locale; cooldowns and limits), so a host changing config.toml changes every
+server that kept its value.
 """
 
 from __future__ import annotations
