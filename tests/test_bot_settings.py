@@ -7,6 +7,7 @@ cooldowns, lobby limits and expiry, thread creation). Time is the bot's injected
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -202,16 +203,30 @@ async def test_both_stores_keep_a_servers_settings(database: str) -> None:
         await store.close()
 
 
-async def test_the_servers_reminder_time_is_followed_not_the_hosts(table) -> None:
-    harness, clock = table  # config.toml (the harness) has no reminder at all
+async def test_the_servers_timers_and_idle_policy_are_followed_not_the_hosts(table) -> None:
+    harness, clock = table  # config.toml (the harness): no reminder, an AI for idle seats
     fake = harness.fake
     admin = fake.add_user("admin", manage_guild=True)
     bob = fake.add_user("bob")
     await settings(fake, admin, "set", key="reminder_minutes", value="2")
+    await settings(fake, admin, "set", key="idle_minutes", value="3")
+    await settings(fake, admin, "set", key="idle_policy", value="abort")
     await harness.open_table([admin, bob])
     clock.now += 121
     await fake.wait_for(lambda: any("waiting for you" in m.text() for m in fake.dms(bob)))
     assert any(f"<@{bob.id}>" in m.text() for m in fake.channel_messages())
+    assert harness.bot is not None
+    for _ in range(200):  # the idle deadline is stored just after the reminder is sent
+        if [stage for *_, stage in await harness.bot.store.deadlines()] == ["idle"]:
+            break
+        await asyncio.sleep(0.05)
+    clock.now += 179
+    await harness.bot.play.fire_deadlines()
+    assert not any("aborted" in m.text() for m in fake.channel_messages())
+    clock.now += 2
+    await fake.wait_for(
+        lambda: any("answered in time" in m.text() for m in fake.channel_messages())
+    )
 
 
 async def test_a_repeated_command_is_refused_until_its_cooldown_ends(table) -> None:
