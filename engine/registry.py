@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Game
+from engine.games import imperium_sampler
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
 from engine.games.hannibal import Hannibal
@@ -14,6 +15,7 @@ from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
+from engine.search import SearchSpec
 
 # What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
 DEFAULT_LOCAL_GAME = "imperium"
@@ -41,3 +43,9 @@ def get_game(game_id: str) -> Game:
         return GAMES[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+# The hard AI's search per game: sampler, rollout policy and budget (see engine.search).
+SEARCH: dict[str, SearchSpec] = {
+    "imperium": SearchSpec(imperium_sampler.sample, rollouts=300, policy="heuristic"),
+}
