@@ -35,7 +35,7 @@ class Match:
     share: float = 0.0
     games: int = 0
     times: list[float] = field(default_factory=list)
-    bids: Counter = field(default_factory=Counter)
+    bids: Counter = field(default_factory=Counter)  # Konsul: winning bid -> auctions
 
     @property
     def rate(self) -> float:
@@ -93,14 +93,10 @@ def report(game_id: str, games: int, with_hard: bool) -> None:
             f"  hard/normal {hard.rate:6.1%} ({hard.rate / fair:.2f}x fair)"
             f"  hard median {statistics.median(times) * 1000:5.0f} ms worst {times[-1] * 1000:5.0f} ms"
         )
-        bids = normal.bids + hard.bids
-    else:
-        bids = normal.bids
     print(line, flush=True)
     if game_id == "konsul":
         auto, _ = match(game, "normal", "normal", games)
         print(f"{'':<18}winning bids, AI-only auctions: {dict(sorted(auto.bids.items()))}")
-        print(f"{'':<18}winning bids, all matches: {dict(sorted(bids.items()))}", flush=True)
 
 
 def main() -> None:

@@ -10,6 +10,7 @@ from engine.games.hannibal import Hannibal
 from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
+from engine.games.konsul import sampler as konsul_sampler
 from engine.games.prokonsul import Prokonsul
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
@@ -47,5 +48,6 @@ def get_game(game_id: str) -> Game:
 
 # The hard AI's search per game: sampler, rollout policy and budget (see engine.search).
 SEARCH: dict[str, SearchSpec] = {
-    "imperium": SearchSpec(imperium_sampler.sample, rollouts=300, policy="heuristic"),
+    "imperium": SearchSpec(imperium_sampler.sample, rollouts=600),
+    "konsul": SearchSpec(konsul_sampler.sample, rollouts=150),
 }
