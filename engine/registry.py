@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Game
-from engine.games import imperium_sampler
+from engine.games import imperium_sampler, senator_sampler, seven_hills_sampler, spartacus_sampler
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
 from engine.games.hannibal import Hannibal
@@ -50,4 +50,7 @@ def get_game(game_id: str) -> Game:
 SEARCH: dict[str, SearchSpec] = {
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=600),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=150),
+    "senator": SearchSpec(senator_sampler.sample, rollouts=200, policy="random"),
+    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=200, policy="random"),
+    "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }
