@@ -6,7 +6,9 @@ from engine.core import Game
 from engine.games import imperium_sampler, senator_sampler, seven_hills_sampler, spartacus_sampler
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
+from engine.games.circus_maximus import sampler as circus_sampler
 from engine.games.hannibal import Hannibal
+from engine.games.hannibal import sampler as hannibal_sampler
 from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
@@ -48,6 +50,8 @@ def get_game(game_id: str) -> Game:
 
 # The hard AI's search per game: sampler, rollout policy and budget (see engine.search).
 SEARCH: dict[str, SearchSpec] = {
+    "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=60),
+    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=100),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=600),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=150),
     "senator": SearchSpec(senator_sampler.sample, rollouts=200, policy="random"),

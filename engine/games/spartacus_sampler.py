@@ -4,6 +4,8 @@ per seat is public (the latest trick stays on its taker's pile)."""
 
 from __future__ import annotations
 
+import itertools
+
 from engine.games.spartacus import SpartacusState, SpartacusView, _full_hand
 from engine.rng import Rng
 
@@ -107,7 +109,7 @@ def _piles(
     total = sum(counts)
     cuts = sorted(rng.shuffled(range(1, len(cards)))[: max(0, total - 1)]) if total else []
     bounds = [0, *cuts, len(cards)] if total else [0, 0]
-    piles = [tuple(cards[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)]
+    piles = [tuple(cards[a:b]) for a, b in itertools.pairwise(bounds)]
     out: list[tuple[tuple[int, ...], ...]] = []
     for seat, count in enumerate(counts):
         mine, piles = piles[:count], piles[count:]
