@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from engine.core import Game
-from engine.games import imperium_sampler, senator_sampler, seven_hills_sampler, spartacus_sampler
+from engine.games import (
+    caesar_sampler,
+    imperium_sampler,
+    senator_sampler,
+    seven_hills_sampler,
+    spartacus_sampler,
+)
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
 from engine.games.circus_maximus import sampler as circus_sampler
@@ -50,6 +56,7 @@ def get_game(game_id: str) -> Game:
 
 # The hard AI's search per game: sampler, rollout policy and budget (see engine.search).
 SEARCH: dict[str, SearchSpec] = {
+    "caesar": SearchSpec(caesar_sampler.sample, rollouts=150),
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=60),
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=100),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=600),
