@@ -20,6 +20,7 @@ from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
 from engine.games.konsul import sampler as konsul_sampler
 from engine.games.prokonsul import Prokonsul
+from engine.games.prokonsul import sampler as prokonsul_sampler
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
@@ -61,6 +62,7 @@ SEARCH: dict[str, SearchSpec] = {
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=100),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=600),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=150),
+    "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=100),
     "senator": SearchSpec(senator_sampler.sample, rollouts=200, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=200, policy="random"),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
