@@ -57,13 +57,13 @@ def get_game(game_id: str) -> Game:
 
 # The hard AI's search per game: sampler, rollout policy and budget (see engine.search).
 SEARCH: dict[str, SearchSpec] = {
-    "caesar": SearchSpec(caesar_sampler.sample, rollouts=150),
-    "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=60),
-    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=100),
-    "imperium": SearchSpec(imperium_sampler.sample, rollouts=600),
-    "konsul": SearchSpec(konsul_sampler.sample, rollouts=150),
-    "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=100),
-    "senator": SearchSpec(senator_sampler.sample, rollouts=200, policy="random"),
-    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=200, policy="random"),
+    "caesar": SearchSpec(caesar_sampler.sample, rollouts=55),
+    "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
+    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=28, horizon=200),
+    "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
+    "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
+    "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=40),
+    "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
+    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=380, policy="random"),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }

@@ -41,11 +41,14 @@ class SearchSpec:
     rollouts: int = 200
     worlds: int = 8
     policy: Literal["heuristic", "random"] = "heuristic"
+    horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
 
 
-def reward(outcome: Outcome, seat: int) -> float:
-    """Mostly the share of the win, plus a little for the rank, so lost games still teach."""
-    seats = len(outcome.ranks)
+def reward(outcome: Outcome | None, seat: int, seats: int) -> float:
+    """Mostly the share of the win, plus a little for the rank, so lost games still teach.
+    A rollout that found no end (a loop of heuristic moves) counts as a fair share."""
+    if outcome is None:
+        return 1.0 / seats
     win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     place = (seats - outcome.ranks[seat]) / max(1, seats - 1)
     return 0.8 * win + 0.2 * place
@@ -81,9 +84,12 @@ def candidates(game: Game, view: BaseModel, prompt: Prompt, seat: int, seed: int
     return list(found.values())
 
 
-def rollout(game: Game, state: GameState, seed: int, policy: str) -> Outcome:
-    """Play `state` to the end: every seat decides from its own view (heuristic) or at random."""
-    for step in range(game.max_inputs):
+def rollout(
+    game: Game, state: GameState, seed: int, policy: str, horizon: int = 1000
+) -> Outcome | None:
+    """Play `state` to the end: every seat decides from its own view (heuristic) or at random.
+    None when no end came within `horizon` inputs (a loop of heuristic moves)."""
+    for step in range(horizon):
         prompts = game.pending(state)
         if not prompts:
             break
@@ -91,10 +97,7 @@ def rollout(game: Game, state: GameState, seed: int, policy: str) -> Outcome:
         seat = prompt.seats[0]
         step_seed = derive_seed(seed, step)
         state = _step(game, state, prompt, seat, step_seed, policy)
-    result = game.outcome(state)
-    if result is None:
-        raise RuntimeError(f"{game.id}: rollout did not end")
-    return result
+    return game.outcome(state)
 
 
 def _step(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, policy: str):
@@ -124,6 +127,7 @@ def search_action(
         return arms[0].action
     rng = Rng(derive_seed(seed, "worlds"))
     worlds = [spec.sampler(view, rng) for _ in range(spec.worlds)]
+    view_seats = worlds[0].seats
     legal = [[_applied(game, world, arm.action) for arm in arms] for world in worlds]
     playable = [i for i in range(len(arms)) if any(row[i] is not None for row in legal)]
     if not playable:
@@ -134,7 +138,8 @@ def search_action(
         i = _pick(arms, options, n)
         after = legal[w][i] if legal[w][i] is not None else worlds[w]
         arms[i].visits += 1
-        arms[i].total += reward(rollout(game, after, derive_seed(seed, "r", n), spec.policy), seat)
+        result = rollout(game, after, derive_seed(seed, "r", n), spec.policy, spec.horizon)
+        arms[i].total += reward(result, seat, view_seats)
     best = max(playable, key=lambda i: (arms[i].visits, arms[i].total, -i))
     return arms[best].action
 
