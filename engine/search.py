@@ -30,6 +30,7 @@ Sampler = Callable[[BaseModel, Rng], GameState]
 # Distinct inputs tried at the root when a prompt cannot be listed in full (multisets, fleets).
 MAX_CANDIDATES = 12
 EXPLORATION = 0.7
+MIN_ROLLOUTS_PER_ARM = 4
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,9 @@ def search_action(
     game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
 ) -> Action:
     """The seat's hard-AI decision, from its view and prompt alone (deterministic per seed)."""
-    arms = [_Arm(action) for action in candidates(game, view, prompt, seat, seed)]
+    found = candidates(game, view, prompt, seat, seed)
+    # Every arm needs a few rollouts to mean anything: a small budget tries fewer inputs.
+    arms = [_Arm(action) for action in found[: max(2, spec.rollouts // MIN_ROLLOUTS_PER_ARM)]]
     if len(arms) == 1:
         return arms[0].action
     rng = Rng(derive_seed(seed, "worlds"))
