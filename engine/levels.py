@@ -34,3 +34,12 @@ def level_action(
     if level == "easy" and Rng(derive_seed(seed, "mistake")).below(1000) < EASY_MISTAKES * 1000:
         return random_action(game, state, prompt, seat, seed)
     return choose_action(game, state, prompt, seat, seed)
+
+
+def level_action_by_id(
+    game_id: str, state: GameState, prompt: Prompt, seat: int, seed: int, level: str = "hard"
+) -> Action:
+    """`level_action` for a worker process: the game is named, so the call pickles small."""
+    from engine.registry import get_game
+
+    return level_action(get_game(game_id), state, prompt, seat, seed, level)
