@@ -12,6 +12,7 @@ from discord.app_commands import locale_str as _
 
 from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
+from bot.safe_text import NO_PINGS, clip
 from bot.strings import COMMANDS_JA
 from engine.core import Game, IllegalInput, Msg, Shortcut
 from engine.registry import GAMES
@@ -142,13 +143,15 @@ class GameCommands(app_commands.Group):
             await self.bot.service.set_meta(session, locale=guild_locale)
         content, view = self.bot.play.lobby_content(session)
         if channel is None:
-            await interaction.response.send_message(content=content, view=view)
+            await interaction.response.send_message(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
             message = await interaction.original_response()
         else:
-            message = await channel.send(content=content, view=view)
+            message = await channel.send(content=content, view=view, allowed_mentions=NO_PINGS)
             texts = self.guild_texts(interaction, GAMES[game])
             notice = texts("thread.opened", game=texts("name"), thread=channel.mention)
-            await interaction.response.send_message(notice)
+            await interaction.response.send_message(notice, allowed_mentions=NO_PINGS)
         await self.bot.service.set_meta(session, board=message.id)
 
     async def _new_thread(self, interaction: discord.Interaction, game: str) -> discord.Thread:
@@ -198,7 +201,7 @@ class GameCommands(app_commands.Group):
             await self.bot.play.show_lobby(session)
         else:
             self.bot.play.publish(session)
-        await interaction.followup.send("✓", ephemeral=True)
+        await interaction.followup.send("✓", ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(
         name="hand", description=_("Your private view and your choices (only you see it)")
@@ -230,7 +233,7 @@ class GameCommands(app_commands.Group):
             texts("rules.options", example=example),
             *options_help(chosen, texts),
         ]
-        await _ephemeral(interaction, "\n".join(lines)[:2000])
+        await _ephemeral(interaction, "\n".join(lines))
 
     @app_commands.command(name="abort", description=_("Abort the game in this channel"))
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -300,7 +303,8 @@ def _example_values(spec: Any) -> list[Any]:
 
 
 async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = None) -> None:
-    kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+    kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
+    kwargs["allowed_mentions"] = NO_PINGS
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():

@@ -12,6 +12,7 @@ Usage::
 """
 
 from .fake import FakeDiscord
+from .mentions import Ping
 from .model import (
     Attachment,
     FakeChannel,
@@ -31,6 +32,7 @@ __all__ = [
     "FakeMessage",
     "FakeUser",
     "InteractionRecord",
+    "Ping",
     "RequestRecord",
     "iter_components",
 ]

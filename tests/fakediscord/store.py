@@ -6,6 +6,7 @@ import mimetypes
 import re
 from typing import Any
 
+from .mentions import Ping, allowed_mentions_problem, pinged_text, unwanted_pings
 from .model import (
     EPHEMERAL,
     LOADING,
@@ -88,6 +89,8 @@ def validate_message(data: dict[str, Any], files: list[Attachment], *, creating:
     _check_components(components, data.get("flags") or 0)
     if sum(f.size for f in files) > FILE_SIZE_LIMIT:
         raise ApiError(413, 40005, "Request entity too large")
+    if problem := allowed_mentions_problem(data.get("allowed_mentions")):
+        raise invalid_form(problem)
     has_any = content or embeds or components or files or data.get("attachments")
     if creating and not (has_any or data.get("sticker_ids") or data.get("poll")):
         raise ApiError(400, 50006, "Cannot send an empty message")
@@ -125,6 +128,8 @@ class Store:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[RequestRecord] = []
         self.server_errors: list[str] = []
+        self.pings: list[Ping] = []  # bot messages that could ping what they should not
+        self.unguarded: list[FakeMessage] = []  # bot messages with content, no allowed_mentions
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.channel_id = self.add_channel("general").id
 
@@ -437,6 +442,8 @@ class Store:
             interaction_id=interaction.id if interaction is not None else None,
         )
         self.messages[msg.id] = msg
+        if author.bot:
+            self._note_mentions(msg, data)
         return msg
 
     def edit_message(self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]) -> None:
@@ -444,6 +451,7 @@ class Store:
         validate_message(data, files, creating=False)
         if "content" in data:
             msg.content = data["content"] or ""
+            self._note_mentions(msg, data)
         if "embeds" in data:
             msg.embeds = list(data["embeds"] or [])
         if "components" in data:
@@ -456,6 +464,17 @@ class Store:
         else:
             msg.edits += 1
             msg.edited_timestamp = now_iso()
+
+    def _note_mentions(self, msg: FakeMessage, data: dict[str, Any]) -> None:
+        """Record the send's allowed_mentions and flag what it could ping (see .mentions)."""
+        allowed = data.get("allowed_mentions")
+        msg.allowed_mentions = allowed
+        text = pinged_text(data)
+        if text and allowed is None:
+            self.unguarded.append(msg)
+        reasons = unwanted_pings(text, allowed)
+        if reasons:
+            self.pings.append(Ping(msg.id, msg.channel_id, reasons, text, allowed))
 
     def _edit_attachments(
         self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]
