@@ -17,7 +17,14 @@ from engine.core import Outcome
 from engine.registry import GAMES
 from render import render_png
 from render.replay import MAX_FRAMES, UPLOAD_LIMIT, animate, sample
-from table.export import ExportError, GameExport, export_steps, load_export, replay_export
+from table.export import (
+    MAX_BYTES,
+    ExportError,
+    GameExport,
+    export_steps,
+    load_export,
+    replay_export,
+)
 from table.i18n import Localizer, locale_of
 
 CAPTION_EVENTS = 2  # the latest public events of a step; a caption is one line
@@ -75,10 +82,12 @@ def animation(
 def replay_file(path: Path, out: Path, locale: str) -> int:
     """Rebuild a file's boards and outcome locally; a refused file is one clear line."""
     try:
+        if path.stat().st_size > MAX_BYTES:  # refused unread
+            raise ExportError("too_large", f"{path.stat().st_size} bytes, at most {MAX_BYTES}")
         export = load_export(path.read_bytes())
         _, outcome = replay_export(export)
     except (OSError, ExportError) as error:
-        print(f"Cannot replay {path}: {error}", file=sys.stderr)
+        print(f"Cannot replay {path}: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
     locale = locale_of(locale)
     folder = out / f"replay-{export.game}-{path.stem}"
