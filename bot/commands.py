@@ -22,6 +22,7 @@ from table.service import SessionBroken, TableError
 if TYPE_CHECKING:
     from bot.client import ForumBot
 
+OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
 GAME_CHOICES = [
     app_commands.Choice(name=_(game.strings["en"]["name"]), value=game_id)
     for game_id, game in sorted(GAMES.items())
@@ -53,7 +54,9 @@ class Translator(app_commands.Translator):
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
     """`thirty_points=true negotiation=free` → {"thirty_points": "true", ...}; types are
-    checked by the game's options model."""
+    checked by the game's options model. The text is member input: its length is bounded."""
+    if text and len(text) > OPTIONS_TEXT_MAX:
+        raise TableError("options_too_long", maximum=OPTIONS_TEXT_MAX)
     options: dict[str, Any] = {}
     for part in shlex.split(text or ""):
         name, sep, value = part.partition("=")

@@ -101,7 +101,7 @@ class Play:
         game = session.game
         names = [f"{neutral(s['name'], NAME_MAX)}{' 🤖' if s['ai'] else ''}" for s in session.seats]
         options = ", ".join(
-            f"{k}={json.dumps(v)}"
+            f"{k}={neutral(json.dumps(v))}"
             for k, v in session.row.options.items()
             if game.Options.model_fields[k].default != v
         )
@@ -130,7 +130,7 @@ class Play:
                     label=t(label), style=style, custom_id=cid(session.id, "lobby", op)
                 )
             )
-        return "\n".join(lines), view
+        return _clip("\n".join(lines)), view
 
     def narrate(self, session: Session, events: list[Event]) -> None:
         """Add the public events to the board's rolling narration (kept per session, so
@@ -201,7 +201,7 @@ class Play:
                 for index, choice in enumerate(prompt.fields[0].options):
                     view.add_item(
                         discord.ui.Button(
-                            label=t.msg(choice.label)[:80],
+                            label=t.label(choice.label, choice.value),
                             row=index // 5,
                             custom_id=cid(session.id, prompt.key, "v", index),
                         )

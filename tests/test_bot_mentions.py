@@ -1,8 +1,12 @@
-"""Member-typed text echoed by the bot (a promise, a display name) pings nobody and shows no
-masked link; the only ping is the one the bot means (the player an offer is addressed to)."""
+"""Member-typed text echoed by the bot (a promise, a display name, an options text) pings
+nobody and shows no masked link; the only ping is the one the bot means (the player an offer
+is addressed to). Replies stay inside Discord's length limits, which the fake enforces."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.commands import OPTIONS_TEXT_MAX
 from tests.bot_harness import Harness
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.test_bot_prokonsul import offer_message, setup_round
@@ -81,4 +85,52 @@ async def test_fake_flags_a_send_that_could_ping() -> None:
             [f"role {role}"],
         ]
         assert len(fake.unguarded) == 1
+        await fake.stop_bot(client)
+
+
+async def test_a_long_options_text_is_refused_in_one_line(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    japanese = fake.add_user("hanako", "ja")
+    bot = await harness.start()
+    # Discord's slash options take up to 6,000 characters; the unknown names used to be quoted
+    # back whole, past the 2,000 of a message (an HTTP 400, "Something went wrong").
+    long_text = "@everyone=1 " + " ".join(f"option_{i}=1" for i in range(500))
+    for user, refusal in ((alice, "too long"), (japanese, "長すぎます")):
+        record = await fake.slash(user, "game", ["new"], {"game": "imperium", "options": long_text})
+        await harness.settle()
+        reply = record.response_message
+        assert reply is not None and reply.ephemeral and reply.text().startswith("✗ "), reply
+        assert refusal in reply.text() and "\n" not in reply.text(), reply.text()
+    assert await bot.service.in_channel(fake.channel_id) is None
+    assert not fake.server_errors and not [r for r in fake.requests if r.status == 400]
+    # Just under the bound, the unknown names quoted back are clipped, still in one line.
+    record = await fake.slash(
+        alice,
+        "game",
+        ["new"],
+        {"game": "imperium", "options": long_text[:OPTIONS_TEXT_MAX].rsplit(" ", 1)[0]},
+    )
+    text = record.response_message.text()
+    assert "Unknown option" in text and "\n" not in text and len(text) < 400, text
+    assert "@everyone" not in text
+
+
+async def test_the_fake_refuses_what_discord_refuses_for_length() -> None:
+    import discord
+
+    async with FakeDiscord() as fake:
+        client = discord.Client(intents=discord.Intents.default(), **fake.client_kwargs())
+        await fake.start_bot(client)
+        channel = client.get_partial_messageable(fake.channel_id)
+        long_label = discord.ui.View()
+        long_label.add_item(discord.ui.Button(label="x" * 81, custom_id="a"))
+        long_option = discord.ui.View()
+        select = discord.ui.Select(custom_id="s", options=[discord.SelectOption(label="y" * 101)])
+        long_option.add_item(select)
+        for fields in ({"content": "z" * 2001}, {"view": long_label}, {"view": long_option}):
+            with pytest.raises(discord.HTTPException) as refused:
+                await channel.send(**fields)
+            assert refused.value.status == 400, fields
+        await channel.send("ok", view=discord.ui.View().add_item(discord.ui.Button(label="x" * 80)))
         await fake.stop_bot(client)

@@ -62,6 +62,37 @@ def _check_components(components: list[dict[str, Any]], flags: int) -> None:
     for comp in iter_components(components):
         if len(comp.get("options") or []) > 25:
             raise invalid_form("options: Must be 25 or fewer in length.")
+        _check_lengths(comp)
+
+
+# Discord's length limits of component fields (a longer one is HTTP 400 / 50035).
+BUTTON_LABEL_MAX = 80
+OPTION_FIELD_MAX = 100
+PLACEHOLDER_MAX = 150
+MODAL_FIELD_MAX = 45
+
+
+def _too_long(where: str, text: Any, limit: int) -> None:
+    if isinstance(text, str) and len(text) > limit:
+        raise invalid_form(f"{where}: Must be {limit} or fewer in length.")
+
+
+def _check_lengths(comp: dict[str, Any]) -> None:
+    if comp.get("type") == 2:
+        _too_long("label", comp.get("label"), BUTTON_LABEL_MAX)
+    _too_long("placeholder", comp.get("placeholder"), PLACEHOLDER_MAX)
+    for option in comp.get("options") or []:
+        for key in ("label", "value", "description"):
+            _too_long(f"options.{key}", option.get(key), OPTION_FIELD_MAX)
+
+
+def validate_modal(data: dict[str, Any]) -> None:
+    """A modal's title and text-input labels are at most 45 characters."""
+    _too_long("title", data.get("title"), MODAL_FIELD_MAX)
+    for comp in iter_components(data.get("components") or []):
+        if comp.get("type") == 4:
+            _too_long("components.label", comp.get("label"), MODAL_FIELD_MAX)
+    _check_components(data.get("components") or [], COMPONENTS_V2)
 
 
 def _embed_chars(embed: dict[str, Any]) -> int:

@@ -9,7 +9,7 @@ from aiohttp import web
 
 from .model import EPHEMERAL, LOADING, FakeMessage, InteractionRecord
 from .server import Body, Server, body_of, json_response, no_content
-from .store import ApiError, Store
+from .store import ApiError, Store, validate_modal
 
 MESSAGE = 4
 DEFERRED = 5
@@ -80,6 +80,7 @@ class WebhookApi:
             rec.choices = list(data.get("choices") or [])
             return None
         if rtype == MODAL and rec.type in (2, 3):
+            validate_modal(data)
             rec.modal = data
             return None
         raise ApiError(400, 50035, f"Invalid Form Body: response type {rtype} for {rec.type}")
