@@ -47,13 +47,13 @@ class ExportError(Exception):
 
 
 class ExportedSeat(BaseModel):
-    name: str
+    name: str = Field(max_length=100)  # a display name (Discord allows 32)
     ai: bool
 
 
 class ExportedInput(BaseModel):
     seat: int
-    move: str
+    move: str = Field(max_length=64)
     args: dict[str, Any]
 
 
@@ -68,7 +68,7 @@ class ExportedOutcome(BaseModel):
 class GameExport(BaseModel):
     format: Literal["forum-game-export"] = FORMAT
     version: int = VERSION
-    game: str
+    game: str = Field(max_length=64)
     rules_version: int
     options: dict[str, Any]
     seats: list[ExportedSeat] = Field(fail_fast=True)

@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import bot.replay
+import table.export
 from bot.__main__ import main
+from bot.replay import REFUSALS
 from table.export import MAX_BYTES, canonical_digest, dump_export
 from tests.test_export_replay import finished
 
@@ -63,6 +67,7 @@ CRAFTED = {
         "illegal_input",
     ),
     "not_an_export": (lambda: "[1, 2, 3]", "not_export"),
+    "long_name": (lambda: signed(seats=[{"name": "n" * 10_000, "ai": False}] * 3), "malformed"),
 }
 
 
@@ -119,3 +124,19 @@ def test_the_worst_file_under_the_size_bound_stays_under_the_memory_bound(tmp_pa
     assert code == 2 and "illegal_input" in err, err
     assert peak < MEMORY_LIMIT_MB, f"{peak:.0f} MB"
     print(f"peak {peak:.0f} MB for {path.stat().st_size} bytes")
+
+
+def test_a_refusal_is_worded_in_japanese_too(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(deep_nesting())
+    assert main(["replay", str(path), "--locale", "ja", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "を再現できません" in err and "入れ子が深すぎます" in err, err
+
+
+def test_every_refusal_code_has_both_wordings() -> None:
+    sources = (Path(table.export.__file__), Path(bot.replay.__file__))
+    codes = {c for f in sources for c in re.findall(r'ExportError\("(\w+)"', f.read_text())}
+    assert {"too_large", "too_deep", "tampered", "bad_options", "bad_seats"} <= codes
+    for locale in ("en", "ja"):
+        assert codes | {"unreadable", "refused"} <= set(REFUSALS[locale]), locale
