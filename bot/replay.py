@@ -124,7 +124,6 @@ def refusal(path: Path, error: OSError | ExportError, locale: str) -> str:
     return texts["refused"].format(path=path, reason=texts[code], detail=detail)
 
 
-
 def replay_file(path: Path, out: Path, locale: str) -> int:
     """Rebuild a file's boards and outcome locally; a refused file is one clear line."""
     try:
