@@ -12,7 +12,7 @@ from discord.app_commands import locale_str as _
 
 from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
-from bot.safe_text import NO_PINGS, clip
+from bot.safe_text import NO_PINGS, OPTION_MAX, clip
 from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
 from bot.strings import COMMANDS_JA
 from engine.core import Game, IllegalInput, Msg, Shortcut
@@ -190,7 +190,8 @@ class GameCommands(app_commands.Group):
         for name, spec in game.Options.model_fields.items():
             for value in _example_values(spec):
                 suggestion = f"{head}{name}={value}".strip()
-                if suggestion.startswith(current.strip()) or not current.strip():
+                fits = len(suggestion) <= OPTION_MAX  # Discord's bound on a choice
+                if fits and (suggestion.startswith(current.strip()) or not current.strip()):
                     suggestions.append(app_commands.Choice(name=suggestion, value=suggestion))
         return suggestions[:25]
 

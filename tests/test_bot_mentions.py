@@ -134,3 +134,21 @@ async def test_the_fake_refuses_what_discord_refuses_for_length() -> None:
             assert refused.value.status == 400, fields
         await channel.send("ok", view=discord.ui.View().add_item(discord.ui.Button(label="x" * 80)))
         await fake.stop_bot(client)
+
+
+async def test_options_autocomplete_after_a_long_text_stays_inside_the_limits(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start()
+    typed = "thirty_points=true " * 6 + "round"  # suggestions would pass 100 characters
+    choices = await fake.autocomplete(
+        alice, "game", ["new"], {"game": "imperium", "options": typed}, "options"
+    )
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices), choices
+    short = await fake.autocomplete(
+        alice, "game", ["new"], {"game": "imperium", "options": "thirty"}, "options"
+    )
+    assert short and all(c["value"].startswith("thirty_points=") for c in short), short
+    assert not fake.server_errors and not [r for r in fake.requests if r.status == 400]

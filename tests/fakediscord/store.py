@@ -87,6 +87,15 @@ def _check_lengths(comp: dict[str, Any]) -> None:
             _too_long(f"options.{key}", option.get(key), OPTION_FIELD_MAX)
 
 
+def validate_choices(choices: list[dict[str, Any]]) -> None:
+    """At most 25 autocomplete choices, names and string values of at most 100 characters."""
+    if len(choices) > 25:
+        raise invalid_form("choices: Must be 25 or fewer in length.")
+    for choice in choices:
+        _too_long("choices.name", choice.get("name"), OPTION_FIELD_MAX)
+        _too_long("choices.value", choice.get("value"), OPTION_FIELD_MAX)
+
+
 def validate_modal(data: dict[str, Any]) -> None:
     """A modal's title and text-input labels are at most 45 characters."""
     _too_long("title", data.get("title"), MODAL_FIELD_MAX)

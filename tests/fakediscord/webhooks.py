@@ -9,7 +9,7 @@ from aiohttp import web
 
 from .model import EPHEMERAL, LOADING, FakeMessage, InteractionRecord
 from .server import Body, Server, body_of, json_response, no_content
-from .store import ApiError, Store, validate_modal
+from .store import ApiError, Store, validate_choices, validate_modal
 
 MESSAGE = 4
 DEFERRED = 5
@@ -77,6 +77,7 @@ class WebhookApi:
         if rtype in (DEFERRED_UPDATE, UPDATE):
             return self._update(rec, rtype, data, body)
         if rtype == AUTOCOMPLETE and rec.type == 4:
+            validate_choices(data.get("choices") or [])
             rec.choices = list(data.get("choices") or [])
             return None
         if rtype == MODAL and rec.type in (2, 3):
