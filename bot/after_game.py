@@ -216,7 +216,7 @@ async def replay_page(
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(
-            content=content, view=view, attachments=[file], allowed_mentions=NO_PINGS
+            content=clip(content), view=view, attachments=[file], allowed_mentions=NO_PINGS
         )
     else:
         await _reply(interaction, content, view=view, file=file)

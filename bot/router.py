@@ -357,7 +357,7 @@ class Router:
             await self.reply(interaction, content, view)
             return
         await interaction.response.edit_message(
-            content=content, view=view, allowed_mentions=NO_PINGS
+            content=clip(content), view=view, allowed_mentions=NO_PINGS
         )
 
     # Abort and history --------------------------------------------------------------------
@@ -389,7 +389,7 @@ class Router:
     ) -> None:
         content, view = await self.history_page(interaction, session, parsed.index())
         await interaction.response.edit_message(
-            content=content, view=view, allowed_mentions=NO_PINGS
+            content=clip(content), view=view, allowed_mentions=NO_PINGS
         )
 
     async def history_page(
