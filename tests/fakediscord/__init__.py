@@ -9,6 +9,9 @@ Usage::
         rec = await fake.slash(alice, "game", ["new"], {"game": "imperium"})
         await fake.settle()
         assert fake.channel_messages()
+                                               # exit fails if a bot message could ping
+                                               # @everyone/@here, a role or an unnamed user
+                                               # (fake.pings lists them; see .mentions)
 """
 
 from .fake import FakeDiscord
