@@ -693,7 +693,8 @@ async def test_an_invalid_option_is_refused_clearly(harness: Harness) -> None:
     )
     reply = record.response_message
     assert reply is not None and reply.ephemeral, reply
-    assert reply.text().startswith("✗ ") and "Invalid option: count_bidding" in reply.text()
+    # The member's option name is echoed markdown-escaped (Discord shows count_bidding).
+    assert reply.text().startswith("✗ ") and "Invalid option: count\\_bidding" in reply.text()
     assert await bot.service.in_channel(fake.channel_id) is None
 
 
