@@ -13,15 +13,16 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.strings import BOT
-from engine.core import Event, Field, Game, IllegalInput, Prompt
+from bot.local_input import normalise, numbered, parse, parse_group, problem
+from bot.local_strings import LOCAL_TEXT
+from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from render import render_png
 from table.backend import open_store
-from table.i18n import Localizer
 from table.service import Session, SessionBroken, TableError, TableService
 
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
@@ -61,7 +62,7 @@ class LocalTable:
         self.opts = opts
         self.ask = ask
         self.clear = clear or clear_screen
-        self.text = Localizer(BOT)
+        self.text = LOCAL_TEXT
         self.images = 0
         self.story: list[tuple[str, tuple[int, ...] | None]] = []
         self.read_up_to: dict[int, int] = {}
@@ -258,11 +259,26 @@ class LocalTable:
         self.say(self.text.msg(locale, prompt.text, game, names))
         for attempt in itertools.count():
             args: dict[str, Any] = {}
-            for field in prompt.fields:
+            for index, field in enumerate(prompt.fields):
                 if field.is_asked(args):  # e.g. a counter amount only after answering "counter"
-                    args[field.name] = self._ask_field(session, field, listed=attempt > 0)
+                    later = prompt.fields[index + 1 :]
+                    args[field.name] = self._answer(session, field, later, args, attempt > 0)
             if await self._submit(session, seat, prompt, args):
                 return
+
+    def _answer(
+        self, session: Session, field: Field, later: tuple[Field, ...], args: dict, listed: bool
+    ) -> Any:
+        """One field's answer, refused at once when it cannot be right and more questions follow
+        (the rules judge the last one, with their own, more precise words)."""
+        while True:
+            value = self._ask_field(session, field, listed)
+            answered = {**args, field.name: value}
+            refusal = problem(field, value)
+            if refusal is None or not any(f.is_asked(answered) for f in later):
+                return value
+            self.say("  ✗ " + self.text.msg(self.opts.locale, refusal, session.game))
+            listed = True
 
     async def _submit(self, session: Session, seat: int, prompt: Prompt, args: dict) -> bool:
         try:
@@ -282,21 +298,24 @@ class LocalTable:
         if field.kind == "fleet":
             return self._ask_fleet(session, field, listed)
         label = self.text.msg(locale, field.label, game, names)
-        numbered = _numbered(field)
+        is_numbered = numbered(field)
         if not listed:
-            for line in self._option_lines(session, field, numbered):
+            for line in self._option_lines(session, field, is_numbered):
                 self.say("   " + line)
         hint = {
             "multiset": self.t("local.hint_many", count=field.count),
             "subset": self.t("local.hint_many", count=f"{field.min}-{field.max}"),
             "int": f"{field.min}-{field.max}",
         }.get(field.kind, "")
-        if numbered:
+        if is_numbered:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
             hint = hint.strip("、, ")
         key = "local.ask_hint" if hint else "local.ask"
-        raw = self.ask(self.t(key, label=label, hint=hint)).strip()
-        return _parse(field, raw)
+        raw = self.ask(self.t(key, label=label, hint=hint))
+        return parse(field, raw, partial(self._label, session))
+
+    def _label(self, session: Session, choice: Choice) -> str:
+        return self.text.msg(self.opts.locale, choice.label, session.game, session.names)
 
     def _ask_fleet(self, session: Session, field: Field, listed: bool) -> list[list[Any]]:
         """An ordered fleet, slot by slot: a head, then what goes behind it."""
@@ -308,12 +327,12 @@ class LocalTable:
         groups: list[list[Any]] = []
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
-            head = self.ask(self.t("local.ask", label=head_label)).strip()
+            head = normalise(self.ask(self.t("local.ask", label=head_label)))
             if not head:
                 break
             behind_label = self.t("local.fleet_attachments", count=field.per_head)
             behind = self.ask(self.t("local.ask", label=behind_label))
-            groups.append([head, *behind.replace(",", " ").split()])
+            groups.append(parse_group(field, head, behind, partial(self._label, session)))
         return groups
 
     def _option_lines(self, session: Session, field: Field, numbered: bool) -> list[str]:
@@ -356,39 +375,6 @@ def _human_seats(session: Session) -> list[int]:
 
 def _rows(items: list[str]) -> list[str]:
     return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
-
-
-def _numbered(field: Field) -> bool:
-    """Options get numbers too, unless their own codes are numbers (a card's value)."""
-    return bool(field.options) and not any(
-        str(choice.value).lstrip("-").isdigit() for choice in field.options
-    )
-
-
-def _parse(field: Field, raw: str) -> Any:
-    """Text typed by a player into the value the field expects (bad text → rejected by rules).
-
-    Codes match whatever their case; where options are numbered, the number picks one too."""
-    by_text = {str(choice.value).lower(): choice.value for choice in field.options}
-    numbered = _numbered(field)
-
-    def pick(text: str) -> Any:
-        if text.lower() in by_text:
-            return by_text[text.lower()]
-        if numbered and text.isdigit() and 1 <= int(text) <= len(field.options):
-            return field.options[int(text) - 1].value
-        return text
-
-    if field.kind in ("multiset", "subset"):
-        return [pick(part) for part in raw.replace(",", " ").split()]
-    if field.kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            return raw
-    if field.kind == "one":
-        return pick(raw)
-    return raw
 
 
 def clear_screen() -> None:

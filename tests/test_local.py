@@ -19,8 +19,9 @@ from PIL import Image
 
 from bot.__main__ import _parser, main
 from bot.config import Config, load_config
-from bot.local import LocalOptions, _parse, run_local
+from bot.local import LocalOptions, run_local
 from bot.local_args import local_options
+from bot.local_input import parse, parse_group, problem
 from engine.core import Choice, Field, Msg
 from engine.registry import GAMES
 from table.service import TableError
@@ -208,6 +209,10 @@ async def test_japanese_names_the_game_and_the_seats_in_japanese(tmp_path: Path,
     assert "prokonsul" not in out.split("盤面")[0] and "Player" not in out
 
 
+def _shown(choice: Choice) -> str:
+    return str(choice.label.args.get("shown", choice.value))
+
+
 def test_codes_match_in_any_case_and_numbers_pick_options_too() -> None:
     label = Msg(key="x")
     codes = Field(
@@ -217,16 +222,92 @@ def test_codes_match_in_any_case_and_numbers_pick_options_too() -> None:
         count=3,
         options=tuple(Choice(value=code, label=label) for code in ("ROMA", "SICI", "GALL")),
     )
-    assert _parse(codes, "sici Roma 3") == ["SICI", "ROMA", "GALL"]
-    assert _parse(codes, "4 xyz") == ["4", "xyz"]  # left for the rules to refuse
+    assert parse(codes, "sici Roma 3", _shown) == ["SICI", "ROMA", "GALL"]
+    assert parse(codes, "4 xyz", _shown) == ["4", "xyz"]  # left for the rules to refuse
     cards = Field(
         name="card",
         kind="one",
         label=label,
         options=tuple(Choice(value=v, label=label) for v in (3, 7, "FLAG")),
     )
-    assert _parse(cards, "1") == "1" and _parse(cards, "7") == 7  # a card's value is its code
-    assert _parse(cards, "flag") == "FLAG"
+    assert parse(cards, "1", _shown) == 1 and parse(cards, "7", _shown) == 7  # value is its code
+    assert parse(cards, "flag", _shown) == "FLAG"
+
+
+def test_full_width_input_labels_and_the_ambiguity_rule() -> None:
+    """Issue 23 item 10: IME input, labels as shown, and codes before numbers before labels."""
+    codes = Field(
+        name="regions",
+        kind="multiset",
+        label=Msg(key="x"),
+        count=3,
+        options=tuple(Choice(value=c, label=Msg(key="x")) for c in ("ROMA", "SICI", "BB02")),
+    )
+    assert parse(codes, "１　２　ｂｂ０２", _shown) == ["ROMA", "SICI", "BB02"]
+    fleet = Field(
+        name="fleet",
+        kind="fleet",
+        label=Msg(key="x"),
+        options=codes.options,
+        attachments=tuple(Choice(value=c, label=Msg(key="x")) for c in ("SP01", "SP02")),
+    )
+    assert parse_group(fleet, "bb02", "sp02，ｓｐ０１", _shown) == ["BB02", "SP02", "SP01"]
+    targets = Field(
+        name="target",
+        kind="one",
+        label=Msg(key="x"),
+        options=tuple(
+            Choice(value=v, label=Msg(key="x", args={"shown": s}))
+            for v, s in ((0, "A1"), (1, "A2"))
+        ),
+    )
+    assert parse(targets, "a1", _shown) == 0 and parse(targets, "A2", _shown) == 1
+    assert parse(targets, "1", _shown) == 1  # the code, as listed: [1] A2
+    tricky = Field(
+        name="pick",
+        kind="one",
+        label=Msg(key="x"),
+        options=tuple(
+            Choice(value=v, label=Msg(key="x", args={"shown": s}))
+            for v, s in (("a", "2"), ("b", "Twin"), ("c", "Twin"))
+        ),
+    )
+    assert parse(tricky, "2", _shown) == "b"  # the listed number wins over a label "2"
+    assert parse(tricky, "twin", _shown) == "twin"  # two options bear it: neither is picked
+    bids = Field(
+        name="bid",
+        kind="one",
+        label=Msg(key="x"),
+        options=tuple(Choice(value=v, label=Msg(key="x")) for v in ("pass", 4, 5)),
+    )
+    assert parse(bids, "３", _shown) == 3  # a number, for the rules to refuse as too low
+    assert problem(bids, 3) is not None and problem(bids, 4) is None
+
+
+async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path, capsys) -> None:
+    """Issue 23 item 10: a bid equal to the high bid, typed full-width, is refused for what it is;
+    a give-up card that is no card is refused before the slot is asked; labels pick too."""
+    answers = iter(["1", "１", "2", "A3", "A1", "1", "red 6", "ｘ１"])
+    prompts: list[str] = []
+
+    def keyboard(prompt: str) -> str:
+        prompts.append(prompt)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    opts = options(tmp_path, game="konsul", players=2, ai=1, ai_only=False, seed=3)
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=keyboard)
+    out = capsys.readouterr().out
+    assert "whole number" not in out
+    assert out.count("✗ Bid more than the current 1.") == 2, out
+    assert "Player 1 turns A1: " in out  # the story names the card turned
+    give_up = [p.split(":")[0].split(" (")[0] for p in prompts[5:8]]
+    assert give_up == ["Card you give up", "Card you give up", "Slot it goes to"], prompts
+    assert "✗ '1' is not one of the choices" in out
+    assert "Player 1 gives up a card onto X1" in out
 
 
 @pytest.mark.parametrize(
