@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import os
 import sys
 import zlib
@@ -19,6 +20,7 @@ from typing import Any
 
 from bot.local_input import normalise, numbered, parse, parse_group, problem
 from bot.local_strings import LOCAL_TEXT
+from bot.local_web import LiveBoard, board_file, next_board_number, open_in_browser
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from render import render_png
@@ -46,6 +48,13 @@ class LocalOptions:
     options: dict[str, Any]
     seed: int | None = None
     new: bool = False
+    browser: bool = False  # open the live board in the default browser at the start
+    port: int = 0  # of the live board on 127.0.0.1; 0: any free port
+    given: frozenset[str] = frozenset()  # of "players", "ai", "options": set on the command line
+
+
+class PausedGameDiffers(Exception):
+    """The paused game is not the one the command line asks for (worded for the player)."""
 
 
 class LocalTable:
@@ -67,6 +76,7 @@ class LocalTable:
         self.story: list[tuple[str, tuple[int, ...] | None]] = []
         self.read_up_to: dict[int, int] = {}
         self.keyboard: int | None = None  # the human seat now at the keyboard
+        self.live: LiveBoard | None = None
 
     def t(self, key: str, catalog: Game | None = None, /, **args: Any) -> str:
         return self.text.text(self.opts.locale, key, catalog, (), **args)
@@ -88,6 +98,19 @@ class LocalTable:
         self._result(session)
         return session
 
+    def close(self) -> None:
+        if self.live is not None:
+            self.live.close()
+
+    def _serve(self, session: Session, recap: list[str]) -> None:
+        """The live board page, opened in the browser when asked and possible."""
+        title = self.t("local.page.title", game=self.t("name", session.game), session=session.id)
+        words = {k: self.t(f"local.page.{k}") for k in ("lang", "waiting", "story", "gone")}
+        self.live = LiveBoard(self._folder(session), title, words, self.opts.port)
+        self.live.tell(recap)
+        opened = self.opts.browser and open_in_browser(self.live.url)
+        self.say(self.t("local.live_opened" if opened else "local.live", url=self.live.url))
+
     # Which game --------------------------------------------------------------------------
 
     async def _session(self) -> Session:
@@ -100,6 +123,7 @@ class LocalTable:
                 self.say(self.t("local.abandoned", game=self.t("name", game), session=existing.id))
             existing = None
         if existing is not None:
+            self._check_resumable(existing)
             self.say(
                 self.t(
                     "local.resuming",
@@ -109,10 +133,46 @@ class LocalTable:
                     players=existing.names,  # a list: joined in the locale's way
                 )
             )
-            await self._recap_resumed(existing)
+            recap = await self._recap_resumed(existing)
         session = existing or await self._new_session()
+        self._serve(session, recap if existing else [])
         await self._mention_other_paused(session)
         return session
+
+    def _check_resumable(self, paused: Session) -> None:
+        """A paused game resumes only if it is the game asked for: what the command line set
+        (table size, AI seats, variants) must match, and --ai-only never takes over humans."""
+        game, opts = paused.game, self.opts
+        ai = sum(paused.is_ai(seat) for seat in range(len(paused.seats)))
+        options = game.parse_options(paused.row.options).model_dump()
+        wanted = game.parse_options(opts.options).model_dump()
+        differs = (
+            ("players" in opts.given and len(paused.seats) != opts.players)
+            or ("ai" in opts.given and ai != opts.ai)
+            or (opts.ai_only and ai < len(paused.seats))
+            or ("options" in opts.given and options != wanted)
+        )
+        if differs:
+            paused_table = self._table(len(paused.seats), ai, options, game)
+            asked = self._table(opts.players, opts.ai, wanted, game)
+            name = self.t("name", game)
+            raise PausedGameDiffers(
+                self.t(
+                    "local.paused_differs",
+                    game=name,
+                    session=paused.id,
+                    paused=paused_table,
+                    asked=asked,
+                    game_id=opts.game,
+                )
+            )
+
+    def _table(self, players: int, ai: int, options: dict[str, Any], game: Game) -> str:
+        """`3 players (2 AI), thirty_points=true` — variants only where not the default."""
+        base = game.parse_options({}).model_dump()
+        changed = [f"{k}={json.dumps(v)}" for k, v in options.items() if base.get(k) != v]
+        variants = ", ".join(changed) or self.t("local.base_game")
+        return self.t("local.table", players=players, ai=ai, options=variants)
 
     async def _paused(self, game_id: str) -> Session | None:
         try:
@@ -169,8 +229,9 @@ class LocalTable:
         )
         return session
 
-    async def _recap_resumed(self, session: Session) -> None:
-        """After a restart: what happened from the last human input on."""
+    async def _recap_resumed(self, session: Session) -> list[str]:
+        """After a restart: what happened from the last human input on (the whole public story
+        is returned, for the live board)."""
         steps = list(await self.service.replay(session.id))
         human_steps = [i for i, (row, _) in enumerate(steps) if not session.is_ai(row.seat)]
         recent = steps[human_steps[-1] :] if human_steps else steps
@@ -180,6 +241,12 @@ class LocalTable:
             for event in events:
                 if event.to is None:
                     self.say("  • " + self._event_line(session, event))
+        return [
+            self._event_line(session, event)
+            for _, events in steps
+            for event in events
+            if event.to is None
+        ]
 
     # The story ---------------------------------------------------------------------------
 
@@ -187,11 +254,16 @@ class LocalTable:
         return self.text.event(self.opts.locale, event, session.game, session.names)
 
     async def _after(self, session: Session, events: list[Event]) -> None:
+        public: list[str] = []
         for event in events:
             line = self._event_line(session, event)
             self.story.append((line, event.to))
+            if event.to is None:
+                public.append(line)
             if event.to is None or self.keyboard in event.to:
                 self.say(f"  {'•' if event.to is None else '🔒'} {line}")
+        if self.live is not None:
+            self.live.tell(public, status="")
         await self._image(session)
 
     def _recap(self, seat: int) -> None:
@@ -222,10 +294,12 @@ class LocalTable:
         )
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
-        # Only the latest board, as in a channel: earlier ones could show what a memory game
-        # has turned face down again.
+        number = next_board_number(folder)  # every board is kept, numbered, and the latest
+        board_file(folder, number).write_bytes(png)
         (folder / "latest.png").write_bytes(png)
         self.images += 1
+        if self.live is not None:
+            self.live.show(number)
 
     # Human input -------------------------------------------------------------------------
 
@@ -253,6 +327,8 @@ class LocalTable:
     async def _ask_prompt(self, session: Session, seat: int, prompt: Prompt) -> None:
         locale, game, names = self.opts.locale, session.game, session.names
         self.say(f"\n== {names[seat]} ==")
+        if self.live is not None:
+            self.live.tell([], status=self.text.msg(locale, prompt.text, game, names))
         self.say(self.t("local.board", path=self._folder(session) / "latest.png"))
         for line in game.private_lines(session.live(), seat):
             self.say("  " + self.text.msg(locale, line, game, names))
@@ -356,10 +432,15 @@ class LocalTable:
         if outcome is None:
             self.say(self.t("local.unfinished"))
             return
-        self.say("\n" + self.t("local.result"))
+        lines = [self.t("local.result")]
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
-            self.say(f"  {outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
+            lines.append(f"{outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
+        self.say("\n" + lines[0])
+        for line in lines[1:]:
+            self.say("  " + line)
         self.say(self.t("local.images", folder=self._folder(session)))
+        if self.live is not None:
+            self.live.tell(lines, status=lines[0])
 
 
 def local_channel(game_id: str) -> int:
@@ -390,6 +471,9 @@ async def run_local(opts: LocalOptions, ask: Ask = input, clear: Clear = None) -
     store = await open_store(opts.database)
     try:
         table = LocalTable(TableService(store), opts, ask, clear)
-        return await table.run()
+        try:
+            return await table.run()
+        finally:
+            table.close()
     finally:
         await store.close()

@@ -12,11 +12,44 @@ LOCAL: Catalog = {
         "local.error.not_listed": "'{answer}' is not one of the choices: type a code, a number"
         " or a name from the list.",
         "local.error.range": "Type a whole number from {minimum} to {maximum}.",
+        "local.error.humans": "--humans must be between 1 and the number of players ({players}),"
+        " not {humans}.",
+        "local.error.ai_humans": "--ai {ai} and --humans {humans} do not add up to {players}"
+        " players; give one of them.",
+        "local.paused_differs": "Your paused {game} game (session {session}) is {paused}, not"
+        " {asked} as asked. Add --new to abandon it and start yours, or run"
+        " `python -m bot local {game_id}` to resume it.",
+        "local.table": "{players} players ({ai} AI), {options}",
+        "local.base_game": "base game",
+        "local.live": "Live board (board and story, updated after every move): {url}",
+        "local.live_opened": "Live board, opened in your browser: {url}",
+        "local.page.title": "{game} · session {session}",
+        "local.page.lang": "en",
+        "local.page.waiting": "Waiting for the first board…",
+        "local.page.story": "Story",
+        "local.page.gone": "The game is not running (stopped or over). Run the command again to"
+        " resume a paused game.",
     },
     "ja": {
         "local.error.not_listed": "「{answer}」は選択肢にありません。一覧のコード、番号、"
         "名前のどれかを入力してください。",
         "local.error.range": "{minimum}から{maximum}までの整数を入力してください。",
+        "local.error.humans": "--humans は 1 から参加人数（{players}）までです（{humans}は不可）。",
+        "local.error.ai_humans": "--ai {ai} と --humans {humans} の合計が参加人数 {players} に"
+        "なりません。どちらか一方を指定してください。",
+        "local.paused_differs": "中断中の{game}のゲーム（セッション{session}）は{paused}で、"
+        "指定された{asked}とは異なります。--new を付けるとそれを破棄して新しく始めます。"
+        "再開するには `python -m bot local {game_id}` を実行してください。",
+        "local.table": "{players}人（うちCPU{ai}人）・{options}",
+        "local.base_game": "基本ルール",
+        "local.live": "ライブ盤面（盤面と経過、一手ごとに更新）：{url}",
+        "local.live_opened": "ライブ盤面をブラウザで開きました：{url}",
+        "local.page.title": "{game}・セッション{session}",
+        "local.page.lang": "ja",
+        "local.page.waiting": "最初の盤面を待っています…",
+        "local.page.story": "経過",
+        "local.page.gone": "ゲームは動いていません（中断または終了）。中断したゲームは同じコマンドで"
+        "再開できます。",
     },
 }
 

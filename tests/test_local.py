@@ -26,6 +26,8 @@ from engine.core import Choice, Field, Msg
 from engine.registry import GAMES
 from table.service import TableError
 
+ROOT = str(Path(__file__).resolve().parent.parent)
+
 
 def options(tmp_path: Path, **overrides) -> LocalOptions:
     base = dict(
@@ -65,13 +67,20 @@ def test_ai_only_command_plays_a_full_game(tmp_path: Path) -> None:
         text=True,
         timeout=120,
         cwd=tmp_path,
-        env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": ""},
+        env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "PYTHONPATH": ROOT},
     )
     assert result.returncode == 0, result.stderr
     assert "Final result:" in result.stdout and "Game over" in result.stdout
+    assert "Live board (board and story, updated after every move): http://127.0.0.1:" in (
+        result.stdout
+    )
     images = sorted((tmp_path / "o").glob("imperium-*/*.png"))
-    assert [image.name for image in images] == ["latest.png"]  # no history of past boards
-    assert Image.open(images[0]).size[0] >= 1000
+    # Issue 23 item 8: every board is kept, numbered, besides the latest one
+    numbered = [f"board-{n:04d}.png" for n in range(1, len(images))]
+    assert [image.name for image in images] == [*numbered, "latest.png"] and len(numbered) > 9
+    assert images[-2].read_bytes() == images[-1].read_bytes()
+    assert images[0].read_bytes() != images[-1].read_bytes()
+    assert Image.open(images[-1]).size[0] >= 1000
 
 
 class Keyboard:
@@ -367,7 +376,12 @@ def test_ctrl_c_at_a_prompt_stops_at_the_first_press(tmp_path: Path) -> None:
         stdout=child_end,
         stderr=child_end,
         cwd=tmp_path,
-        env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "TERM": "dumb"},
+        env={
+            "FORUM_DATABASE": str(tmp_path / "db.sqlite3"),
+            "PATH": "",
+            "TERM": "dumb",
+            "PYTHONPATH": ROOT,  # this checkout, whatever the venv was installed from
+        },
     )
     os.close(child_end)
     try:
