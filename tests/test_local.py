@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import pty
@@ -19,7 +20,7 @@ from PIL import Image
 
 from bot.__main__ import _parser, main
 from bot.config import Config, load_config
-from bot.local import LocalOptions, run_local
+from bot.local import LocalOptions, PausedGameDiffers, run_local
 from bot.local_args import local_options
 from bot.local_input import parse, parse_group, problem
 from engine.core import Choice, Field, Msg
@@ -408,3 +409,119 @@ def _read_until(fd: int, text: str, timeout: float) -> str:
             except OSError:  # the child closed the terminal
                 break
     return seen
+
+
+# Resuming (issue 23 item 9) ------------------------------------------------------------------
+
+
+def _stop(prompt: str) -> str:
+    raise EOFError
+
+
+async def test_a_paused_game_is_not_resumed_as_another_table(tmp_path: Path, capsys) -> None:
+    paused = options(tmp_path, players=2, ai=1, ai_only=False, given=frozenset({"players", "ai"}))
+    with contextlib.suppress(EOFError):
+        await run_local(paused, ask=_stop)
+    capsys.readouterr()
+    asked = [
+        replace(paused, players=3, ai=2),  # another table size
+        replace(paused, ai=0, given=frozenset({"ai"})),  # hot seat instead of one AI
+        replace(paused, players=2, ai=2, ai_only=True, given=frozenset({"ai"})),  # --ai-only
+        replace(paused, options={"thirty_points": "true"}, given=frozenset({"options"})),
+    ]
+    for opts in asked:
+        with pytest.raises(PausedGameDiffers) as refused:
+            await run_local(opts, ask=_stop)
+        text = str(refused.value)
+        assert "Your paused Imperium game (session 1) is 2 players (1 AI), base game" in text
+        assert "Add --new" in text and "`python -m bot local imperium`" in text
+    assert "thirty_points=true" in text
+    with contextlib.suppress(EOFError):  # what was not asked for is not compared
+        await run_local(replace(paused, players=3, ai=2, given=frozenset()), ask=_stop)
+    assert "Resuming your paused Imperium game (session 1" in capsys.readouterr().out
+    with sqlite3.connect(paused.database) as db:
+        assert db.execute("SELECT id, status FROM sessions").fetchall() == [(1, "active")]
+
+
+def test_the_command_line_refuses_to_resume_another_table_in_one_line(tmp_path: Path) -> None:
+    base = ["--config", str(tmp_path / "none.toml"), "local", "imperium", "--no-browser"]
+    base += ["--out", str(tmp_path / "o")]
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", *base, *extra],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,  # the first prompt meets the end of input: paused
+            env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "PYTHONPATH": ROOT},
+        )
+
+    assert run("--players", "2").returncode == 130
+    refused = run("--players", "2", "--ai-only")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert "is 2 players (1 AI), base game, not 2 players (2 AI), base game" in refused.stderr
+    started = run("--players", "2", "--ai-only", "--new", "--seed", "1")
+    assert started.returncode == 0 and "Abandoned the paused Imperium game" in started.stdout
+
+
+def test_plain_start_takes_new_and_locale(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[local]\ngame = "caesar"\n', "utf-8")
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "--config", str(config), "--no-browser", *extra],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,
+            env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "PYTHONPATH": ROOT},
+        )
+
+    first = run()
+    assert first.returncode == 130 and "New Caesar game, session 1: Player 1, AI 1" in first.stdout
+    again = run("--new", "--locale", "ja")
+    assert again.returncode == 130, again.stderr
+    assert "中断していたカエサルのゲーム（セッション1）を破棄しました。" in again.stdout, (
+        again.stdout
+    )
+    assert "の新しいゲーム（セッション2）：プレイヤー1、CPU1" in again.stdout
+
+
+def test_you_play_against_ais_unless_hot_seat_is_asked_for(tmp_path: Path, capsys) -> None:
+    parse_args = _parser().parse_args
+    config = load_config(tmp_path / "none.toml")
+
+    def seats(*arguments: str) -> tuple[int, int]:
+        opts = local_options(parse_args(["local", "imperium", *arguments]), config)
+        return opts.players, opts.ai
+
+    assert seats() == (3, 2)
+    assert seats("--players", "4") == (4, 3)
+    assert seats("--humans", "2") == (3, 1)
+    assert seats("--humans", "3", "--players", "3") == (3, 0)
+    assert seats("--ai-only") == (3, 3)
+    assert seats("--ai", "0") == (3, 0)
+    for wrong, message in (
+        (["--humans", "0"], "--humans must be between 1 and the number of players (3), not 0."),
+        (["--humans", "2", "--ai", "2"], "--ai 2 and --humans 2 do not add up to 3 players"),
+    ):
+        assert main(["--config", str(tmp_path / "none.toml"), "local", "imperium", *wrong]) == 2
+        assert message in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parse_args(["local", "imperium", "--humans", "2", "--ai-only"])
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_help_states_every_default() -> None:
+    parser = _parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for each in (parser, commands.choices["local"], commands.choices["replay"]):
+        for action in each._actions:
+            if action.option_strings and action.dest not in ("help", "shards", "shard_count"):
+                assert "default" in (action.help or ""), (each.prog, action.option_strings)
+    text = commands.choices["local"].format_help()
+    assert "(default: all but yours)" in text and "(default: out)" in text
