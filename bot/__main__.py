@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from bot.config import Config, load_config
+from bot.config import Config, ConfigError, load_config
 from bot.local import PausedGameDiffers, run_local
 from bot.local_args import UsageError, local_options
 from bot.strings import BOT
@@ -34,7 +34,11 @@ log = logging.getLogger("forum")
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    config = load_config(args.config)
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        print(f"python -m bot: error: {error}", file=sys.stderr)
+        return 2
     _setup_logging()
     if args.command == "local":
         return _local(args, config)
@@ -75,7 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     """Every option says its default in --help."""
     parser = _Parser(prog="python -m bot", description="Forum game bot")
     parser.add_argument(
-        "--config", default="config.toml", help="settings file (default: %(default)s)"
+        "--config",
+        default=None,
+        help="settings file, which must exist (default: config.toml if any)",
     )
     parser.add_argument("--shards", default=None, metavar="0-3", help="this process's shards")
     parser.add_argument("--shard-count", type=int, default=None, help="shards in all")
@@ -169,7 +175,7 @@ def _interrupt(signum: int, frame: object) -> NoReturn:
 
 
 def _migrate(config: Config, url: str) -> int:
-    from table.migrate import TargetNotEmpty, migrate
+    from table.migrate import TargetNotEmpty, TargetUnreachable, migrate
     from table.pgstore import is_postgres_url
 
     if is_postgres_url(config.database) or not is_postgres_url(url):
@@ -180,6 +186,9 @@ def _migrate(config: Config, url: str) -> int:
         return 2
     try:
         count = asyncio.run(migrate(config.database, url))
+    except TargetUnreachable as error:
+        print(f"Cannot reach the PostgreSQL database at {error}.", file=sys.stderr)
+        return 2
     except TargetNotEmpty:
         print("The PostgreSQL database already holds sessions; migrate only into an empty one.")
         return 1

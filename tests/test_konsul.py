@@ -726,7 +726,7 @@ async def test_an_invalid_option_is_refused_clearly(harness: Harness) -> None:
 
 def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
     database = tmp_path / "forum.sqlite3"
-    command = [sys.executable, "-m", "bot", "--config", str(tmp_path / "none.toml"), "local"]
+    command = [sys.executable, "-m", "bot", "--config", os.devnull, "local"]
     command += ["konsul", "--ai-only", "--players", "2", "--seed", "25"]
     result = subprocess.run(
         [*command, "--out", str(tmp_path / "out")],

@@ -53,7 +53,7 @@ def test_ai_only_command_plays_a_full_game(tmp_path: Path) -> None:
             "-m",
             "bot",
             "--config",
-            str(tmp_path / "none.toml"),
+            os.devnull,
             "local",
             "imperium",
             "--players",
@@ -338,7 +338,7 @@ async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_code_2(arguments, message, tmp_path, capsys):
-    command = ["--config", str(tmp_path / "none.toml"), "local", *arguments]
+    command = ["--config", os.devnull, "local", *arguments]
     try:
         code = main(command)
     except SystemExit as exit_:  # argparse's own checks
@@ -350,7 +350,7 @@ def test_bad_arguments_are_one_line_and_exit_code_2(arguments, message, tmp_path
 
 def test_players_default_to_the_game_and_two_player_games_run_ai_only(tmp_path: Path) -> None:
     parse = _parser().parse_args
-    config = load_config(tmp_path / "none.toml")
+    config = load_config(os.devnull)
     assert local_options(parse(["local", "seven_hills", "--ai-only"]), config).players == 2
     assert local_options(parse(["local", "imperium"]), config).players == 3
 
@@ -365,10 +365,59 @@ def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:
         assert not [g for g in GAMES if f'"{g}"' in source], module
 
 
+# Configuration (issue 23 item 11) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[bot\n", "config.toml: not valid TOML: "),
+        (
+            '[bot]\nai_delay_seconds = "slow"\n',
+            "bot.ai_delay_seconds = 'slow' is not valid (input should be a valid number): use"
+            " seconds, 0 or more (default 1.5).",
+        ),
+        ("[local]\ngame = 7\n", "local.game = 7 is not valid (input should be a valid string)"),
+        ('[local]\ngame = "chess"\n', "use one of caesar, circus_maximus,"),
+        ("[bot]\nai_delay = 2\n", "unknown key bot.ai_delay; the keys of [bot] are: "),
+        ("[timer]\nreminder_minutes = 1\n", "unknown section [timer]; the sections are: "),
+        ("[timers]\nreminder_minutes = -1\n", "timers.reminder_minutes = -1 is not valid"),
+        ('[storage]\ndatabase = "{tmp}/a_file/x.sqlite3"\n', "cannot create it under"),
+        ('[storage]\ndatabase = "{tmp}"\n', "is a directory; use a writable file path or"),
+    ],
+)
+def test_a_bad_config_is_one_line_naming_the_key_and_exit_code_2(
+    content: str, message: str, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("FORUM_DATABASE", raising=False)
+    (tmp_path / "a_file").write_text("", "utf-8")
+    config = tmp_path / "config.toml"
+    config.write_text(content.replace("{tmp}", str(tmp_path)), "utf-8")
+    assert main(["--config", str(config), "local", "imperium"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"python -m bot: error: {config}: ") and message in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_config_file_named_must_exist_and_the_example_is_valid(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["--config", str(tmp_path / "missing.toml"), "local", "imperium"]) == 2
+    assert "missing.toml: no such settings file" in capsys.readouterr().err
+    monkeypatch.setenv("FORUM_DATABASE", str(tmp_path))
+    assert main(["--config", os.devnull, "local", "imperium"]) == 2
+    assert f"FORUM_DATABASE = '{tmp_path}' is a directory" in capsys.readouterr().err
+    monkeypatch.delenv("FORUM_DATABASE")
+    example = Path(__file__).parent.parent / "config.example.toml"
+    assert repr(load_config(example)) == repr(Config()) and load_config(example) == Config()
+    monkeypatch.chdir(tmp_path)  # no config.toml here: every default, as before
+    assert load_config() == Config()
+
+
 def test_ctrl_c_at_a_prompt_stops_at_the_first_press(tmp_path: Path) -> None:
     """In a real terminal (a pty: input() then waits in readline, which shrugs off a signal
     whose handler returns, as asyncio's first-Ctrl-C handler does)."""
-    command = ["--config", str(tmp_path / "none.toml"), "local", "caesar", "--players", "2"]
+    command = ["--config", os.devnull, "local", "caesar", "--players", "2"]
     command += ["--ai", "1", "--out", str(tmp_path / "o")]
     main_end, child_end = pty.openpty()
     process = subprocess.Popen(
@@ -444,7 +493,7 @@ async def test_a_paused_game_is_not_resumed_as_another_table(tmp_path: Path, cap
 
 
 def test_the_command_line_refuses_to_resume_another_table_in_one_line(tmp_path: Path) -> None:
-    base = ["--config", str(tmp_path / "none.toml"), "local", "imperium", "--no-browser"]
+    base = ["--config", os.devnull, "local", "imperium", "--no-browser"]
     base += ["--out", str(tmp_path / "o")]
 
     def run(*extra: str) -> subprocess.CompletedProcess[str]:
@@ -493,7 +542,7 @@ def test_plain_start_takes_new_and_locale(tmp_path: Path) -> None:
 
 def test_you_play_against_ais_unless_hot_seat_is_asked_for(tmp_path: Path, capsys) -> None:
     parse_args = _parser().parse_args
-    config = load_config(tmp_path / "none.toml")
+    config = load_config(os.devnull)
 
     def seats(*arguments: str) -> tuple[int, int]:
         opts = local_options(parse_args(["local", "imperium", *arguments]), config)
@@ -509,7 +558,7 @@ def test_you_play_against_ais_unless_hot_seat_is_asked_for(tmp_path: Path, capsy
         (["--humans", "0"], "--humans must be between 1 and the number of players (3), not 0."),
         (["--humans", "2", "--ai", "2"], "--ai 2 and --humans 2 do not add up to 3 players"),
     ):
-        assert main(["--config", str(tmp_path / "none.toml"), "local", "imperium", *wrong]) == 2
+        assert main(["--config", os.devnull, "local", "imperium", *wrong]) == 2
         assert message in capsys.readouterr().err
     with pytest.raises(SystemExit):
         parse_args(["local", "imperium", "--humans", "2", "--ai-only"])
