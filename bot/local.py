@@ -7,6 +7,7 @@ same command again resumes it. Board images are written after every state change
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -77,6 +78,7 @@ class LocalTable:
         self.read_up_to: dict[int, int] = {}
         self.keyboard: int | None = None  # the human seat now at the keyboard
         self.live: LiveBoard | None = None
+        self.opened = False  # the live board is open in a browser
 
     def t(self, key: str, catalog: Game | None = None, /, **args: Any) -> str:
         return self.text.text(self.opts.locale, key, catalog, (), **args)
@@ -105,11 +107,17 @@ class LocalTable:
     def _serve(self, session: Session, recap: list[str]) -> None:
         """The live board page, opened in the browser when asked and possible."""
         title = self.t("local.page.title", game=self.t("name", session.game), session=session.id)
-        words = {k: self.t(f"local.page.{k}") for k in ("lang", "waiting", "story", "gone")}
-        self.live = LiveBoard(self._folder(session), title, words, self.opts.port)
+        keys = ("lang", "waiting", "story", "gone", "back", "forth")
+        words = {key: self.t(f"local.page.{key}") for key in keys}
+        try:
+            self.live = LiveBoard(self._folder(session), title, words, self.opts.port)
+        except OSError as error:  # e.g. --port already taken: the game goes on without a page
+            self.say(self.t("local.live_failed", port=self.opts.port, reason=error.strerror))
+            return
         self.live.tell(recap)
-        opened = self.opts.browser and open_in_browser(self.live.url)
-        self.say(self.t("local.live_opened" if opened else "local.live", url=self.live.url))
+        self.opened = self.opts.browser and open_in_browser(self.live.url)
+        key = "local.live_opened" if self.opened else "local.live"
+        self.say(self.t(key, url=self.live.url))
 
     # Which game --------------------------------------------------------------------------
 
@@ -441,6 +449,9 @@ class LocalTable:
         self.say(self.t("local.images", folder=self._folder(session)))
         if self.live is not None:
             self.live.tell(lines, status=lines[0])
+        if self.opened:  # the final board stays on the page until the player is done with it
+            with contextlib.suppress(EOFError):
+                self.ask(self.t("local.close_page"))
 
 
 def local_channel(game_id: str) -> int:

@@ -25,6 +25,11 @@ LOCAL: Catalog = {
         "local.live_opened": "Live board, opened in your browser: {url}",
         "local.page.title": "{game} · session {session}",
         "local.page.lang": "en",
+        "local.page.back": "Earlier board",
+        "local.page.forth": "Later board",
+        "local.live_failed": "No live board: port {port} cannot be used ({reason}); --port 0 picks"
+        " a free one. Board images are still written.",
+        "local.close_page": "Press Enter to close the live board…",
         "local.page.waiting": "Waiting for the first board…",
         "local.page.story": "Story",
         "local.page.gone": "The game is not running (stopped or over). Run the command again to"
@@ -46,6 +51,11 @@ LOCAL: Catalog = {
         "local.live_opened": "ライブ盤面をブラウザで開きました：{url}",
         "local.page.title": "{game}・セッション{session}",
         "local.page.lang": "ja",
+        "local.page.back": "前の盤面",
+        "local.page.forth": "次の盤面",
+        "local.live_failed": "ライブ盤面なし：ポート{port}を使えません（{reason}）。--port 0 で空いている"
+        "ポートを使います。盤面画像は保存されます。",
+        "local.close_page": "Enter を押すとライブ盤面を閉じます…",
         "local.page.waiting": "最初の盤面を待っています…",
         "local.page.story": "経過",
         "local.page.gone": "ゲームは動いていません（中断または終了）。中断したゲームは同じコマンドで"

@@ -1,5 +1,7 @@
 """The live board of a local game: a page on 127.0.0.1 with the latest board and the public story.
 
+The page follows the game; its arrows step back through every earlier board (all are kept).
+
 The terminal waits in a blocking `input()` (so the first Ctrl-C stops at once), hence the page is
 served from its own daemon threads by the standard library's HTTP server, never from the game's
 event loop. Each open page long-polls `/state?after=N`, which answers as soon as the board or the
@@ -79,10 +81,9 @@ class LiveBoard:
     def state(self, after: int, timeout: float = POLL_SECONDS) -> dict[str, Any]:
         with self.changed:
             self.changed.wait_for(lambda: self.version != after, timeout)
-            board = None if self.board is None else f"/board/{self.board}.png"
             return {
                 "version": self.version,
-                "board": board,
+                "latest": self.board,
                 "story": self.story,
                 "status": self.status,
             }
@@ -98,7 +99,9 @@ class LiveBoard:
             title=html.escape(self.title),
             waiting=words["waiting"],
             story=words["story"],
-            gone=json.dumps(self.words["gone"]),
+            back=words["back"],
+            forth=words["forth"],
+            gone=json.dumps(self.words["gone"]).replace("<", "\\u003c"),  # no </script>
         ).encode()
 
 
@@ -168,20 +171,32 @@ h2 {{ font-size: 15px; margin: 12px 0 0; }}
 <body><main>
 <img id="board" alt="" hidden>
 <div id="side"><h1>{title}</h1><div id="status">{waiting}</div>
+<p><button id="back" title="{back}">◀</button> <span id="counter"></span>
+<button id="forth" title="{forth}">▶</button></p>
 <h2>{story}</h2><ol id="story"></ol></div>
 </main>
 <script>
-const board = document.getElementById("board"), story = document.getElementById("story"),
-  status = document.getElementById("status");
-let version = -1;
+const $ = id => document.getElementById(id);
+const board = $("board"), story = $("story"), status = $("status"), counter = $("counter");
+let version = -1, latest = 0, shown = 0;  // board numbers: the newest, the one on screen
+function draw() {{
+  if (shown && board.getAttribute("src") !== "/board/" + shown + ".png") {{
+    board.src = "/board/" + shown + ".png"; board.hidden = false;
+  }}
+  counter.textContent = shown ? shown + " / " + latest : "";
+  $("back").disabled = shown <= 1; $("forth").disabled = shown >= latest;
+}}
+$("back").onclick = () => {{ shown = Math.max(1, shown - 1); draw(); }};
+$("forth").onclick = () => {{ shown = Math.min(latest, shown + 1); draw(); }};
 async function follow() {{
   for (;;) {{
     try {{
       const answer = await fetch("/state?after=" + version, {{cache: "no-store"}});
       const state = await answer.json();
       version = state.version;
-      if (state.board && board.getAttribute("src") !== state.board) {{
-        board.src = state.board; board.hidden = false;
+      if (state.latest) {{
+        if (shown === latest) shown = state.latest;  // following the game, not looking back
+        latest = state.latest; draw();
       }}
       status.textContent = state.status;
       story.replaceChildren(...state.story.map(line => {{

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import pty
 import select
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from bot.config import Config, load_config
 from bot.local import LocalOptions, PausedGameDiffers, run_local
 from bot.local_args import local_options
 from bot.local_input import parse, parse_group, problem
+from bot.local_web import LiveBoard, board_file
 from engine.core import Choice, Field, Msg
 from engine.registry import GAMES
 from table.service import TableError
@@ -574,3 +579,51 @@ def test_help_states_every_default() -> None:
                 assert "default" in (action.help or ""), (each.prog, action.option_strings)
     text = commands.choices["local"].format_help()
     assert "(default: all but yours)" in text and "(default: out)" in text
+
+
+async def test_a_taken_port_leaves_the_game_playable_without_the_page(
+    tmp_path: Path, capsys
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        opts = options(tmp_path, players=2, ai=1, ai_only=False, port=port)
+        with contextlib.suppress(EOFError):
+            await run_local(opts, ask=_stop)
+    out = capsys.readouterr().out
+    assert f"No live board: port {port} cannot be used (Address already in use)" in out
+    assert "== Player 1 ==" in out and (tmp_path / "out" / "imperium-1" / "latest.png").exists()
+
+
+def test_the_live_board_serves_only_its_boards_and_only_to_this_machine(tmp_path: Path) -> None:
+    words = dict.fromkeys(("lang", "waiting", "story", "gone", "back", "forth"), "<x>")
+    live = LiveBoard(tmp_path, "Konsul <1>", words)
+    try:
+        board_file(tmp_path, 1).write_bytes(b"\x89PNG one")
+        (tmp_path / "secret.txt").write_text("no", "utf-8")
+        live.show(1)
+        live.tell(["AI 2 turns D3: Red 5."], status="Waiting")
+
+        def get(path: str, host: str | None = None) -> tuple[int, bytes]:
+            request = urllib.request.Request(live.url.rstrip("/") + path)
+            if host:
+                request.add_header("Host", host)
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    return answer.status, answer.read()
+            except urllib.error.HTTPError as error:
+                return error.code, b""
+
+        assert get("/board/1.png") == (200, b"\x89PNG one")
+        code, body = get("/state?after=0")
+        state = json.loads(body)
+        assert code == 200 and state["latest"] == 1 and state["status"] == "Waiting"
+        assert state["story"] == ["AI 2 turns D3: Red 5."] and state["version"] == 2
+        page = get("/")[1].decode()
+        assert "<title>Konsul &lt;1&gt;</title>" in page and "<x>" not in page  # escaped
+        for path in ("/board/2.png", "/board/../secret.txt", "/secret.txt", "/board/1.png/x"):
+            assert get(path)[0] == 404, path
+        assert get("/", host="attacker.example")[0] == 403  # a rebound name is refused
+    finally:
+        live.close()

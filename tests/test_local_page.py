@@ -167,6 +167,7 @@ async def konsul_game(tmp_path: Path, capsys) -> AsyncIterator[tuple[Keyboard, s
 
 BOARD = "document.getElementById('board')"
 STORY = "document.getElementById('story').innerText"
+COUNTER = "document.getElementById('counter').innerText"
 
 
 async def test_the_page_follows_the_board_and_the_story(tmp_path: Path, capsys) -> None:
@@ -185,6 +186,19 @@ async def test_the_page_follows_the_board_and_the_story(tmp_path: Path, capsys) 
         story = await page.until(f"{STORY}.includes('turns A3') && {STORY}")
         assert re.search(r"Player 1 turns A3: (Red|Blue|Green|Yellow|White) \d\.", story), story
         await page.until(f"{BOARD}.src !== {second!r} && {BOARD}.complete")
+        latest = await page.value(f"{BOARD}.getAttribute('src')")
+        await page.value("document.getElementById('back').click()")  # every board is kept
+        number = int(latest.removeprefix("/board/").removesuffix(".png"))
+        earlier = f"/board/{number - 1}.png"
+        await page.until(f"{BOARD}.getAttribute('src') === {earlier!r} && {BOARD}.complete")
+        assert await page.value(COUNTER) == f"{number - 1} / {number}"
+        keyboard.answers.put("stop")  # a new board while looking back: the page stays there
+        await keyboard.next_prompt()
+        await page.until(f"{COUNTER} === '{number - 1} / {number + 1}'")
+        assert await page.value(f"{BOARD}.getAttribute('src')") == earlier
+        await page.value("document.getElementById('forth').click()")
+        await page.value("document.getElementById('forth').click()")
+        await page.until(f"{COUNTER} === '{number + 1} / {number + 1}'")
 
 
 async def test_the_board_image_is_really_on_screen(tmp_path: Path, capsys) -> None:
