@@ -83,16 +83,33 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="settings file, which must exist (default: config.toml if any)",
     )
-    parser.add_argument("--shards", default=None, metavar="0-3", help="this process's shards")
-    parser.add_argument("--shard-count", type=int, default=None, help="shards in all")
+    parser.add_argument(
+        "--shards",
+        default=None,
+        metavar="0-3",
+        help="this process's shards, with --shard-count (default: one process for all)",
+    )
+    parser.add_argument(
+        "--shard-count",
+        type=int,
+        default=None,
+        help="shards in all, with --shards (default: one process for all)",
+    )
     parser.add_argument("--new", action="store_true", help=NEW_HELP)
     parser.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
     parser.add_argument("--no-browser", action="store_true", help=NO_BROWSER_HELP)
     sub = parser.add_subparsers(dest="command")
     sync = sub.add_parser("sync", help="register slash commands with Discord")
-    sync.add_argument("--guild", type=int, default=None, help="sync to one guild (instant)")
+    sync.add_argument(
+        "--guild",
+        type=int,
+        default=None,
+        help="sync to one guild, instantly (default: every guild, slowly)",
+    )
     migrate = sub.add_parser("migrate", help="copy the SQLite database into PostgreSQL")
-    migrate.add_argument("--to", required=True, metavar="postgresql://…")
+    migrate.add_argument(
+        "--to", required=True, metavar="postgresql://…", help="required, no default"
+    )
     _local_parser(sub.add_parser("local", help="play in the terminal without Discord"))
     replay = sub.add_parser("replay", help="rebuild an exported game's boards and outcome")
     replay.add_argument("file")
