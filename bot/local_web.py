@@ -84,7 +84,7 @@ class LiveBoard:
             return {
                 "version": self.version,
                 "latest": self.board,
-                "story": self.story,
+                "story": list(self.story),  # encoded after the lock is released
                 "status": self.status,
             }
 
