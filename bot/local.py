@@ -1,7 +1,10 @@
 """Play any registered game in the terminal, without Discord (hot seat + AI seats).
 
 The session lives in the same SQLite store as the bot's, so killing the process and running the
-same command again resumes it. Board images are written after every state change.
+same command again resumes it (only if it is the table the command asks for). Every board image
+is kept, numbered, and a live board page on 127.0.0.1 (bot/local_web.py) shows the latest one
+with the public story; each human's private lines are printed in the terminal at their prompt.
+Typed answers are read by bot/local_input.py.
 """
 
 from __future__ import annotations
