@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import pty
+import re
 import select
 import signal
 import socket
@@ -27,6 +28,7 @@ from bot.config import Config, load_config
 from bot.local import LocalOptions, PausedGameDiffers, run_local
 from bot.local_args import local_options
 from bot.local_input import parse, parse_group, problem
+from bot.local_strings import LOCAL, LOCAL_TEXT
 from bot.local_web import LiveBoard, board_file
 from engine.core import Choice, Field, Msg
 from engine.registry import GAMES
@@ -627,3 +629,13 @@ def test_the_live_board_serves_only_its_boards_and_only_to_this_machine(tmp_path
         assert get("/", host="attacker.example")[0] == 403  # a rebound name is refused
     finally:
         live.close()
+
+
+def test_local_texts_exist_in_both_languages() -> None:
+    assert set(LOCAL["en"]) == set(LOCAL["ja"]), set(LOCAL["en"]) ^ set(LOCAL["ja"])
+    used: set[str] = set()
+    for module in Path(ROOT, "bot").glob("local*.py"):
+        used |= set(re.findall(r'"(local\.[a-z_.]+)"', module.read_text("utf-8")))
+    used |= {f"local.page.{k}" for k in ("lang", "waiting", "story", "gone", "back", "forth")}
+    for locale in ("en", "ja"):
+        assert not [key for key in used if LOCAL_TEXT.template(locale, key) is None], locale
