@@ -23,9 +23,8 @@ from typing import NoReturn
 from bot.config import Config, ConfigError, load_config
 from bot.local import PausedGameDiffers, run_local
 from bot.local_args import UsageError, local_options
-from bot.strings import BOT
+from bot.local_strings import LOCAL_TEXT
 from engine.registry import GAMES
-from table.i18n import Localizer
 from table.service import TableError
 from table.store import StoreRefused
 
@@ -58,11 +57,10 @@ def main(argv: list[str] | None = None) -> int:
 def _default_local(config: Config, top: argparse.Namespace) -> int:
     """No token: the configured game in the terminal, you against AIs (its paused game resumed,
     whatever its table)."""
-    game = GAMES.get(config.local_game)
-    name = game.strings["en"]["name"] if game else config.local_game
-    print("No Discord token configured (config.toml [discord].token or DISCORD_TOKEN).")
-    print(f"Starting a local {name} game instead; see README.md to connect to Discord.")
-    print(f"(Or: python -m bot local GAME, one of {', '.join(sorted(GAMES))})\n")
+    game = GAMES[config.local_game]  # a known game: the settings were checked
+    name = LOCAL_TEXT.text(top.locale, "name", game)
+    games = ", ".join(sorted(GAMES))
+    print(LOCAL_TEXT.text(top.locale, "local.no_token", game=name, games=games) + "\n")
     args = ["local", config.local_game, "--locale", top.locale]
     args += ["--new"] * top.new + ["--no-browser"] * top.no_browser
     return _local(_parser().parse_args(args), config)
@@ -164,7 +162,7 @@ def _local(args: argparse.Namespace, config: Config) -> int:
     except UsageError as error:
         print(f"python -m bot local: error: {error}", file=sys.stderr)
         return 2
-    stopped = Localizer(BOT).text(opts.locale, "local.stopped")
+    stopped = LOCAL_TEXT.text(opts.locale, "local.stopped")
     # Our own handler, so asyncio leaves SIGINT alone: the first Ctrl-C interrupts even a
     # prompt waiting for input, instead of only cancelling once that input arrives.
     signal.signal(signal.SIGINT, _interrupt)
@@ -180,8 +178,9 @@ def _local(args: argparse.Namespace, config: Config) -> int:
         print(f"Forum cannot start: {refused}", file=sys.stderr)
         return 2
     except TableError as error:  # e.g. a paused game stored under older rules
-        text = Localizer(BOT).msg(opts.locale, error.msg, GAMES[opts.game])
-        hint = " (--new starts over)" if error.code in ("rules_changed", "session_broken") else ""
+        text = LOCAL_TEXT.msg(opts.locale, error.msg, GAMES[opts.game])
+        starts_over = LOCAL_TEXT.text(opts.locale, "local.new_starts_over")
+        hint = starts_over if error.code in ("rules_changed", "session_broken") else ""
         print(f"python -m bot local: error: {text}{hint}", file=sys.stderr)
         return 2
     return 0

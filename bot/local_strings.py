@@ -24,6 +24,10 @@ LOCAL: Catalog = {
         "local.live": "Live board (board and story, updated after every move): {url}",
         "local.live_opened": "Live board, opened in your browser: {url}",
         "local.page.title": "{game} · session {session}",
+        "local.no_token": "No Discord token configured (config.toml [discord].token or"
+        " DISCORD_TOKEN).\nStarting a local {game} game instead; see README.md to connect to"
+        " Discord.\n(Or: python -m bot local GAME, one of {games})",
+        "local.new_starts_over": " (--new starts over)",
         "local.page.lang": "en",
         "local.page.back": "Earlier board",
         "local.page.forth": "Later board",
@@ -50,6 +54,10 @@ LOCAL: Catalog = {
         "local.live": "ライブ盤面（盤面と経過、一手ごとに更新）：{url}",
         "local.live_opened": "ライブ盤面をブラウザで開きました：{url}",
         "local.page.title": "{game}・セッション{session}",
+        "local.no_token": "Discord のトークンが設定されていません（config.toml の [discord].token"
+        " または DISCORD_TOKEN）。\n代わりに{game}をローカルで始めます。Discord への接続は README.md"
+        " を参照してください。\n（ほかのゲーム：python -m bot local GAME、GAME は {games}）",
+        "local.new_starts_over": "（--new で最初からやり直せます）",
         "local.page.lang": "ja",
         "local.page.back": "前の盤面",
         "local.page.forth": "次の盤面",

@@ -545,6 +545,7 @@ def test_plain_start_takes_new_and_locale(tmp_path: Path) -> None:
         again.stdout
     )
     assert "の新しいゲーム（セッション2）：プレイヤー1、CPU1" in again.stdout
+    assert "代わりにカエサルをローカルで始めます。" in again.stdout
 
 
 def test_you_play_against_ais_unless_hot_seat_is_asked_for(tmp_path: Path, capsys) -> None:
