@@ -167,6 +167,7 @@ def _explain(error: ValidationError) -> str:
     where = [str(part) for part in problem["loc"]]
     key = ".".join(where)
     section = ConfigFile.model_fields.get(where[0])
+    shown = "(hidden)" if where[0] == "discord" else repr(problem["input"])  # may be the token
     if problem["type"] == "extra_forbidden":
         if len(where) == 1:
             return (
@@ -175,10 +176,10 @@ def _explain(error: ValidationError) -> str:
         names = ", ".join(section.annotation.model_fields) if section and section.annotation else ""
         return f"unknown key {key}; the keys of [{where[0]}] are: {names}."
     if len(where) == 1:
-        return f"[{key}] must be a table of keys, not {problem['input']!r}."
+        return f"[{key}] must be a table of keys, not {shown}."
     spec = section.annotation.model_fields[where[1]]  # type: ignore[union-attr]
     return (
-        f"{key} = {problem['input']!r} is not valid ({problem['msg'].lower()}): "
+        f"{key} = {shown} is not valid ({problem['msg'].lower()}): "
         f"use {spec.description} (default {spec.default!r})."
     )
 

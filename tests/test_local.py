@@ -391,6 +391,8 @@ def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:
         ("[timers]\nreminder_minutes = -1\n", "timers.reminder_minutes = -1 is not valid"),
         ('[storage]\ndatabase = "{tmp}/a_file/x.sqlite3"\n', "cannot create it under"),
         ('[storage]\ndatabase = "{tmp}"\n', "is a directory; use a writable file path or"),
+        ("[discord]\ntoken = 12345\n", "discord.token = (hidden) is not valid"),  # never shown
+        ('discord = "MTIz.secret"\n', "[discord] must be a table of keys, not (hidden)."),
     ],
 )
 def test_a_bad_config_is_one_line_naming_the_key_and_exit_code_2(
