@@ -64,6 +64,6 @@ SEARCH: dict[str, SearchSpec] = {
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=40),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
-    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=380, policy="random"),
+    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }

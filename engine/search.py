@@ -31,6 +31,7 @@ Sampler = Callable[[BaseModel, Rng], GameState]
 MAX_CANDIDATES = 12
 EXPLORATION = 0.7
 MIN_ROLLOUTS_PER_ARM = 4
+HEURISTIC_MARGIN = 0.05  # of mean reward an input needs over the heuristic's to replace it
 
 
 @dataclass(frozen=True)
@@ -143,8 +144,18 @@ def search_action(
         arms[i].visits += 1
         result = rollout(game, after, derive_seed(seed, "r", n), spec.policy, spec.horizon)
         arms[i].total += reward(result, seat, view_seats)
+    return arms[_choice(arms, playable)].action
+
+
+def _choice(arms: list[_Arm], playable: list[int]) -> int:
+    """The most tried input (UCB's robust choice); the heuristic's own pick (arm 0) stays
+    unless that one's mean result beats it by a clear margin: small budgets are noisy."""
     best = max(playable, key=lambda i: (arms[i].visits, arms[i].total, -i))
-    return arms[best].action
+    first = arms[0]
+    if best == 0 or 0 not in playable or first.visits == 0 or arms[best].visits == 0:
+        return best
+    margin = arms[best].total / arms[best].visits - first.total / first.visits
+    return best if margin > HEURISTIC_MARGIN else 0
 
 
 def _applied(game: Game, world: GameState, action: Action) -> GameState | None:
