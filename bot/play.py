@@ -334,6 +334,9 @@ class Play:
         Urgent when the change moved the game on to new decisions (players wait for that
         board), not when it only recorded progress towards the same ones.
         """
+        if session.status == "aborted":  # the input that reached the log's bound
+            self.bot.spawn(self.end_at_limit(session))
+            return
         self.narrate(session, events)
         self._queued[session.id].extend(e for e in events if e.to is not None)
         decisions = frozenset(p.key for p in session.pending())
@@ -589,6 +592,13 @@ class Play:
         due = time.time() + self.config.idle_after_reminder_minutes * 60
         await self.service.store.set_deadline(session.id, due, "idle")
         self._armed.pop(session.id, None)  # the next change arms the reminder again
+
+    async def end_at_limit(self, session: Session) -> None:
+        """The game's log reached Game.input_limit and the store aborted it: say so, close."""
+        t = self.channel_texts(session)
+        channel = self.bot.get_channel(session.row.channel_id)
+        await channel.send(t("input_limit", limit=session.game.input_limit()))
+        await self.close_board(session)
 
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)
