@@ -672,7 +672,9 @@ def _replay_rows(
 
 def _setup_state(session: Session) -> GameState:
     game = session.game
-    return game.setup(game.parse_options(session.row.options), len(session.row.seats), session.row.seed)
+    return game.setup(
+        game.parse_options(session.row.options), len(session.row.seats), session.row.seed
+    )
 
 
 def _action(row: InputRow) -> Action:
