@@ -335,3 +335,15 @@ async def test_the_input_log_bound_aborts_the_game_with_a_notice(
     assert "game is over or no longer exists" in harness.last_ephemeral(users[1])
     await fake.slash(users[0], "game", ["new"], {"game": "imperium"})  # the channel is free
     assert ":lobby:join" in " ".join(harness.board().all_custom_ids())
+
+
+def test_fleet_attachment_values_go_through_the_strict_parser() -> None:
+    from bot.chooser import Draft, MalformedId, fleet_input, pick
+    from tests.test_bot_space_emperor import fleet_prompt
+
+    prompt, draft = fleet_prompt(), Draft()
+    pick(prompt, draft, 0)
+    for arg, values in (("0", ["²"]), ("0", ["x"]), ("0", [7])):
+        with pytest.raises(MalformedId):
+            fleet_input(prompt, draft, "a", arg, values)
+    assert draft.values["fleet"] == [["S1"]], "a refused click changes nothing"
