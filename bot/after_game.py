@@ -121,7 +121,7 @@ async def post_export(bot: ForumBot, interaction: discord.Interaction, game_id: 
         await _reply(interaction, t("export.none"))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    data = (await bot.after_game.export_json(bot.service.store, session)).encode()
+    data = (await bot.after_game.export_json(bot.service, session)).encode()
     name = f"forum-{session.row.game}-{session.id}.json"
     await _reply(
         interaction,
@@ -143,7 +143,7 @@ async def post_replay(bot: ForumBot, interaction: discord.Interaction, game_id: 
     await interaction.response.defer(ephemeral=True, thinking=True)
     worker = bot.after_game
     try:
-        export = await worker.export_json(bot.service.store, session)
+        export = await worker.export_json(bot.service, session)
         data, extension, frames = await worker.animation(session.id, export, t.locale)
     except Busy:
         await _reply(interaction, t("replay.busy"))
@@ -194,7 +194,7 @@ async def replay_page(
     await interaction.response.defer(ephemeral=True, thinking=not in_place)
     worker = bot.after_game
     try:
-        export = await worker.export_json(bot.service.store, session)
+        export = await worker.export_json(bot.service, session)
         png, caption, total, page = await worker.page(session.id, export, t.locale, page)
     except Busy:
         await interaction.followup.send(t("replay.busy"), ephemeral=True)

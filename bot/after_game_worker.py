@@ -17,9 +17,8 @@ from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 from bot.replay import FrameStep, animation, board, frame_steps
-from table.backend import AnyStore
 from table.export import GameExport, build_export, dump_export, load_export
-from table.service import Session
+from table.service import Session, TableService
 
 QUEUE_LIMIT = 4  # jobs waiting for or in the worker
 KEPT_BYTES = 64 * 1024 * 1024  # exports and animations kept in memory, all together
@@ -41,13 +40,13 @@ class AfterGameWorker:
         self._sizes: dict[Hashable, int] = {}
         self._making: dict[Hashable, asyncio.Future] = {}
 
-    async def export_json(self, store: AnyStore, session: Session) -> str:
+    async def export_json(self, service: TableService, session: Session) -> str:
         """The finished game's export, built once (in a thread: thousands of inputs)."""
         outcome = session.outcome()
         assert outcome is not None, "only finished games are exported"
 
         async def make() -> str:
-            inputs = await store.inputs(session.id)
+            inputs = [row async for rows in service.log_parts(session.id) for row in rows]
             return await asyncio.to_thread(
                 lambda: dump_export(build_export(session.row, inputs, outcome))
             )

@@ -42,6 +42,7 @@ log = logging.getLogger("forum.table")
 MOVE_MAX = 64  # characters of a move name; far above any game's
 KEY_MAX = 200  # characters of a prompt key
 ARGS_MAX = 16_000  # characters of an input's canonical JSON
+LOG_PART = 1_000  # inputs read from the store at once for a replay or an export
 # What an unreadable session row, snapshot or log raises while it is rebuilt.
 _DAMAGE = (ValueError, TypeError, LookupError, AttributeError, IllegalInput)
 
@@ -299,15 +300,25 @@ class TableService:
         """Every accepted input with the events it caused, recomputed from the log."""
         return iter((await self.replay_after(await self.get(session_id), None)).steps)
 
+    async def log_parts(self, session_id: int, after: int = 0) -> AsyncIterator[list[InputRow]]:
+        """The log after seq `after`, LOG_PART inputs at a time: reading (decoding) a whole
+        long log at once would hold the event loop too long."""
+        while rows := await self.store.inputs(session_id, after=after, limit=LOG_PART):
+            yield rows
+            after = rows[-1].seq
+
     async def replay_after(self, session: Session, start: Replayed | None) -> Replayed:
         """The inputs logged after `start` (None: all of them) with their events, recomputed
         in a thread: a log of thousands of inputs takes longer than the event loop may wait."""
-        rows = await self.store.inputs(session.id, after=start.seq if start else 0)
-        begin = (start.state, start.seq) if start else None
+        replayed = start or Replayed(0, await asyncio.to_thread(_setup_state, session), [])
+        steps: list[tuple[InputRow, list[Event]]] = []
         try:
-            return await asyncio.to_thread(_replay_rows, session, begin, rows)
+            async for rows in self.log_parts(session.id, after=replayed.seq):
+                replayed = await asyncio.to_thread(_replay_rows, session, replayed, rows)
+                steps += replayed.steps
         except _DAMAGE as error:
             raise self._broken(session.row, error) from error
+        return Replayed(replayed.seq, replayed.state, steps)
 
     async def abort_broken(self, broken: SessionBroken) -> None:
         """End a broken session: only its status changes, the stored data is kept as it is."""
@@ -658,11 +669,8 @@ class Replayed:
     steps: list[tuple[InputRow, list[Event]]]
 
 
-def _replay_rows(
-    session: Session, begin: tuple[GameState, int] | None, rows: list[InputRow]
-) -> Replayed:
-    state, seq = begin if begin is not None else (_setup_state(session), 0)
-    steps = []
+def _replay_rows(session: Session, start: Replayed, rows: list[InputRow]) -> Replayed:
+    state, seq, steps = start.state, start.seq, []
     for row in rows:
         state, events = session.game.apply(state, _action(row))
         steps.append((row, events))
