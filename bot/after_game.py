@@ -17,6 +17,7 @@ from discord.app_commands import locale_str as _
 
 from bot.after_game_worker import Busy
 from bot.chooser import Components, MalformedId, ParsedId, Texts, cid, parse_index
+from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from bot.scope import may_read
 from engine.registry import GAMES
 from table.export import latest_finished
@@ -89,10 +90,11 @@ def texts(bot: ForumBot, interaction: discord.Interaction, session: Session | No
 
 
 async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    kwargs |= {"content": clip(content), "ephemeral": True, "allowed_mentions": NO_PINGS}
     if interaction.response.is_done():
-        await interaction.followup.send(content=content, ephemeral=True, **kwargs)
+        await interaction.followup.send(**kwargs)
     else:
-        await interaction.response.send_message(content=content, ephemeral=True, **kwargs)
+        await interaction.response.send_message(**kwargs)
 
 
 # Finished games --------------------------------------------------------------------------
@@ -197,7 +199,7 @@ async def replay_page(
         export = await worker.export_json(bot.service, session)
         png, caption, total, page = await worker.page(session.id, export, t.locale, page)
     except Busy:
-        await interaction.followup.send(t("replay.busy"), ephemeral=True)
+        await _reply(interaction, t("replay.busy"))
         return
     content = t(
         "replay.page",
@@ -205,12 +207,14 @@ async def replay_page(
         session=session.id,
         number=page + 1,
         total=total,
-        caption=caption,
+        caption=neutral(caption, CONTENT_MAX),
     )
     view = strip_buttons(session, t, page, total)
     file = discord.File(io.BytesIO(png), filename="board.png")
     if in_place:
-        await interaction.edit_original_response(content=content, view=view, attachments=[file])
+        await interaction.edit_original_response(
+            content=clip(content), view=view, attachments=[file], allowed_mentions=NO_PINGS
+        )
     else:
         await _reply(interaction, content, view=view, file=file)
 
@@ -238,7 +242,7 @@ async def post_stats(
     t = texts(bot, interaction, None)
     guild = interaction.guild_id or 0
     stats = await player_stats(bot.service.store, guild, user_player(who.id), game)
-    name = who.display_name
+    name = neutral(who.display_name, NAME_MAX)
     if not stats.games:
         await _reply(interaction, t("stats.none", player=name))
         return
@@ -264,7 +268,7 @@ async def leaderboard_text(bot: ForumBot, t: Texts, guild: int, game: str, user_
         return t("leaderboard.empty", game=name)
     lines = [f"**{t('leaderboard.title', game=name)}**"]
     lines += [
-        t("leaderboard.line", place=place, name=rating.name, **_figures(rating))
+        t("leaderboard.line", place=place, name=neutral(rating.name, NAME_MAX), **_figures(rating))
         for place, rating in enumerate(top, start=1)
     ]
     mine = await place_of(store, guild, game, user_player(user_id))
@@ -331,7 +335,9 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
     await service.set_meta(session, rematch_of=old.id, **carried)
     await bot.gate.lobby_opened(session, thread=False)
     content, view = bot.play.lobby_content(session)
-    await interaction.response.send_message(content=f"{t('rematch.opened')}\n{content}", view=view)
+    await interaction.response.send_message(
+        content=f"{t('rematch.opened')}\n{content}", view=view, allowed_mentions=NO_PINGS
+    )
     message = await interaction.original_response()
     await service.set_meta(session, board=message.id)
 

@@ -60,8 +60,7 @@ class History:
         pages = max(1, -(-len(public) // PAGE))
         page = max(0, min(page, pages - 1))
         lines = [
-            f"#{seq} {texts.localizer.event(texts.locale, event, session.game, session.names)}"
-            for seq, event in public[page * PAGE : (page + 1) * PAGE]
+            f"#{seq} {texts.event(event)}" for seq, event in public[page * PAGE : (page + 1) * PAGE]
         ]
         view = Components()
         for op, target, label in (
