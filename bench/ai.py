@@ -8,6 +8,7 @@ the median and worst hard decision time, and for Konsul the winning bids of AI-o
 Tables are two players where the game allows, else its smallest table; one seat plays the
 level under test, the others the opponent level. Targets: hard >= 60% at two players (>= 1.5x
 its fair share at larger tables), normal >= 90% against random, hard's worst decision <= 1 s.
+Games without a sampler (engine.registry.SEARCH) have no hard level yet: it plays as normal.
 Win share: a shared victory counts 1/winners. Decision times are this process's CPU time, so
 other load on the machine slows a run but barely moves them.
 """
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from engine.ai import ai_seed, random_action
 from engine.core import Game, playable_seats
 from engine.levels import level_action
-from engine.registry import GAMES
+from engine.registry import GAMES, SEARCH
 
 DEFAULT_GAMES = 100
 
@@ -86,12 +87,15 @@ def report(game_id: str, games: int, with_hard: bool) -> None:
     line = (
         f"{game_id:<18}{seats:>3}  normal/random {normal.rate:6.1%}  easy/random {easy.rate:6.1%}"
     )
-    if with_hard:
+    if with_hard and game_id not in SEARCH:
+        line += "  hard: no sampler yet, plays as normal"
+    elif with_hard:
         hard, _ = match(game, "hard", "normal", games)
         times = sorted(hard.times) or [0.0]
         line += (
             f"  hard/normal {hard.rate:6.1%} ({hard.rate / fair:.2f}x fair)"
             f"  hard median {statistics.median(times) * 1000:5.0f} ms worst {times[-1] * 1000:5.0f} ms"
+            f" ({sum(times) / max(1, hard.games):.0f} s of search per game)"
         )
     print(line, flush=True)
     if game_id == "konsul":
