@@ -91,3 +91,29 @@ def test_a_small_budget_search_plays_a_whole_game(game_id: str) -> None:
         step += 1
         assert step < game.max_inputs
     assert game.outcome(state) is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_full_budget_search_is_deterministic_and_finishes_a_game(game_id: str) -> None:
+    """At its real budget, the hard seat repeats its decisions for the same seed, and a game of
+    hard against normal seats ends."""
+    game = GAMES[game_id]
+    spec = SEARCH[game_id]
+    seats = playable_seats(game)[0]
+    state: GameState = game.setup(game.parse_options({}), seats, 11)
+    step = 0
+    while prompts := game.pending(state):
+        prompt = prompts[0]
+        seat = prompt.seats[0]
+        seed = ai_seed(11, step, seat)
+        if seat == 0:
+            view = game.view(state, seat)
+            action = search_action(game, spec, view, prompt, seat, seed)
+            if step < 3:
+                assert search_action(game, spec, view, prompt, seat, seed) == action, step
+        else:
+            action = choose_action(game, state, prompt, seat, seed)
+        state = game.apply(state, action)[0]
+        step += 1
+    assert game.outcome(state) is not None
