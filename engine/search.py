@@ -98,7 +98,12 @@ def rollout(
         prompt = prompts[0]
         seat = prompt.seats[0]
         step_seed = derive_seed(seed, step)
-        state = _step(game, state, prompt, seat, step_seed, policy)
+        try:
+            state = _step(game, state, prompt, seat, step_seed, policy)
+        except (RuntimeError, ValueError):
+            # A sampled world can be one the rules never reach (a guessed chip count below
+            # what a prompt needs), and no input fits: it counts as a fair share.
+            return None
     return game.outcome(state)
 
 
