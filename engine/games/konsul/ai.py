@@ -89,7 +89,7 @@ def _bid(view: KonsulView, prompt: Prompt, rng_state: int) -> int | str:
     below that limit (a lower price if no one contests), so auctions close at varied bids."""
     rng = Rng(rng_state)
     sure = sure_worth(view)
-    appetite = rng.below(5) / 8  # 0, 1/8 .. 1/2 of the hoped extra
+    appetite = rng.below(9) / 8  # 0, 1/8 .. all of the hoped extra
     limit = max(1, int(sure + appetite * (hoped_worth(view) - sure)))
     offered = [c.value for c in prompt.fields[0].options if isinstance(c.value, int)]
     limit = min(limit, max(offered))
