@@ -59,10 +59,10 @@ def get_game(game_id: str) -> Game:
 SEARCH: dict[str, SearchSpec] = {
     "caesar": SearchSpec(caesar_sampler.sample, rollouts=55),
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
-    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=28, horizon=200),
+    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
-    "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=40),
+    "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
