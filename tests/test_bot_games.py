@@ -22,12 +22,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeMessage, FakeUser
 from bot.play import is_private
 from engine.core import Action, IllegalInput, Prompt
 from engine.registry import get_game
 from table.service import Session, TableService
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeMessage, FakeUser
 
 
 def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:

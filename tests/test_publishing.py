@@ -10,13 +10,13 @@ from types import SimpleNamespace
 
 import discord
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord
+from bench.fakediscord.limits import Limiter, RateLimits
 from bot.budget import URGENT, Limits, RestBudget
 from bot.publisher import Dirty, Publisher
 from engine.registry import get_game
 from render import render_png
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.limits import Limiter, RateLimits
 
 IMPERIUM = get_game("imperium")
 

@@ -1,6 +1,6 @@
 """One contract for both stores: every test runs on a SQLite file and on a real PostgreSQL.
 
-The PostgreSQL server is started by the tests themselves (tests/pgserver.py); the backend is
+The PostgreSQL server is started by the tests themselves (bench/pgserver.py); the backend is
 chosen by the database setting exactly as the bot chooses it (table.backend.open_store).
 """
 
