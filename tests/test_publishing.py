@@ -29,15 +29,20 @@ def _session(session_id: int, channel_id: int) -> SimpleNamespace:
 
 
 class Recorder:
-    """A publish that takes `duration` and records which state (seq) it showed, and when."""
+    """A publish that records which state (seq) it showed, and when. A held recorder keeps
+    each publish sending (after it has read the state) until the test releases it."""
 
-    def __init__(self, duration: float = 0.0) -> None:
-        self.duration = duration
+    def __init__(self, *, held: bool = False) -> None:
         self.shown: list[tuple[int, int, float]] = []  # (session, seq, time)
+        self.sending = asyncio.Event()  # a publish has read its state and is sending
+        self.release = asyncio.Event()
+        if not held:
+            self.release.set()
 
     async def __call__(self, session, dirty: Dirty) -> None:
         seq = session.seq  # the state is read when the publish starts
-        await asyncio.sleep(self.duration)
+        self.sending.set()
+        await self.release.wait()
         self.shown.append((session.id, seq, time.monotonic()))
 
 
@@ -75,14 +80,15 @@ async def test_a_burst_is_published_as_its_latest_state_once_per_interval() -> N
 
 
 async def test_a_change_during_a_slow_publish_is_published_after_it() -> None:
-    recorder, tasks = Recorder(duration=0.1), []
+    recorder, tasks = Recorder(held=True), []
     publisher = Publisher(recorder, _spawner(tasks), interval=0.0)
     session = _session(1, 10)
     session.seq = 1
     publisher.mark(session)
-    await asyncio.sleep(0.05)  # the first publish has read seq 1 and is still sending
+    await recorder.sending.wait()  # the first publish has read seq 1 and is still sending
     session.seq = 2
     publisher.mark(session)
+    recorder.release.set()
     await _drain(tasks)
     assert [seq for _, seq, _ in recorder.shown] == [1, 2]
 
