@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import heapq
 import itertools
+import math
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -28,11 +30,47 @@ def _session(session_id: int, channel_id: int) -> SimpleNamespace:
     return SimpleNamespace(id=session_id, seq=0, row=SimpleNamespace(channel_id=channel_id))
 
 
+class VirtualTime:
+    """A clock and sleep for the publisher that only the test moves: `advance` wakes each
+    sleeper in order of its due time and lets it run before time moves on."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self._sleepers: list[tuple[float, int, asyncio.Future]] = []
+        self._order = itertools.count()
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        woken = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self.now + seconds, next(self._order), woken))
+        await woken
+
+    async def advance(self, seconds: float = math.inf) -> None:
+        """Moves time on by `seconds` (default: until no one sleeps)."""
+        until = self.now + seconds
+        await _let_tasks_run()
+        while self._sleepers and self._sleepers[0][0] <= until:
+            self.now, _, woken = heapq.heappop(self._sleepers)
+            woken.set_result(None)
+            await _let_tasks_run()
+        if until != math.inf:
+            self.now = until
+
+
+async def _let_tasks_run() -> None:
+    """Lets every woken task run up to its next wait (publishes here never wait on I/O)."""
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
 class Recorder:
     """A publish that records which state (seq) it showed, and when. A held recorder keeps
     each publish sending (after it has read the state) until the test releases it."""
 
-    def __init__(self, *, held: bool = False) -> None:
+    def __init__(self, *, held: bool = False, clock=time.monotonic) -> None:
+        self.clock = clock
         self.shown: list[tuple[int, int, float]] = []  # (session, seq, time)
         self.sending = asyncio.Event()  # a publish has read its state and is sending
         self.release = asyncio.Event()
@@ -43,7 +81,7 @@ class Recorder:
         seq = session.seq  # the state is read when the publish starts
         self.sending.set()
         await self.release.wait()
-        self.shown.append((session.id, seq, time.monotonic()))
+        self.shown.append((session.id, seq, self.clock()))
 
 
 def _spawner(tasks: list[asyncio.Task]):
@@ -61,14 +99,16 @@ async def _drain(tasks: list[asyncio.Task]) -> None:
 
 
 async def test_a_burst_is_published_as_its_latest_state_once_per_interval() -> None:
-    recorder, tasks = Recorder(), []
-    publisher = Publisher(recorder, _spawner(tasks), interval=0.2)
+    now = VirtualTime()
+    recorder, tasks = Recorder(clock=now.clock), []
+    publisher = Publisher(recorder, _spawner(tasks), interval=0.2, clock=now.clock, sleep=now.sleep)
     session = _session(1, 10)
-    started = time.monotonic()
-    for seq in range(1, 31):  # 30 inputs in ~0.6 s
+    started = now.clock()
+    for seq in range(1, 31):  # 30 inputs in 0.6 s
         session.seq = seq
         publisher.mark(session)
-        await asyncio.sleep(0.02)
+        await now.advance(0.02)
+    await now.advance()
     await _drain(tasks)
     seqs = [seq for _, seq, _ in recorder.shown]
     times = [moment for _, _, moment in recorder.shown]
@@ -94,13 +134,15 @@ async def test_a_change_during_a_slow_publish_is_published_after_it() -> None:
 
 
 async def test_channels_are_paced_independently() -> None:
-    recorder, tasks = Recorder(), []
-    publisher = Publisher(recorder, _spawner(tasks), interval=0.3)
+    now = VirtualTime()
+    recorder, tasks = Recorder(clock=now.clock), []
+    publisher = Publisher(recorder, _spawner(tasks), interval=0.3, clock=now.clock, sleep=now.sleep)
     sessions = [_session(number, 100 + number) for number in range(5)]
-    started = time.monotonic()
+    started = now.clock()
     for session in sessions:
         session.seq = 1
         publisher.mark(session)
+    await now.advance()
     await _drain(tasks)
     assert sorted(seq for _, seq, _ in recorder.shown) == [1] * 5
     assert max(moment for *_, moment in recorder.shown) - started < 0.2  # nobody waited
