@@ -587,7 +587,7 @@ def test_local_ai_only_game_finishes(tmp_path: Path, game, players, seed) -> Non
             "-m",
             "bot",
             "--config",
-            str(tmp_path / "none.toml"),
+            os.devnull,
             "local",
             game,
             "--ai-only",
