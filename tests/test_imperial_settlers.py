@@ -238,6 +238,29 @@ def test_example_one_round_one() -> None:
     assert goods(state, 1)["food"] == 4
 
 
+@pytest.mark.parametrize(
+    ("seats", "first", "seed", "expected"),
+    [
+        (3, "host", 5, [0, 1, 2, 2, 1, 0]),
+        (4, "host", 5, [0, 1, 2, 3, 3, 2, 1, 0]),
+        (4, "random", 0, [2, 3, 0, 1, 1, 0, 3, 2]),
+    ],
+)
+def test_second_lookout_display_is_picked_last_player_first(seats, first, seed, expected) -> None:
+    """Spec 3.1 L3/L6: the first display from the start player clockwise, the second from the last
+    player counter-clockwise, ending with the start player."""
+    options = GAME.parse_options({"faction_assignment": "random", "first_player": first})
+    state = GAME.setup(options, seats, seed)
+    assert state.start == expected[0]
+    picks = []
+    for _ in expected:
+        prompt = GAME.pending(state)[0]
+        assert prompt.move == "pick"
+        picks.append(prompt.seats[0])
+        state, _ = move(state, prompt.seats[0], "pick", card=prompt.fields[0].options[0].value)
+    assert picks == expected
+
+
 # Worked example 2 ---------------------------------------------------------------------------
 
 

@@ -188,7 +188,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
         state.phase = "lookout"
         ctx.event("round_started", round=state.round, seat=state.start)
         order = clockwise(state, state.start)
-        last_first = [order[0], *reversed(order[1:])][::-1]
+        last_first = order[::-1]  # L6: the last player first, counter-clockwise
         ctx.queued += [
             Task(kind="lookout_draw"),
             Task(kind="reveal", stage=1),
