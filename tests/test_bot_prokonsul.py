@@ -205,3 +205,49 @@ async def test_one_player_and_two_ais_finish_a_short_game(harness: Harness) -> N
         await harness.answer_first(alice, message, prompt.key)
     assert session.outcome() is not None, "the game did not finish"
     assert "Game over" in harness.board().text()
+
+
+async def _play_by_service(harness: Harness, session, until) -> None:
+    """Moves nobody watches here, answered the AI's way through the service."""
+    service = harness.bot.service
+    while not until(session.state):
+        prompt = next(p for p in session.pending() if p.seats)
+        seat = prompt.seats[0]
+        action = service.ai_action(session, seat, prompt)
+        result = await service.submit(session, seat, action.move, action.args, prompt.key)
+        harness.bot.play.changed(session, result.events)
+    await harness.settle()
+
+
+async def test_every_seat_revises_its_own_secret_card(harness: Harness) -> None:
+    """Hands differ from round 2 on: a revision (from the board's Your-hand button) must offer
+    the reviser's own hand, not the first hand of another seat that has chosen."""
+    fake = harness.fake
+    users, session = await setup_round(harness, "quiet_petitions=off")
+    for last, round_no in ((2, 2), (0, 3)):  # the last chooser cannot revise: rotate it
+        await _play_by_service(
+            harness, session, lambda s, r=round_no: s.round == r and s.phase == "select"
+        )
+        state = session.state
+        assert len(set(state.hands)) == len(users), "hands should differ by now"
+        order = [seat for seat in range(len(users)) if seat != last]
+        for seat in order:
+            hand = state.hands[seat]
+            dm = harness.chooser_for(users[seat], f"r{round_no}.select")
+            await fake.click(users[seat], dm, harness.custom_id(dm, f":v:{len(hand) - 1}"))
+            await harness.settle()
+        for seat in order:
+            hand = session.state.hands[seat]
+            panel = await harness.open_hand(users[seat])
+            offered = [
+                panel.find_component(i)["label"] for i in panel.all_custom_ids() if ":v:" in i
+            ]
+            assert offered == [str(card) for card in hand], f"seat {seat} round {round_no}"
+            await fake.click(users[seat], panel, harness.custom_id(panel, ":v:0"))
+            await harness.settle()
+            assert "✗" not in harness.last_ephemeral(users[seat]), f"seat {seat} round {round_no}"
+            assert session.state.chosen[seat] == hand[0], f"seat {seat} round {round_no}"
+        dm = harness.chooser_for(users[last], f"r{round_no}.select")
+        await fake.click(users[last], dm, harness.custom_id(dm, ":v:0"))
+        await harness.settle()
+        assert session.state.phase != "select"
