@@ -249,8 +249,11 @@ class Router:
             await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
             return
         if parsed.op == "m":
-            await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
-            return
+            form = modal(session.id, prompt, draft, texts)
+            if form.children:
+                await interaction.response.send_modal(form)
+                return
+            # Another chooser of this draft filled every field: show the draft instead.
         self._edit_draft(prompt, draft, parsed, interaction)
         complete = current_field(prompt, draft) is None  # an Ok on a lost draft just re-asks
         if complete and (parsed.op == "ok" or is_immediate(prompt, draft)):

@@ -251,3 +251,25 @@ async def test_every_seat_revises_its_own_secret_card(harness: Harness) -> None:
         await fake.click(users[last], dm, harness.custom_id(dm, ":v:0"))
         await harness.settle()
         assert session.state.phase != "select"
+
+
+async def test_enter_values_on_a_second_chooser_of_a_filled_draft(harness: Harness) -> None:
+    """Two choosers share one draft: values typed in one leave nothing for the other's modal.
+    Discord refuses an empty modal (HTTP 400), so the filled draft is shown instead."""
+    fake = harness.fake
+    (alice, _, carol), session = await setup_round(harness, "quiet_petitions=off")
+    key = session.pending()[0].key
+    board = harness.board()
+    first = (await fake.click(alice, board, harness.custom_id(board, ":open"))).response_message
+    await fake.click(alice, first, harness.custom_id(first, f":{key}:v:1"))  # the target: carol
+    board = harness.board()
+    second = (await fake.click(alice, board, harness.custom_id(board, ":open"))).response_message
+    record = await fake.click(alice, fake.message(first.id), harness.custom_id(second, ":m"))
+    await fake.submit_modal(alice, record, values={"chips": "2", "text": ""})
+    record = await fake.click(alice, second, harness.custom_id(second, ":m"))
+    assert record.modal is None and record.response_type is not None
+    shown = record.response_message or fake.message(second.id)
+    await fake.click(alice, shown, harness.custom_id(shown, ":ok"))
+    await harness.settle()
+    assert session.state.offer is not None and session.state.offer.target == 2
+    assert "2 chip" in offer_message(harness, carol).text()
