@@ -142,11 +142,12 @@ class ForumBot(commands.Bot):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None:
             return
-        self.play.messages_since_board[message.channel.id] += 1
         try:
             session = await self.service.in_channel(message.channel.id)
         except SessionBroken:  # said once at start-up; chat goes on
+            await self.play.bury(message.channel.id, None)
             return
+        await self.play.bury(message.channel.id, session)
         if session is None or session.status != "active":
             return
         await self.enforce_table_talk(session, message)

@@ -223,8 +223,10 @@ class Play:
         return (label or t("button.take_turn"))[:80]
 
     async def ask_in_channel(self, session: Session) -> None:
-        """Public replies (e.g. an offer to one player) are asked in the open, once each."""
+        """Public replies (e.g. an offer to one player) are asked in the open, once each, even
+        across a restart (what was asked is stored with the session)."""
         asked: list[str] = session.row.meta.setdefault("asked", [])
+        before = len(asked)
         channel = self.bot.get_channel(session.row.channel_id)
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
@@ -236,8 +238,18 @@ class Play:
             body, view = chooser(session.id, prompt, Draft(), self.channel_texts(session))
             mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in humans)
             await channel.send(content=_clip(f"{mentions}\n{body}"), view=view)
-            self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
+            await self.bury(session.row.channel_id, session)
+        if len(asked) != before:
+            await self.service.set_meta(session)
+
+    async def bury(self, channel_id: int, session: Session | None) -> None:
+        """One more message under the board. Counted in memory; the session stores only that
+        the board is buried, so it is re-posted after a restart too."""
+        self.messages_since_board[channel_id] += 1
+        buried = self.messages_since_board[channel_id] >= self.config.repost_after_messages
+        if session is not None and buried and not session.row.meta.get("buried"):
+            await self.service.set_meta(session, buried=True)
 
     async def render(self, session: Session) -> discord.File | None:
         """The board image of the latest public view, or None when the board already shows
@@ -268,7 +280,7 @@ class Play:
         from the global REST limit), else through the bot's own budget.
         """
         board_id = session.row.meta.get("board")
-        scrolled = (
+        scrolled = session.row.meta.get("buried") or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
         keep_image = {} if file is None else {"attachments": [file]}
@@ -297,7 +309,7 @@ class Play:
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
-        await self.service.set_meta(session, board=message.id)
+        await self.service.set_meta(session, board=message.id, buried=False)
 
     async def _delete_quietly(self, channel: Any, message_id: int) -> None:
         try:
@@ -523,7 +535,7 @@ class Play:
         )
         text = t("dm.closed", seat=f"<@{session.seats[seat]['user_id']}>")
         await channel.send(content=text, view=view)
-        self.messages_since_board[session.row.channel_id] += 1
+        await self.bury(session.row.channel_id, session)
 
     # AI seats -----------------------------------------------------------------------------
 

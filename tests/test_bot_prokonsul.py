@@ -273,3 +273,31 @@ async def test_enter_values_on_a_second_chooser_of_a_filled_draft(harness: Harne
     await harness.settle()
     assert session.state.offer is not None and session.state.offer.target == 2
     assert "2 chip" in offer_message(harness, carol).text()
+
+
+async def test_a_restart_neither_repeats_offers_nor_forgets_a_buried_board(tmp_path) -> None:
+    """What the channel was asked and whether the board is buried under chat are stored with
+    the session: after a kill, no offer is posted twice and the buried board is posted anew."""
+    async with FakeDiscord() as fake:
+        harness = Harness(fake, tmp_path / "restart.sqlite3", repost_after_messages=3)
+        try:
+            (alice, bob, _), _ = await setup_round(harness, "quiet_petitions=off")
+            await fake.slash(alice, "offer", [], {"player": bob, "chips": 3})
+            await harness.settle()
+            for text in ("one", "two", "three"):
+                await fake.say(bob, None, text)
+            await harness.settle()
+            board = harness.board()
+            await harness.kill()
+            await harness.start()
+            await harness.settle()
+            offers = [
+                m
+                for m in fake.channel_messages()
+                if f"<@{bob.id}>" in m.text() and m.all_custom_ids() and not m.deleted
+            ]
+            assert len(offers) == 1, [m.text() for m in offers]
+            assert harness.board().id != board.id, "the buried board was edited in place"
+            assert harness.board().id == fake.channel_messages()[-1].id
+        finally:
+            await harness.stop()
