@@ -123,7 +123,7 @@ class ForumBot(commands.Bot):
         """
         healthy, broken = await self.service.recoverable()
         for session in healthy:
-            if session.status == "active":
+            if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)
                 self.play.publish(session, restarted=True)
         for error in broken:

@@ -365,6 +365,9 @@ class Play:
         content, view = self.board_content(session)
         file = await self.render(session)
         await self.post_board(session, content, view, file)
+        if "shown" not in session.row.meta or session.outcome() is not None:
+            # Enough to find, at start-up, a finished game whose final board was never shown.
+            await self.service.set_meta(session, shown=session.seq)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
         self.bot.spawn(self._follow_up(session, events, dirty.restarted))
 
