@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import after_game, fleet_builder
+from bot import after_game, fleet_builder, stale
 from bot.chooser import (
     Components,
     Draft,
@@ -214,7 +214,7 @@ class Router:
             return
         self.remember_locale(session, seat, interaction)
         private = self.play.private_text(session, seat, []) if session.state else ""
-        prompt = self.play.private_prompt(session, seat)
+        prompt = self.play.private_prompt(session, seat) or stale.public_turn(session, seat)
         if prompt is None:
             await self.reply(
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
@@ -300,6 +300,9 @@ class Router:
             key = "not_your_turn"
         else:
             key = "error.stale"
+        closing = key in ("error.stale", "chooser.duplicate")
+        if closing and await stale.close(self.play, interaction, session, seat, texts, key):
+            return
         await self.reply(interaction, texts(key))
 
     async def _submit(
