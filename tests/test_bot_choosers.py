@@ -10,6 +10,7 @@ from bot.strings import BOT
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from table.i18n import Localizer
 from tests.bot_harness import Harness
+from tests.test_bot_games import fix_seed
 
 TEXTS = Texts(Localizer(BOT), "en", None, ())
 
@@ -38,7 +39,8 @@ def test_no_undo_while_only_lone_options_are_filled_in() -> None:
     assert shown == ["f:1:k:v:0", "f:1:k:v:1"], shown
 
 
-async def test_a_click_on_an_out_of_date_chooser_closes_it(harness: Harness) -> None:
+async def test_a_click_on_an_out_of_date_chooser_closes_it(harness: Harness, monkeypatch) -> None:
+    fix_seed(monkeypatch, 3)
     fake = harness.fake
     users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
     bot = await harness.start()
@@ -58,7 +60,10 @@ async def test_a_click_on_an_out_of_date_chooser_closes_it(harness: Harness) -> 
     assert str(session.row.meta["board"]) in closed.text()
 
 
-async def test_your_hand_offers_a_public_turn_to_a_player_without_dms(harness: Harness) -> None:
+async def test_your_hand_offers_a_public_turn_to_a_player_without_dms(
+    harness: Harness, monkeypatch
+) -> None:
+    fix_seed(monkeypatch, 7)
     fake = harness.fake
     users = [fake.add_user(name) for name in ("alice", "bob")]
     fake.close_dms(users[0])
@@ -83,5 +88,6 @@ async def test_your_hand_offers_a_public_turn_to_a_player_without_dms(harness: H
     offered = record.response_message
     assert "nothing to decide" not in offered.text()
     assert any(f":{turn.key}:" in i for i in offered.all_custom_ids()), offered.text()
+    before = session.seq
     await harness.answer_first(users[0], offered, turn.key)
-    assert session.seq > result.seq
+    assert session.seq > before
