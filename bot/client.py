@@ -63,6 +63,7 @@ class ForumBot(commands.Bot):
         self.gate = Gate(self)
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
+        self.recovered = asyncio.Event()  # start-up recovery has queued its publishes
         self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
         self.budget = RestBudget(
@@ -122,7 +123,10 @@ class ForumBot(commands.Bot):
         log.info("connected as %s to %d guilds", self.user, len(self.guilds))
         if not self._recovered:
             self._recovered = True
-            await self.recover()
+            try:
+                await self.recover()
+            finally:
+                self.recovered.set()
             tune_gc()
 
     async def recover(self) -> None:
