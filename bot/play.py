@@ -362,12 +362,13 @@ class Play:
         events = self._queued.pop(session.id, [])
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
+        seq, over = session.seq, session.outcome() is not None  # what this board shows
         content, view = self.board_content(session)
         file = await self.render(session)
         await self.post_board(session, content, view, file)
-        if "shown" not in session.row.meta or session.outcome() is not None:
+        if "shown" not in session.row.meta or over:
             # Enough to find, at start-up, a finished game whose final board was never shown.
-            await self.service.set_meta(session, shown=session.seq)
+            await self.service.set_meta(session, shown=seq)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
         self.bot.spawn(self._follow_up(session, events, dirty.restarted))
 
