@@ -20,14 +20,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.after_game import add_commands as add_after_game_commands
+from bot.after_game_worker import AfterGameWorker
 from bot.budget import Limits, RestBudget
 from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.gate import Gate
 from bot.play import Play
-from bot.render_pool import render_pool
+from bot.render_pool import after_game_pool, render_pool
 from bot.router import Router
+from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
 from table.backend import AnyStore, open_store
@@ -49,12 +51,14 @@ class ForumBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            allowed_mentions=NO_PINGS,  # a send that forgets its own pings nobody
             **client_kwargs,
         )
         self.config = config
         self.timer_period = timer_period
         self.store: AnyStore | None = None
         self.render_pool: Executor | None = None
+        self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
@@ -88,6 +92,7 @@ class ForumBot(commands.Bot):
         self.service = TableService(self.store)
         self.settings.store = self.store
         self.render_pool = render_pool(self.config.render_processes)
+        self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
@@ -113,6 +118,9 @@ class ForumBot(commands.Bot):
         if self.render_pool is not None:
             self.render_pool.shutdown(wait=False, cancel_futures=True)
             self.render_pool = None
+        if self.after_game is not None:
+            self.after_game.shutdown()
+            self.after_game = None  # type: ignore[assignment]
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -147,7 +155,7 @@ class ForumBot(commands.Bot):
             broken.row.channel_id
         )
         texts = Texts(self.play.localizer, self.config.default_locale, None, ())
-        await channel.send(texts.msg(broken.msg))
+        await channel.send(texts.msg(broken.msg), allowed_mentions=NO_PINGS)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.router.handle(interaction)
@@ -178,7 +186,10 @@ class ForumBot(commands.Bot):
                 await message.delete()
             elif not session.row.meta.get("quiet_warned"):
                 await self.service.set_meta(session, quiet_warned=True)
-                await message.channel.send(self.play.channel_texts(session)("quiet.no_permission"))
+                await message.channel.send(
+                    self.play.channel_texts(session)("quiet.no_permission"),
+                    allowed_mentions=NO_PINGS,
+                )
         reminded = (session.id, seat, session.seq)
         if reminded not in self._reminded:  # one reminder per player per moment of the game
             self._reminded.add(reminded)
@@ -194,10 +205,11 @@ class ForumBot(commands.Bot):
         else:
             log.error("command failed", exc_info=original)
             text = texts("error.internal")
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_PINGS}
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(clip(text), **kwargs)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(clip(text), **kwargs)
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool:
         if interaction.user.id == host_id:

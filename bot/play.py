@@ -13,7 +13,7 @@ import io
 import json
 import logging
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,8 @@ from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
 from bot.publisher import Dirty, Publisher
+from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
+from bot.safe_text import clip as _clip
 from bot.strings import BOT
 from engine.core import Event, Kind, Prompt
 from render import render_png
@@ -40,6 +42,7 @@ RENDER_SLOTS = 2  # two cores: never more renders at once
 DM_CLOSED = 50007
 NARRATION_LINES = 10
 REARM_SECONDS = 60.0
+KEPT_IMAGES = 64  # latest board images kept to post a board anew without drawing it again
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -67,6 +70,7 @@ class Play:
         self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
         self._render_pool = render_pool
         self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
+        self._last_png: OrderedDict[int, bytes] = OrderedDict()  # session -> its board image
         self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
         self._armed: dict[int, float] = {}  # session -> reminder due time stored (0: none)
@@ -97,9 +101,9 @@ class Play:
     def lobby_content(self, session: Session) -> tuple[str, Components]:
         t = self.channel_texts(session)
         game = session.game
-        names = [f"{s['name']}{' 🤖' if s['ai'] else ''}" for s in session.seats]
+        names = [f"{neutral(s['name'], NAME_MAX)}{' 🤖' if s['ai'] else ''}" for s in session.seats]
         options = ", ".join(
-            f"{k}={json.dumps(v)}"
+            f"{k}={neutral(json.dumps(v))}"
             for k, v in session.row.options.items()
             if game.Options.model_fields[k].default != v
         )
@@ -128,18 +132,14 @@ class Play:
                     label=t(label), style=style, custom_id=cid(session.id, "lobby", op)
                 )
             )
-        return "\n".join(lines), view
+        return _clip("\n".join(lines)), view
 
     def narrate(self, session: Session, events: list[Event]) -> None:
         """Add the public events to the board's rolling narration (kept per session, so
         coalesced publishes lose none of them)."""
         t = self.channel_texts(session)
         recent = self.narration.setdefault(session.id, deque(maxlen=NARRATION_LINES))
-        recent.extend(
-            f"• {t.localizer.event(t.locale, e, session.game, session.names)}"
-            for e in events
-            if e.to is None
-        )
+        recent.extend(f"• {t.event(e)}" for e in events if e.to is None)
 
     def board_content(self, session: Session) -> tuple[str, Components]:
         t = self.channel_texts(session)
@@ -203,7 +203,7 @@ class Play:
                 for index, choice in enumerate(prompt.fields[0].options):
                     view.add_item(
                         discord.ui.Button(
-                            label=t.msg(choice.label)[:80],
+                            label=t.label(choice.label, choice.value),
                             row=index // 5,
                             custom_id=cid(session.id, prompt.key, "v", index),
                         )
@@ -237,7 +237,11 @@ class Play:
                 continue
             body, view = chooser(session.id, prompt, Draft(), self.channel_texts(session))
             mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in humans)
-            await channel.send(content=_clip(f"{mentions}\n{body}"), view=view)
+            await channel.send(
+                content=_clip(f"{mentions}\n{body}"),
+                view=view,
+                allowed_mentions=pings(session.seats[s]["user_id"] for s in humans),
+            )
             asked.append(tag)
             await self.bury(session.row.channel_id, session)
         if len(asked) != before:
@@ -269,6 +273,17 @@ class Play:
             png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
         self.renders += 1
         self._shown_view[session.id] = digest
+        self._last_png[session.id] = png
+        self._last_png.move_to_end(session.id)
+        while len(self._last_png) > KEPT_IMAGES:
+            self._last_png.popitem(last=False)
+        return discord.File(io.BytesIO(png), filename="board.png")
+
+    def shown_image(self, session: Session) -> discord.File | None:
+        """The image on the board now, for a board posted anew, when it is still in memory."""
+        png = self._last_png.get(session.id)
+        if png is None or session.id not in self._shown_view:
+            return None
         return discord.File(io.BytesIO(png), filename="board.png")
 
     async def post_board(
@@ -287,7 +302,9 @@ class Play:
         carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
         if carrier is not None:
             try:
-                await carrier.edit(board_id, content=content, view=view, **keep_image)
+                await carrier.edit(
+                    board_id, content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
+                )
                 return
             except discord.HTTPException:
                 _rewind(file)
@@ -297,15 +314,19 @@ class Play:
         if board_id and not scrolled:
             try:
                 await channel.get_partial_message(board_id).edit(
-                    content=content, view=view, **keep_image
+                    content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
                 )
                 return
             except discord.NotFound:
                 _rewind(file)
-        if file is None:  # a new message needs the image the old one had
-            self._shown_view.pop(session.id, None)
-            file = await self.render(session) if session.state is not None else None
-        message = await channel.send(content=content, files=[file] if file else [], view=view)
+        if file is None and session.state is not None:  # a new message needs the same image
+            file = self.shown_image(session)
+            if file is None:
+                self._shown_view.pop(session.id, None)
+                file = await self.render(session)
+        message = await channel.send(
+            content=content, files=[file] if file else [], view=view, allowed_mentions=NO_PINGS
+        )
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
@@ -327,7 +348,8 @@ class Play:
 
     def forget(self, session_id: int) -> None:
         """Drop what was kept in memory for a game that has ended."""
-        for kept in (self.narration, self._shown_view, self._decisions, self._armed):
+        kept_maps = (self.narration, self._shown_view, self._decisions, self._armed, self._last_png)
+        for kept in kept_maps:
             kept.pop(session_id, None)
         self._following.pop(session_id, None)
         self.carriers.forget(session_id)
@@ -346,12 +368,24 @@ class Play:
         Urgent when the change moved the game on to new decisions (players wait for that
         board), not when it only recorded progress towards the same ones.
         """
+        if session.status == "aborted":  # the input that reached the log's bound
+            self.bot.spawn(self.end_at_limit(session))
+            return
         self.narrate(session, events)
         self._queued[session.id].extend(e for e in events if e.to is not None)
         decisions = frozenset(p.key for p in session.pending())
         urgent = decisions != self._decisions.get(session.id) or session.outcome() is not None
         self._decisions[session.id] = decisions
         self.publisher.mark(session, urgent=urgent)
+
+    def repost(self, session: Session) -> None:
+        """/game status: the board posted anew at the channel's end, with the image it shows
+        (not drawn again while it is in memory)."""
+        self.messages_since_board[session.row.channel_id] = self.config.repost_after_messages
+        if session.status == "lobby":
+            self.bot.spawn(self.show_lobby(session))
+        else:
+            self.publish(session)
 
     def publish(self, session: Session, *, restarted: bool = False) -> None:
         """Re-show the session as it is (start-up recovery, /game status)."""
@@ -459,11 +493,7 @@ class Play:
     def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
         t = self.seat_texts(session, seat)
         lines = [t.msg(line) for line in session.game.private_lines(session.live(), seat)]
-        lines += [
-            t.localizer.event(t.locale, e, session.game, session.names)
-            for e in events
-            if e.to is not None and seat in e.to
-        ]
+        lines += [t.event(e) for e in events if e.to is not None and seat in e.to]
         return "\n".join(lines)
 
     async def dm(
@@ -481,6 +511,7 @@ class Play:
         if seat in closed:
             return
         fields = {"content": _clip(content), "view": view or Components()}
+        fields["allowed_mentions"] = NO_PINGS
         if await self._dm_by_click(session, seat, fields, edit):
             return
         latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
@@ -537,8 +568,9 @@ class Play:
                 custom_id=cid(session.id, "hand", "open"),
             )
         )
-        text = t("dm.closed", seat=f"<@{session.seats[seat]['user_id']}>")
-        await channel.send(content=text, view=view)
+        user_id = session.seats[seat]["user_id"]
+        text = t("dm.closed", seat=f"<@{user_id}>")
+        await channel.send(content=text, view=view, allowed_mentions=pings([user_id]))
         await self.bury(session.row.channel_id, session)
 
     # AI seats -----------------------------------------------------------------------------
@@ -602,7 +634,8 @@ class Play:
         t = self.channel_texts(session)
         mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in owing)
         channel = self.bot.get_channel(session.row.channel_id)
-        await channel.send(t("reminder", seats=mentions))
+        allowed = pings(session.seats[s]["user_id"] for s in owing)
+        await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
         for seat in owing:
             await self.dm(
                 session, seat, self.seat_texts(session, seat)("reminder", seats=[seat]), None
@@ -612,18 +645,27 @@ class Play:
         await self.service.store.set_deadline(session.id, due, "idle")
         self._armed.pop(session.id, None)  # the next change arms the reminder again
 
+    async def end_at_limit(self, session: Session) -> None:
+        """The game's log reached Game.input_limit and the store aborted it: say so, close."""
+        t = self.channel_texts(session)
+        channel = self.bot.get_channel(session.row.channel_id)
+        await channel.send(
+            t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
+        )
+        await self.close_board(session)
+
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)
         t = self.channel_texts(session)
         channel = self.bot.get_channel(session.row.channel_id)
         if (await self.bot.settings.of(session.row.guild_id)).idle_policy == "abort":
             await self.service.abort(session)
-            await channel.send(t("idle_abort"))
+            await channel.send(t("idle_abort"), allowed_mentions=NO_PINGS)
             await self.close_board(session)
             return
         for seat in owing:
             await self.service.hand_seat_to_ai(session, seat)
-        await channel.send(t("idle_ai", seats=owing))
+        await channel.send(t("idle_ai", seats=owing), allowed_mentions=NO_PINGS)
         await self.service.store.clear_deadline(session.id)
         self._armed.pop(session.id, None)
         self.schedule_ai(session)
@@ -646,7 +688,3 @@ def _fits_on_board(prompt: Prompt) -> bool:
         and prompt.fields[0].kind == "one"
         and len(prompt.fields[0].options) <= 10
     )
-
-
-def _clip(text: str, limit: int = 2000) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

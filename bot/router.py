@@ -18,7 +18,6 @@ import discord
 
 from bot import after_game, fleet_builder, stale
 from bot.chooser import (
-    Components,
     Draft,
     MalformedId,
     ParsedId,
@@ -38,7 +37,9 @@ from bot.chooser import (
     summary,
     undo,
 )
+from bot.history import History
 from bot.play import is_private
+from bot.safe_text import NO_PINGS, clip
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
 from table.service import Session, SessionBroken, TableError
@@ -47,13 +48,13 @@ if TYPE_CHECKING:
     from bot.client import ForumBot
 
 log = logging.getLogger("forum.router")
-HISTORY_PAGE = 15
 
 
 class Router:
     def __init__(self, bot: ForumBot) -> None:
         self.bot = bot
         self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
+        self.history_pages = History()
 
     @property
     def play(self):
@@ -102,6 +103,7 @@ class Router:
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
+            _require_offered(interaction, parsed)
             await after_game.click(self.bot, interaction, parsed)
             return
         try:
@@ -132,7 +134,8 @@ class Router:
         return self.play.texts(session, _locale(interaction))
 
     async def reply(self, interaction: discord.Interaction, text: str, view: Any = None) -> None:
-        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
+        kwargs["allowed_mentions"] = NO_PINGS
         if view is not None:
             kwargs["view"] = view
         if interaction.response.is_done():
@@ -169,7 +172,7 @@ class Router:
             await self.reply(interaction, texts("abort_denied"))
             return
         await self.bot.service.abort_broken(broken)
-        await interaction.response.send_message(texts("aborted"))
+        await interaction.response.send_message(texts("aborted"), allowed_mentions=NO_PINGS)
 
     # Lobby --------------------------------------------------------------------------------
 
@@ -193,11 +196,15 @@ class Router:
             return
         if session.status == "aborted":
             await interaction.response.edit_message(
-                content=self.texts_for(interaction, session)("aborted"), view=None
+                content=self.texts_for(interaction, session)("aborted"),
+                view=None,
+                allowed_mentions=NO_PINGS,
             )
             return
         content, view = self.play.lobby_content(session)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=NO_PINGS
+        )
 
     # Private view and chooser ---------------------------------------------------------------
 
@@ -356,7 +363,9 @@ class Router:
                 return
             await self.reply(interaction, content, view)
             return
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=clip(content), view=view, allowed_mentions=NO_PINGS
+        )
 
     # Abort and history --------------------------------------------------------------------
 
@@ -367,50 +376,34 @@ class Router:
         if interaction.channel_id != session.row.channel_id:
             raise TableError("wrong_channel")
         if parsed.op != "yes":
-            await interaction.response.edit_message(content=texts("abort_kept"), view=None)
+            await interaction.response.edit_message(
+                content=texts("abort_kept"), view=None, allowed_mentions=NO_PINGS
+            )
             return
         if not self.bot.may_abort(interaction, session.row.host_id):
-            await interaction.response.edit_message(content=texts("abort_denied"), view=None)
+            await interaction.response.edit_message(
+                content=texts("abort_denied"), view=None, allowed_mentions=NO_PINGS
+            )
             return
         await self.bot.service.abort(session)
-        await interaction.response.edit_message(content=texts("aborted"), view=None)
+        await interaction.response.edit_message(
+            content=texts("aborted"), view=None, allowed_mentions=NO_PINGS
+        )
         await self.play.close_board(session)
 
     async def history(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
         content, view = await self.history_page(interaction, session, parsed.index())
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=clip(content), view=view, allowed_mentions=NO_PINGS
+        )
 
     async def history_page(
         self, interaction: discord.Interaction, session: Session, page: int
     ) -> tuple[str, Any]:
         texts = self.texts_for(interaction, session)
-        lines = [
-            f"#{row.seq} {texts.localizer.event(texts.locale, event, session.game, session.names)}"
-            for row, events in await self.bot.service.replay(session.id)
-            for event in events
-            if event.to is None
-        ]
-        if not lines:
-            return texts("history.empty"), None
-        pages = max(1, -(-len(lines) // HISTORY_PAGE))
-        page = max(0, min(page, pages - 1))
-        chunk = lines[page * HISTORY_PAGE : (page + 1) * HISTORY_PAGE]
-        view = Components()
-        for op, target, label in (
-            ("prev", page - 1, "button.previous"),
-            ("next", page + 1, "button.next"),
-        ):
-            view.add_item(
-                discord.ui.Button(
-                    label=texts(label),
-                    disabled=not 0 <= target < pages,
-                    custom_id=cid(session.id, "history", op, max(0, min(target, pages - 1))),
-                )
-            )
-        title = texts("history.title", page=page + 1, pages=pages)
-        return f"**{title}**\n" + "\n".join(chunk)[:1900], view
+        return await self.history_pages.page(self.bot.service, session, texts, page)
 
 
 def _require_offered(interaction: discord.Interaction, parsed: ParsedId) -> None:

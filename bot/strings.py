@@ -74,11 +74,13 @@ BOT: Catalog = {
         "reminder": "{seats}, the game is waiting for you.",
         "idle_ai": "{seats} did not answer in time; an AI takes over.",
         "idle_abort": "Nobody answered in time; the game was aborted.",
+        "input_limit": "This game reached the limit of {limit} inputs and was aborted.",
         "error.internal": "Something went wrong; nothing was changed. Please try again.",
         "error.bad_component": "This button is not valid; nothing was changed.",
         "error.not_offered": "This message does not offer that; nothing was changed.",
         "error.wrong_channel": "This game belongs to another channel; nothing was changed.",
         "error.bad_options_text": "Could not read the options: {detail}",
+        "error.options_too_long": "The options text is too long ({maximum} characters at most).",
         "error.thread_not_allowed": (
             "I can't open a thread here: I need the Create Public Threads and Send Messages in"
             " Threads permissions in this channel."
@@ -191,11 +193,13 @@ BOT: Catalog = {
         "reminder": "{seats}さん、ゲームがあなたを待っています。",
         "idle_ai": "{seats}の応答がなかったため、AIが代わりにプレイします。",
         "idle_abort": "応答がなかったため、ゲームは中止されました。",
+        "input_limit": "このゲームは入力の上限（{limit}回）に達したため、中止されました。",
         "error.internal": "問題が発生しました。変更は行われていません。もう一度お試しください。",
         "error.bad_component": "このボタンは無効です。変更は行われていません。",
         "error.not_offered": "このメッセージではその操作はできません。変更は行われていません。",
         "error.wrong_channel": "このゲームは別のチャンネルのものです。変更は行われていません。",
         "error.bad_options_text": "オプションを読み取れません：{detail}",
+        "error.options_too_long": "オプションの文字列が長すぎます（最大{maximum}文字）。",
         "error.thread_not_allowed": (
             "ここではスレッドを作れません。このチャンネルで「公開スレッドの作成」と"
             "「スレッドでメッセージを送信」の権限が必要です。"

@@ -111,6 +111,7 @@ class FakeChannel:
     position: int = 0
     parent_id: int | None = None  # threads: the channel they belong to
     owner_id: int | None = None  # threads: who started them
+    hidden_from: set[int] = field(default_factory=set)  # members denied View Channel here
 
     @property
     def is_dm(self) -> bool:
@@ -171,6 +172,7 @@ class FakeMessage:
     webhook_id: int | None = None
     interaction_id: int | None = None
     reactions: list[str] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None  # as sent with the latest content
 
     @property
     def ephemeral(self) -> bool:
