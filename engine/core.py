@@ -95,7 +95,9 @@ class Prompt(BaseModel):
     `public_options`: the options may be shown to everyone (TURN prompts built from a private
     hand set this False, so front ends offer them privately; a REPLY with public options is
     asked in the open, answerable only by its seats).
-    `revisable`: seats in `done` may answer again (change a secret card, withdraw a vote).
+    `revisable`: seats in `done` may answer again (change a secret card, withdraw a vote). A
+    revisable SECRET prompt whose seats have all answered stays pending with empty `seats` while
+    other prompts are still owed (listed after those), so its seats can still revise.
     """
 
     model_config = ConfigDict(frozen=True)

@@ -27,7 +27,7 @@ def _random_game(game: Game, seats: int, seed: int):
     """Yield (state_before, action) along a random legal game."""
     state = game.setup(game.parse_options({}), seats, seed)
     for step in range(game.max_inputs):
-        prompts = game.pending(state)
+        prompts = [p for p in game.pending(state) if p.seats]  # not those kept for revisions
         if not prompts:
             return
         prompt = prompts[step % len(prompts)]
