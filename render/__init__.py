@@ -34,5 +34,5 @@ def render_png(
     palette = getattr(module, "PALETTE", None)
     image = module.draw(view, list(names), Labels(strings, locale))
     if outcome is not None:
-        image = with_results(image, outcome, names, strings, locale, palette)
+        image = with_results(image, outcome, names, strings, locale)
     return encode_png(image, palette)

@@ -74,7 +74,7 @@ def draw(view: CaesarView, names: list[str], labels: Labels) -> Image.Image:
 @lru_cache(maxsize=4)
 def _background(heading: str, neutral: str, legend: str) -> Image.Image:
     """Title, coordinates, the empty grid (each square named) and the neutral legend."""
-    image, pen = canvas(HEIGHT)
+    image, pen = canvas(HEIGHT, palette=PALETTE)
     title(pen, heading)
     for col in range(SIZE):
         cx = BOARD_X + col * CELL + CELL / 2

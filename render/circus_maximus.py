@@ -29,6 +29,7 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     canvas,
     fit,
@@ -145,7 +146,7 @@ def _static_texts(labels: Labels) -> _StaticTexts:
 
 @lru_cache(maxsize=8)
 def _background(seats: int, texts: _StaticTexts) -> Image.Image:
-    image, pen = canvas(PLAYERS_TOP + ROW_H * seats + 56)
+    image, pen = canvas(PLAYERS_TOP + ROW_H * seats + 56, palette=PALETTE)
     title(pen, texts.title)
     _legend(pen, texts)
     for cell, section in TRACK.section.items():
@@ -212,7 +213,7 @@ def _highlight(image: Image.Image, view: CircusView) -> None:
     """The last move: its path outlined, the cell it left ringed."""
     if view.last is None or not view.last.path:
         return
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     for cell in view.last.path:
         pen.polygon(_corners(cell, SIZE - 2), outline=HIGHLIGHT, width=4)
     if view.last.kind == "move":
@@ -224,7 +225,7 @@ def _targets(image: Image.Image, view: CircusView) -> None:
     """Where the chosen card can take the moving chariot, each marked with its button's arrow."""
     if not view.targets or view.moving is None:
         return
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     mover = view.chariots[view.moving].cell
     assert mover is not None
     mx, my = centre(mover)
@@ -238,7 +239,7 @@ def _targets(image: Image.Image, view: CircusView) -> None:
 def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
     """This round's move order: chariots that have moved are marked done, the mover ringed.
     During the placement: the players still to place, in snake order."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     y = ORDER_TOP + 30
     x = MARGIN + 96
     if view.phase == "place":
@@ -261,7 +262,7 @@ def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
 
 
 def _players(image: Image.Image, view: CircusView, names: list[str], labels: Labels) -> None:
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     for seat in range(view.seats):
         top = PLAYERS_TOP + seat * ROW_H
         middle = top + ROW_H // 2
@@ -301,7 +302,7 @@ _VARIANTS = ("straight_line", "six_cards", "exactly_two", "continue_for_placings
 
 @lru_cache(maxsize=16)
 def _card(number: int, face_up: bool) -> Image.Image:
-    image, pen = canvas(CARD_H, CARD_W)
+    image, pen = canvas(CARD_H, CARD_W, palette=PALETTE)
     pen.rectangle((0, 0, CARD_W, CARD_H), fill=PANEL)
     if face_up:
         pen.rounded_rectangle(

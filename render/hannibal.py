@@ -29,6 +29,7 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     canvas,
     fit,
@@ -77,7 +78,7 @@ def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
     map_ = board()
     texts = _static_texts(labels, map_)
     image = _background(texts).copy()
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     status = fit(_status(view, names, labels), 24, WIDTH - 2 * MARGIN)
     stamp_text(image, (MARGIN, 64), status, 24, MUTED)
     _highlights(pen, view, map_)
@@ -145,7 +146,7 @@ def _static_texts(labels: Labels, map_: Board) -> _StaticTexts:
 @lru_cache(maxsize=4)
 def _background(texts: _StaticTexts) -> Image.Image:
     map_ = board()
-    image, pen = canvas(HEIGHT)
+    image, pen = canvas(HEIGHT, palette=PALETTE)
     pen.text((MARGIN, 14), texts.title, font=font(40), fill=INK)
     pen.rectangle((MARGIN, MAP_TOP, WIDTH - MARGIN, MAP_BOTTOM), fill=SEA, outline=SEA_LINE)
     for a, neighbours in map_.land.items():

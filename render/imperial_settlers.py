@@ -15,7 +15,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
 from engine.games.imperial_settlers.model import Location, PlayerView, SettlersView
@@ -31,13 +31,13 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     fit,
     font,
     player_label,
     stamp_text,
     stamp_token,
-    to_palette,
     wrap,
 )
 
@@ -100,8 +100,7 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
     blocks = [_player_height(view, seat) for seat in range(view.seats)]
     display = bool(view.display) and view.phase == "lookout"
     height = HEADER_H + (DISPLAY_H + 56 if display else 0) + sum(blocks) + GAP * view.seats + 12
-    image = Image.new("P", (WIDTH, height), 0)  # palette entry 0 is BACKGROUND
-    image.putpalette(PALETTE.image.getpalette())
+    image = PALETTE.new((WIDTH, height))
     image.paste(_header(_header_lines(view, names, labels, cards)), (0, 0))
     y = HEADER_H
     if display:
@@ -135,24 +134,24 @@ def _header_lines(
 @lru_cache(maxsize=32)
 def _header(lines: tuple[str, str, str, str]) -> Image.Image:
     title, status, last, decks = lines
-    image = Image.new("RGB", (WIDTH, HEADER_H), BACKGROUND)
+    image = PALETTE.new((WIDTH, HEADER_H), BACKGROUND)
     stamp_text(image, (MARGIN, 12), title, 36, INK)
     stamp_text(image, (WIDTH - MARGIN, 30), decks, 22, MUTED, "rm")
     stamp_text(image, (MARGIN, 56), fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
     if last:
         stamp_text(image, (MARGIN, 86), fit(last, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
-    return to_palette(image, PALETTE.image)
+    return image
 
 
 @lru_cache(maxsize=32)
 def _display(cards: tuple[str, ...], heading: str, texts: Texts, card_set: str) -> Image.Image:
     """The Lookout display: the face-up common cards with their cost."""
-    image = Image.new("RGB", (WIDTH, DISPLAY_H + 56), BACKGROUND)
+    image = PALETTE.new((WIDTH, DISPLAY_H + 56), BACKGROUND)
     stamp_text(image, (MARGIN, 4), heading, 24, INK)
     for index, card_id in enumerate(cards):
         tile = _tile(card_id, False, False, False, 1, False, True, texts, card_set)
         image.paste(tile, (MARGIN + index * (TILE_W + GAP), 40))
-    return to_palette(image, PALETTE.image)
+    return image
 
 
 def _card_name(labels: Labels, card: Card) -> str:
@@ -274,22 +273,22 @@ INSET = 6  # inside the outline
 
 @lru_cache(maxsize=32)
 def _frame(turn: bool, height: int) -> Image.Image:
-    image = Image.new("RGB", (PANEL_W, height + 1), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle(
+    image = PALETTE.new((PANEL_W, height + 1), BACKGROUND)
+    Pen(image).rounded_rectangle(
         (0, 0, PANEL_W - 1, height),
         radius=12,
         fill=PANEL,
         outline=HIGHLIGHT if turn else PANEL_DARK,
         width=5 if turn else 2,
     )
-    return to_palette(image, PALETTE.image)
+    return image
 
 
 @lru_cache(maxsize=64)
 def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
     head, score, goods, kinds, final = lines
     height = PANEL_HEAD - INSET - 4 + (34 if final else 0)
-    image = Image.new("RGB", (PANEL_W - 2 * INSET, height), PANEL)
+    image = PALETTE.new((PANEL_W - 2 * INSET, height), PANEL)
     x = 8 - INSET  # text starts at the page margin
     stamp_token(image, x + 20, 20, 17, seat)
     stamp_text(image, (x + 46, 20), fit(head, 26, 820), 26, INK, "lm")
@@ -298,19 +297,19 @@ def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
     stamp_text(image, (x, 74), fit(kinds, 20, WIDTH - 60), 20, MUTED)
     if final:
         stamp_text(image, (x, PANEL_HEAD - 10), fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
-    return to_palette(image, PALETTE.image)
+    return image
 
 
 @lru_cache(maxsize=64)
 def _grid(tiles: tuple[tuple, ...], texts: Texts, card_set: str) -> Image.Image:
     rows = -(-len(tiles) // COLUMNS)
-    image = Image.new("RGB", (PANEL_W - 2 * INSET, rows * (TILE_H + GAP) - GAP), PANEL)
+    image = PALETTE.new((PANEL_W - 2 * INSET, rows * (TILE_H + GAP) - GAP), PANEL)
     x = 8 - INSET
     for index, (card, down, defence, samurai, number, marked, uses) in enumerate(tiles):
         col, row = index % COLUMNS, index // COLUMNS
         tile = _tile(card, down, defence, samurai, number, marked, False, texts, card_set, uses)
         image.paste(tile, (x + col * (TILE_W + GAP), row * (TILE_H + GAP)))
-    return to_palette(image, PALETTE.image)
+    return image
 
 
 def _goods_line(player: PlayerView, labels: Labels) -> str:
@@ -361,8 +360,8 @@ def _tile(
     kind = "foundation" if face_down else card.type
     colour = TYPE_COLOURS[kind]
     height = DISPLAY_H if with_cost else TILE_H
-    image = Image.new("RGB", (TILE_W, height), PANEL)
-    pen = ImageDraw.Draw(image)
+    image = PALETTE.new((TILE_W, height), PANEL)
+    pen = Pen(image)
     pen.rounded_rectangle(
         (0, 0, TILE_W - 1, height - 1),
         radius=8,

@@ -99,7 +99,7 @@ def _static_texts(labels: Labels) -> _StaticTexts:
 def _background(
     seats: int, values: tuple[tuple[int, ...], ...], texts: _StaticTexts
 ) -> Image.Image:
-    image, pen = canvas(PLAYERS_TOP + 60 + ROW_H * seats)
+    image, pen = canvas(PLAYERS_TOP + 60 + ROW_H * seats, palette=PALETTE)
     title(pen, texts.title)
     for number in range(1, 10):
         x, y = _region_origin(number)
@@ -110,7 +110,7 @@ def _background(
 
 @lru_cache(maxsize=32)
 def _resolving_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> Image.Image:
-    image, pen = canvas(REGION_H + 1, REGION_W + 1)
+    image, pen = canvas(REGION_H + 1, REGION_W + 1, palette=PALETTE)
     _panel(pen, 0, 0, number, values, texts, resolving=True)
     return image
 
@@ -118,7 +118,7 @@ def _resolving_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) 
 @lru_cache(maxsize=32)
 def _scored_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> Image.Image:
     """A region scored at the end of the latest round: framed in ink, marked "just scored"."""
-    image, pen = canvas(REGION_H + 1, REGION_W + 1)
+    image, pen = canvas(REGION_H + 1, REGION_W + 1, palette=PALETTE)
     _panel(pen, 0, 0, number, values, texts, resolving=False)
     pen.rounded_rectangle((0, 0, REGION_W, REGION_H), radius=14, outline=INK, width=4)
     pen.text((78, 52), texts.just_scored, font=font(22), fill=INK)
@@ -237,7 +237,7 @@ def _players(image: Image.Image, view: ImperiumView, names: list[str], labels: L
 
 @lru_cache(maxsize=16)
 def _card(number: int) -> Image.Image:
-    image, pen = canvas(45, 67)
+    image, pen = canvas(45, 67, palette=PALETTE)
     pen.rounded_rectangle((0, 0, 66, 44), radius=6, fill=WHITE, outline=INK, width=2)
     pen.text((33, 22), str(number), font=font(28), fill=INK, anchor="mm")
     return image

@@ -77,7 +77,7 @@ def _background(
     texts: tuple[str, str, str],
 ) -> Image.Image:
     """Title, the roads between provinces and the tie-break track's frame."""
-    image, pen = canvas(height)
+    image, pen = canvas(height, palette=PALETTE)
     title(pen, texts[0])
     for (ax, ay), (bx, by) in links:
         pen.line((ax, ay, bx, by), fill=PANEL_DARK, width=10)

@@ -97,7 +97,7 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
 @lru_cache(maxsize=4)
 def _background(heading: str) -> Image.Image:
     """Title, coordinates, the empty squares (stairs drawn, names written) and the senate."""
-    image, pen = canvas(HEIGHT)
+    image, pen = canvas(HEIGHT, palette=PALETTE)
     title(pen, heading)
     _coordinates(pen)
     for i in range(len(SQUARES)):

@@ -89,7 +89,7 @@ class _Layout:
 @lru_cache(maxsize=8)
 def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
     """Title, the seven mounds with their numbers and the footer notes."""
-    image, pen = canvas(layout.height)
+    image, pen = canvas(layout.height, palette=PALETTE)
     title(pen, heading)
     for index, number in enumerate(HILLS):
         x = MARGIN + index * COLUMN

@@ -74,7 +74,7 @@ def _background(
     seats: int, over: bool, series: bool, heading: str, headings: tuple[str, ...]
 ) -> Image.Image:
     top = TRICK_TOP if over else PLAYERS_TOP  # a finished game has no trick to show
-    image, pen = canvas(top + 50 + ROW_H * seats + 24)
+    image, pen = canvas(top + 50 + ROW_H * seats + 24, palette=PALETTE)
     title(pen, heading)
     if not over:
         box = (MARGIN, TRICK_TOP, WIDTH - MARGIN, TRICK_TOP + TRICK_H)
@@ -164,7 +164,7 @@ def _card(seat: int, card: int, jokers: bool, taking: bool, newest: bool) -> Ima
     """A face-up trick card on the trick panel: the player's token, the value (a star for a
     joker, a pennant for a flag); a red frame on the card taking the trick, a red dot on the
     newest one."""
-    image, pen = canvas(CARD_H + 1, CARD_W + 1)
+    image, pen = canvas(CARD_H + 1, CARD_W + 1, palette=PALETTE)
     pen.rectangle((0, 0, CARD_W, CARD_H), fill=PANEL)
     pen.rounded_rectangle(
         (0, 0, CARD_W, CARD_H),
