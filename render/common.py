@@ -259,8 +259,8 @@ def _shaded_text(
 
 def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
     """The one palette index under a box, or None where it holds several."""
-    colours = image.crop((*origin, origin[0] + size[0], origin[1] + size[1])).getcolors(1)
-    return colours[0][1] if colours else None  # type: ignore[return-value]
+    low, high = image.im.crop((*origin, origin[0] + size[0], origin[1] + size[1])).getextrema()
+    return low if low == high else None
 
 
 def _blend(
