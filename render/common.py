@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from render.png import palette_png
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
@@ -33,21 +34,22 @@ MUTED = (110, 102, 90)
 HIGHLIGHT = (178, 34, 34)
 WHITE = (255, 255, 255)
 
-# Okabe–Ito: orange, sky blue, bluish green, vermillion, blue, reddish purple, yellow (seven
-# seats: Space Emperor's largest table).
-PLAYER_COLOURS = (
-    (230, 159, 0),
-    (86, 180, 233),
-    (0, 158, 115),
-    (213, 94, 0),
-    (0, 114, 178),
-    (204, 121, 167),
-    (240, 228, 66),
-)
-PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon", "octagon")
-LETTERS = "ABCDEFG"
-
 RGB = tuple[int, int, int]
+
+# Okabe–Ito, by the colour ids the engine gives seats (engine.core.SEAT_COLOURS): seven seats,
+# Space Emperor's largest table.
+COLOUR_RGB: dict[str, RGB] = {
+    "orange": (230, 159, 0),
+    "sky_blue": (86, 180, 233),
+    "bluish_green": (0, 158, 115),
+    "vermillion": (213, 94, 0),
+    "blue": (0, 114, 178),
+    "reddish_purple": (204, 121, 167),
+    "yellow": (240, 228, 66),
+}
+PLAYER_COLOURS = tuple(COLOUR_RGB[colour] for colour in SEAT_COLOURS)
+PLAYER_SHAPES = SEAT_SHAPES
+LETTERS = "ABCDEFG"
 
 
 class Labels:

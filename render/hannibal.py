@@ -2,11 +2,11 @@
 Hannibal as his own piece, fleets per route, then one row per player (role, hand size, public
 discards, chips), the battle in progress or the last card exchange, and the series.
 
-Pieces take their side's colour and shape (Rome blue hexagon, Carthage vermillion diamond, as
-the spec's blue and red) with the letter of the player holding that side, so a series that
-swaps roles still ties every piece to a player. The sea, borders, regions and names depend
-only on the language and are drawn once into a cached background; a render pastes tokens and
-cached glyphs, outlines what the last input changed, and maps the image onto a fixed palette.
+Pieces take the token (colour, shape, letter) of the player holding their side, so a series
+that swaps roles still ties every piece to a player; the private texts name that look from the
+same place (engine.core.seat_look). The sea, borders, regions and names depend only on the
+language and are drawn once into a cached background; a render pastes tokens and cached glyphs
+and outlines what the last input changed.
 """
 
 from __future__ import annotations
