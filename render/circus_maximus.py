@@ -91,6 +91,7 @@ def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
         if chariot.cell is not None:
             x, y = centre(chariot.cell)
             stamp_token(image, x, y, TOKEN_R, chariot.seat, _name(index))
+    _start_tags(image, view)
     _targets(image, view)
     _order(image, view, labels)
     _players(image, view, names, labels)
@@ -159,7 +160,7 @@ def _background(seats: int, texts: _StaticTexts) -> Image.Image:
         _thin_boundary(pen, cell)
     for number, cell in enumerate(TRACK.starts, 1):
         x, y = centre(cell)
-        pen.text((x, y), str(number), font=font(20), fill=MUTED, anchor="mm")
+        pen.text((x, y), str(number), font=font(24), fill=MUTED, anchor="mm")
     x, y = centre(TRACK.starts[0])
     pen.text((x - HALF_W, y - SIZE - 2), texts.start, font=font(20), fill=INK, anchor="ld")
     pen.text((MARGIN, ORDER_TOP + 30), texts.order, font=font(24), fill=INK, anchor="lm")
@@ -219,6 +220,26 @@ def _highlight(image: Image.Image, view: CircusView) -> None:
     if view.last.kind == "move":
         x, y = centre(view.last.path[0])
         pen.ellipse((x - 7, y - 7, x + 7, y + 7), fill=HIGHLIGHT)
+
+
+def _start_tags(image: Image.Image, view: CircusView) -> None:
+    """A start cell's number, hidden under a chariot or the last move's dot, tagged on the
+    cell's upper right corner instead, so placements can still be told by number."""
+    covered = {chariot.cell for chariot in view.chariots if chariot.cell is not None}
+    if view.last is not None and view.last.kind == "move" and view.last.path:
+        covered.add(view.last.path[0])
+    for number, cell in enumerate(TRACK.starts, 1):
+        if cell in covered:
+            x, y = centre(cell)
+            image.paste(_tag(number), (round(x + HALF_W - 24), round(y - SIZE - 4)))
+
+
+@lru_cache(maxsize=16)
+def _tag(number: int) -> Image.Image:
+    image, pen = canvas(24, 30, palette=PALETTE)
+    pen.rounded_rectangle((0, 0, 29, 23), radius=5, fill=WHITE, outline=MUTED, width=1)
+    pen.text((15, 12), str(number), font=font(20), fill=INK, anchor="mm")
+    return image
 
 
 def _targets(image: Image.Image, view: CircusView) -> None:

@@ -19,7 +19,7 @@ from PIL import Image
 
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
 from engine.games.imperial_settlers.model import Location, PlayerView, SettlersView
-from engine.games.imperial_settlers.strings import effect_text, goods_text
+from engine.games.imperial_settlers.strings import goods_text, tile_text
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -38,17 +38,22 @@ from render.common import (
     player_label,
     stamp_text,
     stamp_token,
+    text_width,
     wrap,
 )
 
 MARGIN = 20
-COLUMNS = 4
+# Three tiles a row, so the type stays readable where a phone shows the board 390 px wide.
+COLUMNS = 3
 TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
-TILE_H = 96
-DISPLAY_H = 120  # display tiles add the cost line
+TILE_H = 116
+DISPLAY_H = 152  # display tiles add the cost line
 GAP = 8
-HEADER_H = 118
-PANEL_HEAD = 112
+HEADER_H = 124
+PANEL_HEAD = 126
+NAME_SIZE, RULE_SIZE, LONG_RULE_SIZE = 28, 26, 22  # two lines, or three smaller
+# The kind of a card on its tile and in the panel's count line, so it never rests on colour.
+KIND_ICONS = {"production": "●", "feature": "★", "action": "▶", "foundation": "■"}
 TYPE_COLOURS = {
     "production": (206, 231, 196),
     "feature": (203, 220, 242),
@@ -99,13 +104,14 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
     )
     blocks = [_player_height(view, seat) for seat in range(view.seats)]
     display = bool(view.display) and view.phase == "lookout"
-    height = HEADER_H + (DISPLAY_H + 56 if display else 0) + sum(blocks) + GAP * view.seats + 12
+    shown = _display_height(len(view.display)) if display else 0
+    height = HEADER_H + shown + sum(blocks) + GAP * view.seats + 12
     image = PALETTE.new((WIDTH, height))
     image.paste(_header(_header_lines(view, names, labels, cards)), (0, 0))
     y = HEADER_H
     if display:
         image.paste(_display(tuple(view.display), labels("display"), texts, view.card_set), (0, y))
-        y += DISPLAY_H + 56
+        y += shown
     for seat in range(view.seats):
         _player(image, view, seat, names, labels, texts, cards, y, blocks[seat])
         y += blocks[seat] + GAP
@@ -136,22 +142,27 @@ def _header(lines: tuple[str, str, str, str]) -> Image.Image:
     title, status, last, decks = lines
     image = PALETTE.new((WIDTH, HEADER_H), BACKGROUND)
     stamp_text(image, (MARGIN, 12), title, 36, INK)
-    stamp_text(image, (WIDTH - MARGIN, 30), decks, 22, MUTED, "rm")
-    stamp_text(image, (MARGIN, 56), fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
+    stamp_text(image, (WIDTH - MARGIN, 30), decks, 24, MUTED, "rm")
+    stamp_text(image, (MARGIN, 58), fit(status, 26, WIDTH - 2 * MARGIN), 26, MUTED)
     if last:
-        stamp_text(image, (MARGIN, 86), fit(last, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
+        stamp_text(image, (MARGIN, 90), fit(last, 26, WIDTH - 2 * MARGIN), 26, HIGHLIGHT)
     return image
 
 
 @lru_cache(maxsize=32)
 def _display(cards: tuple[str, ...], heading: str, texts: Texts, card_set: str) -> Image.Image:
     """The Lookout display: the face-up common cards with their cost."""
-    image = PALETTE.new((WIDTH, DISPLAY_H + 56), BACKGROUND)
-    stamp_text(image, (MARGIN, 4), heading, 24, INK)
+    image = PALETTE.new((WIDTH, _display_height(len(cards))), BACKGROUND)
+    stamp_text(image, (MARGIN, 4), heading, 26, INK)
     for index, card_id in enumerate(cards):
+        col, row = index % COLUMNS, index // COLUMNS
         tile = _tile(card_id, False, False, False, 1, False, True, texts, card_set)
-        image.paste(tile, (MARGIN + index * (TILE_W + GAP), 40))
+        image.paste(tile, (MARGIN + col * (TILE_W + GAP), 40 + row * (DISPLAY_H + GAP)))
     return image
+
+
+def _display_height(cards: int) -> int:
+    return 40 + -(-cards // COLUMNS) * (DISPLAY_H + GAP) + 8
 
 
 def _card_name(labels: Labels, card: Card) -> str:
@@ -290,13 +301,13 @@ def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
     height = PANEL_HEAD - INSET - 4 + (34 if final else 0)
     image = PALETTE.new((PANEL_W - 2 * INSET, height), PANEL)
     x = 8 - INSET  # text starts at the page margin
-    stamp_token(image, x + 20, 20, 17, seat)
-    stamp_text(image, (x + 46, 20), fit(head, 26, 820), 26, INK, "lm")
-    stamp_text(image, (PANEL_W - 2 * INSET - 10, 20), score, 26, INK, "rm")
-    stamp_text(image, (x, 46), fit(goods, 20, WIDTH - 60), 20, INK)
-    stamp_text(image, (x, 74), fit(kinds, 20, WIDTH - 60), 20, MUTED)
+    stamp_token(image, x + 20, 22, 18, seat)
+    stamp_text(image, (x + 48, 22), fit(head, 30, 780), 30, INK, "lm")
+    stamp_text(image, (PANEL_W - 2 * INSET - 10, 22), score, 30, INK, "rm")
+    stamp_text(image, (x, 48), fit(goods, 26, WIDTH - 60), 26, INK)
+    stamp_text(image, (x, 82), fit(kinds, 24, WIDTH - 60), 24, MUTED)
     if final:
-        stamp_text(image, (x, PANEL_HEAD - 10), fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
+        stamp_text(image, (x, PANEL_HEAD - 8), fit(final, 24, WIDTH - 60), 24, HIGHLIGHT)
     return image
 
 
@@ -327,7 +338,7 @@ def _kinds_line(player: PlayerView, labels: Labels, cards: CardSet) -> str:
         cards.cards[loc.card].type if loc.face_up else "foundation" for loc in player.empire
     )
     parts = [
-        labels(f"kind.{kind}", count=kinds.get(kind, 0))
+        f"{KIND_ICONS[kind]} " + labels(f"kind.{kind}", count=kinds.get(kind, 0))
         for kind in ("production", "feature", "action", "foundation")
     ]
     deals = Counter(player.deals)
@@ -369,31 +380,38 @@ def _tile(
         outline=HIGHLIGHT if marked else PANEL_DARK,
         width=4 if marked else 2,
     )
-    name = card.name if texts.locale == "en" else card.name_ja
+    name = f"{KIND_ICONS[kind]} " + (card.name if texts.locale == "en" else card.name_ja)
     if number > 1:
         name += f" ×{number}"
-    pen.text((10, 8), fit(name, 20, TILE_W - 20), font=font(20), fill=INK)
-    if face_down:
-        lines = [texts.foundation]
-    else:
-        lines = _two_lines(effect_text(card, texts.locale), 18, TILE_W - 20)
-        if with_cost:
-            lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
-    for index, line in enumerate(lines):
-        pen.text((10, 36 + index * 24), line, font=font(18), fill=MUTED if face_down else INK)
     marks = [m for m, on in ((texts.defence, defence), (texts.samurai, samurai)) if on]
     if uses:
         marks.append("✓" * uses)
+    room = TILE_W - 20
     if marks:
         text = " ".join(marks)
-        pen.text((TILE_W - 10, 10), text, font=font(18), fill=HIGHLIGHT, anchor="ra")
+        pen.text((TILE_W - 10, 8), text, font=font(22), fill=HIGHLIGHT, anchor="ra")
+        room -= round(text_width(text, 22)) + 8
+    pen.text((10, 6), fit(name, NAME_SIZE, room), font=font(NAME_SIZE), fill=INK)
+    size, lines = RULE_SIZE, [texts.foundation]
+    if not face_down:
+        size, lines = rule_lines(tile_text(card, texts.locale))
+        if with_cost:
+            lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
+    fill = MUTED if face_down else INK
+    for index, line in enumerate(lines):
+        pen.text((10, 42 + index * (size + 6)), line, font=font(size), fill=fill)
     return image
 
 
-def _two_lines(text: str, size: int, width: int) -> list[str]:
-    """`text` wrapped, at most two lines, the second shortened with an ellipsis."""
-    lines = wrap(text, size, width)
-    if len(lines) > 2:
+def rule_lines(text: str) -> tuple[int, list[str]]:
+    """A tile's rule text: two lines at RULE_SIZE, else (a few long cards) three smaller lines,
+    the last shortened with an ellipsis only if even that is not enough."""
+    lines = wrap(text, RULE_SIZE, TILE_W - 20)
+    if len(lines) <= 2:
+        return RULE_SIZE, lines
+    lines = wrap(text, LONG_RULE_SIZE, TILE_W - 20)
+    if len(lines) > 3:
         japanese = any(ord(ch) > 0x3000 for ch in text)
-        lines = [lines[0], fit(("" if japanese else " ").join(lines[1:]), size, width)]
-    return lines
+        rest = ("" if japanese else " ").join(lines[2:])
+        lines = [*lines[:2], fit(rest, LONG_RULE_SIZE, TILE_W - 20)]
+    return LONG_RULE_SIZE, lines
