@@ -277,6 +277,15 @@ def _blend(
     image.paste(palette_of(image).apply(region), origin, alpha.point(_SOLID))
 
 
+def _paste(
+    image: Image.Image, piece: Image.Image, origin: tuple[int, int], mask: Image.Image
+) -> None:
+    """`image.paste(piece, origin, mask)` for a cached piece in the board's own mode, without
+    Pillow's per-call conversions and checks (a board stamps dozens of them)."""
+    box = (*origin, origin[0] + piece.width, origin[1] + piece.height)
+    image.im.paste(piece.im, box, mask.im)
+
+
 def stamp_text(
     image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la"
 ) -> None:
@@ -293,7 +302,7 @@ def stamp_text(
         _blend(image, origin, fill, mask)
         return
     shaded, solid = _shaded_text(text, size, anchor, fill, under, palette_of(image))
-    image.paste(shaded, origin, solid)
+    _paste(image, shaded, origin, solid)
 
 
 @lru_cache(maxsize=256)
@@ -330,7 +339,7 @@ def stamp_token(
     if mapped is None:
         _blend(image, origin, sprite, sprite)
     else:
-        image.paste(mapped[0], origin, mapped[1])
+        _paste(image, mapped[0], origin, mapped[1])
 
 
 class Pen(ImageDraw.ImageDraw):
