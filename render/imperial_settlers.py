@@ -5,8 +5,7 @@ player's final scoring.
 
 Drawn from the public view only. Card tiles depend on the card, its tokens and the language
 only, so each is drawn once and pasted (lru_cache); per-render text is stamped from cached
-glyphs. Each cached piece is mapped onto the fixed palette once, so a render only pastes
-palette pieces together (one byte per pixel, like render/imperium's output).
+glyphs. Every piece is drawn in the board's palette, so a render only pastes them together.
 """
 
 from __future__ import annotations
