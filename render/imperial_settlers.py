@@ -45,7 +45,7 @@ MARGIN = 20
 # Three tiles a row, so the type stays readable where a phone shows the board 390 px wide.
 COLUMNS = 3
 TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
-TILE_H = 116
+TILE_H = 120
 DISPLAY_H = 152  # display tiles add the cost line
 GAP = 8
 HEADER_H = 124
@@ -397,8 +397,9 @@ def _tile(
         if with_cost:
             lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
     fill = MUTED if face_down else INK
+    top, step = (42, 32) if size == RULE_SIZE else (38, 26)
     for index, line in enumerate(lines):
-        pen.text((10, 42 + index * (size + 6)), line, font=font(size), fill=fill)
+        pen.text((10, top + index * step), line, font=font(size), fill=fill)
     return image
 
 
