@@ -42,15 +42,16 @@ from render.common import (
 )
 
 MARGIN = 20
-# Three tiles a row, so the type stays readable where a phone shows the board 390 px wide.
-COLUMNS = 3
+# Four tiles a row, in type a third larger than before and fewer words, so a phone showing the
+# board 390 px wide can read them without the board growing much taller.
+COLUMNS = 4
 TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
-TILE_H = 120
-DISPLAY_H = 152  # display tiles add the cost line
+TILE_H = 106
+DISPLAY_H = 132  # display tiles add the cost line
 GAP = 8
 HEADER_H = 124
-PANEL_HEAD = 126
-NAME_SIZE, RULE_SIZE, LONG_RULE_SIZE = 28, 26, 22  # two lines, or three smaller
+PANEL_HEAD = 114
+NAME_SIZE, RULE_SIZE, LONG_RULE_SIZE = 24, 24, 20  # two lines, or three smaller
 # The kind of a card on its tile and in the panel's count line, so it never rests on colour.
 KIND_ICONS = {"production": "●", "feature": "★", "action": "▶", "foundation": "■"}
 TYPE_COLOURS = {
@@ -300,11 +301,11 @@ def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
     height = PANEL_HEAD - INSET - 4 + (34 if final else 0)
     image = PALETTE.new((PANEL_W - 2 * INSET, height), PANEL)
     x = 8 - INSET  # text starts at the page margin
-    stamp_token(image, x + 20, 22, 18, seat)
-    stamp_text(image, (x + 48, 22), fit(head, 30, 780), 30, INK, "lm")
-    stamp_text(image, (PANEL_W - 2 * INSET - 10, 22), score, 30, INK, "rm")
-    stamp_text(image, (x, 48), fit(goods, 26, WIDTH - 60), 26, INK)
-    stamp_text(image, (x, 82), fit(kinds, 24, WIDTH - 60), 24, MUTED)
+    stamp_token(image, x + 20, 21, 18, seat)
+    stamp_text(image, (x + 48, 21), fit(head, 28, 780), 28, INK, "lm")
+    stamp_text(image, (PANEL_W - 2 * INSET - 10, 21), score, 28, INK, "rm")
+    stamp_text(image, (x, 44), fit(goods, 24, WIDTH - 60), 24, INK)
+    stamp_text(image, (x, 74), fit(kinds, 22, WIDTH - 60), 22, MUTED)
     if final:
         stamp_text(image, (x, PANEL_HEAD - 8), fit(final, 24, WIDTH - 60), 24, HIGHLIGHT)
     return image
@@ -397,7 +398,7 @@ def _tile(
         if with_cost:
             lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
     fill = MUTED if face_down else INK
-    top, step = (42, 32) if size == RULE_SIZE else (38, 26)
+    top, step = (40, 29) if size == RULE_SIZE else (36, 23)
     for index, line in enumerate(lines):
         pen.text((10, top + index * step), line, font=font(size), fill=fill)
     return image
