@@ -405,14 +405,12 @@ def _tile(
 
 
 def rule_lines(text: str) -> tuple[int, list[str]]:
-    """A tile's rule text: two lines at RULE_SIZE, else (a few long cards) three smaller lines,
-    the last shortened with an ellipsis only if even that is not enough."""
-    lines = wrap(text, RULE_SIZE, TILE_W - 20)
-    if len(lines) <= 2:
-        return RULE_SIZE, lines
-    lines = wrap(text, LONG_RULE_SIZE, TILE_W - 20)
-    if len(lines) > 3:
-        japanese = any(ord(ch) > 0x3000 for ch in text)
-        rest = ("" if japanese else " ").join(lines[2:])
-        lines = [*lines[:2], fit(rest, LONG_RULE_SIZE, TILE_W - 20)]
-    return LONG_RULE_SIZE, lines
+    """A tile's rule text: two lines at RULE_SIZE, else (the few longest rules) three smaller
+    lines, shortened with an ellipsis only if even the smallest size is not enough."""
+    for size, most in ((RULE_SIZE, 2), (LONG_RULE_SIZE, 3), (LONG_RULE_SIZE - 2, 3)):
+        lines = wrap(text, size, TILE_W - 20)
+        if len(lines) <= most:
+            return size, lines
+    japanese = any(ord(ch) > 0x3000 for ch in text)
+    rest = ("" if japanese else " ").join(lines[2:])
+    return size, [*lines[:2], fit(rest, size, TILE_W - 20)]
