@@ -104,6 +104,12 @@ NO_LINE_START = "、。，．,.)）」』・：:！？!?…ー"  # kinsoku: neve
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of `text` that fit `width` pixels: broken at spaces where there are any (English),
     else between characters (Japanese), never starting a line with closing punctuation."""
+    return list(_wrapped(text, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
+    """`wrap`, cached: measuring a text character by character costs a board a millisecond."""
     lines: list[str] = []
     line = ""
     for char in text:
@@ -128,7 +134,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
             line = char
     if line:
         lines.append(line)
-    return [part.strip() for part in lines]
+    return tuple(part.strip() for part in lines)
 
 
 # Palette -----------------------------------------------------------------------------------------
