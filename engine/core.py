@@ -206,6 +206,26 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 INPUT_LIMIT_FLOOR = 5_000  # see Game.input_limit
 Catalog = dict[str, dict[str, str]]  # locale ("en", "ja") -> key -> str.format template
 
+# How every board draws a seat's pieces: seat n in colour SEAT_COLOURS[n % 7] and shape
+# SEAT_SHAPES[n % 7] (render/common.py maps each colour id to its RGB). A text that names a seat's
+# look takes it from here, through a `look` argument (table/i18n words it), so what a player reads
+# and what the board shows cannot drift apart.
+SEAT_COLOURS = (
+    "orange",
+    "sky_blue",
+    "bluish_green",
+    "vermillion",
+    "blue",
+    "reddish_purple",
+    "yellow",
+)
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon", "octagon")
+
+
+def seat_look(seat: int) -> tuple[str, str]:
+    """(colour id, shape id) of a seat's pieces on every board."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)], SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
 
 class Game(ABC, Generic[S, OptionsT]):
     """A game's rules. Subclasses are stateless; every method is a pure function of its args."""

@@ -18,7 +18,8 @@ from engine.games.imperial_settlers.cards import (
 )
 from engine.games.imperial_settlers.effects import count, final_score, payments
 from engine.games.imperial_settlers.model import Location, SettlersState, Task
-from engine.games.imperial_settlers.strings import card_text
+from engine.games.imperial_settlers.strings import card_text, tile_text
+from render.imperial_settlers import rule_lines
 
 GAME = ImperialSettlers()
 CARDS = load_card_set("original_v1")
@@ -881,3 +882,19 @@ def test_on_build_type_filter_from_data(monkeypatch) -> None:
     state.active = 0
     state, _ = act(state, 0, "build:C16")  # an action location: +1
     assert state.players[0].vp == 1
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_card_tile_shows_its_whole_rule_in_larger_type(locale: str) -> None:
+    """Issue 23.16: tiles once printed their rule at 18 px in two lines, some cut off with an
+    ellipsis, unreadable on a phone. Every card's tile text now fits whole, at 24 px in two
+    lines but for the longest rules (three smaller lines, never below the old 18 px)."""
+    smaller = []
+    cards = load_card_set("original_v1").cards.values()
+    for card in cards:
+        size, lines = rule_lines(tile_text(card, locale))
+        assert size >= 18 and len(lines) <= 3, (card.name, lines)
+        assert not any("…" in line for line in lines), (card.name, lines)
+        if size < 24:
+            smaller.append(card.name)
+    assert len(smaller) <= len(cards) // 8, smaller  # 6 of 57 in English today
