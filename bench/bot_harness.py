@@ -63,6 +63,7 @@ class Harness:
         defaults = self.bot.settings.defaults
         self.bot.settings.defaults = defaults.model_copy(update=self.server)
         await self.fake.start_bot(self.bot)
+        await asyncio.wait_for(self.bot.recovered.wait(), 20)  # then settle() sees its work
         return self.bot
 
     async def kill(self) -> None:

@@ -223,8 +223,10 @@ class Play:
         return (label or t("button.take_turn"))[:80]
 
     async def ask_in_channel(self, session: Session) -> None:
-        """Public replies (e.g. an offer to one player) are asked in the open, once each."""
+        """Public replies (e.g. an offer to one player) are asked in the open, once each, even
+        across a restart (what was asked is stored with the session)."""
         asked: list[str] = session.row.meta.setdefault("asked", [])
+        before = len(asked)
         channel = self.bot.get_channel(session.row.channel_id)
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
@@ -240,8 +242,18 @@ class Play:
                 view=view,
                 allowed_mentions=pings(session.seats[s]["user_id"] for s in humans),
             )
-            self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
+            await self.bury(session.row.channel_id, session)
+        if len(asked) != before:
+            await self.service.set_meta(session)
+
+    async def bury(self, channel_id: int, session: Session | None) -> None:
+        """One more message under the board. Counted in memory; the session stores only that
+        the board is buried, so it is re-posted after a restart too."""
+        self.messages_since_board[channel_id] += 1
+        buried = self.messages_since_board[channel_id] >= self.config.repost_after_messages
+        if session is not None and buried and not session.row.meta.get("buried"):
+            await self.service.set_meta(session, buried=True)
 
     async def render(self, session: Session) -> discord.File | None:
         """The board image of the latest public view, or None when the board already shows
@@ -283,7 +295,7 @@ class Play:
         from the global REST limit), else through the bot's own budget.
         """
         board_id = session.row.meta.get("board")
-        scrolled = (
+        scrolled = session.row.meta.get("buried") or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
         keep_image = {} if file is None else {"attachments": [file]}
@@ -318,7 +330,7 @@ class Play:
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
-        await self.service.set_meta(session, board=message.id)
+        await self.service.set_meta(session, board=message.id, buried=False)
 
     async def _delete_quietly(self, channel: Any, message_id: int) -> None:
         try:
@@ -384,9 +396,13 @@ class Play:
         events = self._queued.pop(session.id, [])
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
+        seq, over = session.seq, session.outcome() is not None  # what this board shows
         content, view = self.board_content(session)
         file = await self.render(session)
         await self.post_board(session, content, view, file)
+        if "shown" not in session.row.meta or over:
+            # Enough to find, at start-up, a finished game whose final board was never shown.
+            await self.service.set_meta(session, shown=seq)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
         self.bot.spawn(self._follow_up(session, events, dirty.restarted))
 
@@ -555,7 +571,7 @@ class Play:
         user_id = session.seats[seat]["user_id"]
         text = t("dm.closed", seat=f"<@{user_id}>")
         await channel.send(content=text, view=view, allowed_mentions=pings([user_id]))
-        self.messages_since_board[session.row.channel_id] += 1
+        await self.bury(session.row.channel_id, session)
 
     # AI seats -----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import after_game, fleet_builder
+from bot import after_game, fleet_builder, stale
 from bot.chooser import (
     Draft,
     MalformedId,
@@ -221,7 +221,7 @@ class Router:
             return
         self.remember_locale(session, seat, interaction)
         private = self.play.private_text(session, seat, []) if session.state else ""
-        prompt = self.play.private_prompt(session, seat)
+        prompt = self.play.private_prompt(session, seat) or stale.public_turn(session, seat)
         if prompt is None:
             await self.reply(
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
@@ -256,8 +256,11 @@ class Router:
             await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
             return
         if parsed.op == "m":
-            await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
-            return
+            form = modal(session.id, prompt, draft, texts)
+            if form.children:
+                await interaction.response.send_modal(form)
+                return
+            # Another chooser of this draft filled every field: show the draft instead.
         self._edit_draft(prompt, draft, parsed, interaction)
         complete = current_field(prompt, draft) is None  # an Ok on a lost draft just re-asks
         if complete and (parsed.op == "ok" or is_immediate(prompt, draft)):
@@ -304,6 +307,9 @@ class Router:
             key = "not_your_turn"
         else:
             key = "error.stale"
+        closing = key in ("error.stale", "chooser.duplicate")
+        if closing and await stale.close(self.play, interaction, session, seat, texts, key):
+            return
         await self.reply(interaction, texts(key))
 
     async def _submit(

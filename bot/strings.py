@@ -46,6 +46,9 @@ BOT: Catalog = {
         "chooser.not_for_you": "This choice is not yours to make.",
         "chooser.duplicate": "Already received — nothing changed.",
         "chooser.nothing": "You have nothing to decide right now.",
+        "chooser.current_private": "Your current decision is in your newest message, or under "
+        "**Your hand** on the board: {board}",
+        "chooser.current_turn": "It is your turn — on the board: {board}",
         "chooser.restarted": "(The bot restarted — here is your choice again.)",
         "chooser.field_value": "{label}: {value}",
         "chooser.fleet_next": "Next slot",
@@ -163,6 +166,8 @@ BOT: Catalog = {
         "chooser.not_for_you": "これはあなたの選択ではありません。",
         "chooser.duplicate": "受付済みです。変更はありません。",
         "chooser.nothing": "今、あなたが決めることはありません。",
+        "chooser.current_private": "今の選択は最新のメッセージか、盤面の「手札・選択」からどうぞ：{board}",
+        "chooser.current_turn": "あなたの番です。盤面からどうぞ：{board}",
         "chooser.restarted": "（ボットが再起動しました。もう一度選んでください。）",
         "chooser.field_value": "{label}：{value}",
         "chooser.fleet_next": "次のスロット",

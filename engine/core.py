@@ -95,7 +95,9 @@ class Prompt(BaseModel):
     `public_options`: the options may be shown to everyone (TURN prompts built from a private
     hand set this False, so front ends offer them privately; a REPLY with public options is
     asked in the open, answerable only by its seats).
-    `revisable`: seats in `done` may answer again (change a secret card, withdraw a vote).
+    `revisable`: seats in `done` may answer again (change a secret card, withdraw a vote). A
+    revisable SECRET prompt whose seats have all answered stays pending with empty `seats` while
+    other prompts are still owed (listed after those), so its seats can still revise.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -203,6 +205,26 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 INPUT_LIMIT_FLOOR = 5_000  # see Game.input_limit
 Catalog = dict[str, dict[str, str]]  # locale ("en", "ja") -> key -> str.format template
+
+# How every board draws a seat's pieces: seat n in colour SEAT_COLOURS[n % 7] and shape
+# SEAT_SHAPES[n % 7] (render/common.py maps each colour id to its RGB). A text that names a seat's
+# look takes it from here, through a `look` argument (table/i18n words it), so what a player reads
+# and what the board shows cannot drift apart.
+SEAT_COLOURS = (
+    "orange",
+    "sky_blue",
+    "bluish_green",
+    "vermillion",
+    "blue",
+    "reddish_purple",
+    "yellow",
+)
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon", "octagon")
+
+
+def seat_look(seat: int) -> tuple[str, str]:
+    """(colour id, shape id) of a seat's pieces on every board."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)], SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
 class Game(ABC, Generic[S, OptionsT]):

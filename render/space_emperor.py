@@ -132,7 +132,7 @@ def _name(seat: int, names: list[str]) -> str:
 @lru_cache(maxsize=16)
 def _background(seats: int, battle: bool, texts: _StaticTexts) -> Image.Image:
     height = _battle_top(seats) + (2 * BATTLE_SLOT_H + 110 if battle else 0) + 12
-    image, pen = canvas(height)
+    image, pen = canvas(height, palette=PALETTE)
     pen.text((MARGIN, 18), texts.title, font=font(40), fill=INK)
     for index in range(6):
         x, y = _system_origin(index)
@@ -205,7 +205,7 @@ def _garrison_lines(garrison: tuple[tuple[str, ...], ...], cards: CardSet) -> li
 
 @lru_cache(maxsize=1)
 def _frame() -> Image.Image:
-    return Image.new("RGB", (SYSTEM_W + 1, SYSTEM_H + 1), HIGHLIGHT)
+    return PALETTE.new((SYSTEM_W + 1, SYSTEM_H + 1), HIGHLIGHT)
 
 
 @lru_cache(maxsize=1)
@@ -323,7 +323,7 @@ def _target_text(side: int, slot: SlotView, labels: Labels) -> str:
 
 @lru_cache(maxsize=1)
 def _slot_panel() -> Image.Image:
-    image, pen = canvas(BATTLE_SLOT_H - 10, SYSTEM_W)
+    image, pen = canvas(BATTLE_SLOT_H - 10, SYSTEM_W, palette=PALETTE)
     pen.rounded_rectangle(
         (0, 0, SYSTEM_W - 1, BATTLE_SLOT_H - 11), radius=10, fill=PANEL, outline=PANEL_DARK, width=2
     )
@@ -332,8 +332,8 @@ def _slot_panel() -> Image.Image:
 
 @lru_cache(maxsize=1)
 def _back_chip() -> Image.Image:
-    image, pen = canvas(32, 340)
-    image.paste(PANEL, (0, 0, 340, 32))
+    image, pen = canvas(32, 340, palette=PALETTE)
+    pen.rectangle((0, 0, 339, 31), fill=PANEL)
     pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=CARD_BACK)
     pen.text((170, 16), "?", font=font(22), fill=WHITE, anchor="mm")
     return image
@@ -341,8 +341,8 @@ def _back_chip() -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _face_chip(text: str) -> Image.Image:
-    image, pen = canvas(32, 340)
-    image.paste(PANEL, (0, 0, 340, 32))
+    image, pen = canvas(32, 340, palette=PALETTE)
+    pen.rectangle((0, 0, 339, 31), fill=PANEL)
     pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=WHITE, outline=INK, width=1)
     pen.text((10, 16), text, font=font(19), fill=INK, anchor="lm")
     return image
@@ -350,8 +350,8 @@ def _face_chip(text: str) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def _die(face: int, hit: bool) -> Image.Image:
-    image, pen = canvas(31, 31)
-    image.paste(PANEL, (0, 0, 31, 31))
+    image, pen = canvas(31, 31, palette=PALETTE)
+    pen.rectangle((0, 0, 30, 30), fill=PANEL)
     fill, ink = (HIT, WHITE) if hit else (WHITE, INK)
     pen.rounded_rectangle((0, 0, 30, 30), radius=5, fill=fill, outline=INK, width=1)
     pen.text((15, 15), str(face), font=font(20), fill=ink, anchor="mm")

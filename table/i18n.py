@@ -2,7 +2,8 @@
 
 Lookup order: the game's own catalog, then the front end's catalog, then `CORE` (engine and
 table error codes). Arguments named `seat`, `seat_*` or `seats` are seat numbers and become
-player names; lists become comma-separated text.
+player names; an argument named `look` is a seat number and becomes the colour and shape its
+pieces have on every board (engine.core.seat_look); lists become comma-separated text.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Catalog, Event, Game, Msg
+from engine.core import Catalog, Event, Game, Msg, seat_look
 
 LOCALES = ("en", "ja")
 
@@ -45,6 +46,21 @@ CORE: Catalog = {
         "seat": "{seat}",
         "yes": "Yes",
         "no": "No",
+        "look": "{colour} {shape}",
+        "colour.orange": "orange",
+        "colour.sky_blue": "sky blue",
+        "colour.bluish_green": "bluish green",
+        "colour.vermillion": "vermillion",
+        "colour.blue": "blue",
+        "colour.reddish_purple": "reddish purple",
+        "colour.yellow": "yellow",
+        "shape.circle": "circle",
+        "shape.square": "square",
+        "shape.triangle": "triangle",
+        "shape.diamond": "diamond",
+        "shape.hexagon": "hexagon",
+        "shape.pentagon": "pentagon",
+        "shape.octagon": "octagon",
     },
     "ja": {
         "error.not_a_player": "あなたはこのゲームの参加者ではありません。",
@@ -76,6 +92,21 @@ CORE: Catalog = {
         "seat": "{seat}",
         "yes": "はい",
         "no": "いいえ",
+        "look": "{colour}の{shape}",
+        "colour.orange": "オレンジ",
+        "colour.sky_blue": "水色",
+        "colour.bluish_green": "青緑",
+        "colour.vermillion": "朱色",
+        "colour.blue": "青",
+        "colour.reddish_purple": "赤紫",
+        "colour.yellow": "黄色",
+        "shape.circle": "丸",
+        "shape.square": "四角",
+        "shape.triangle": "三角",
+        "shape.diamond": "ひし形",
+        "shape.hexagon": "六角形",
+        "shape.pentagon": "五角形",
+        "shape.octagon": "八角形",
     },
 }
 
@@ -133,7 +164,16 @@ class Localizer:
         return self.msg(locale, Msg(key=f"event.{event.type}", args=event.data), game, names)
 
 
+def look_words(seat: int, locale: str) -> str:
+    """'orange circle' / 'オレンジの丸': how a seat's pieces look on the board, in words."""
+    words = CORE.get(locale, CORE["en"])
+    colour, shape = seat_look(seat)
+    return words["look"].format(colour=words[f"colour.{colour}"], shape=words[f"shape.{shape}"])
+
+
 def _format_arg(name: str, value: Any, names: Sequence[str], locale: str) -> str:
+    if name == "look" and isinstance(value, int) and not isinstance(value, bool):
+        return look_words(value, locale)
     is_seat = name == "seat" or name == "seats" or name.startswith("seat_")
     separator = "、" if locale == "ja" else ", "
     if is_seat and isinstance(value, list | tuple) and value and isinstance(value[0], list | tuple):

@@ -302,6 +302,14 @@ class PostgresStore:
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions("WHERE status IN ('lobby','active') ORDER BY id")
 
+    async def unshown_finished(self) -> list[SessionRow]:
+        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
+        the process died before it published the final board."""
+        return await self._sessions(
+            "WHERE status='finished' AND (meta::jsonb->>'shown')::bigint <"
+            " (SELECT MAX(seq) FROM inputs WHERE inputs.session_id=sessions.id) ORDER BY id"
+        )
+
     async def all_sessions(self) -> list[SessionRow]:
         return await self._sessions("ORDER BY id")
 

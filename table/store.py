@@ -330,6 +330,15 @@ class Store:
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions("WHERE status IN ('lobby','active') ORDER BY id", ())
 
+    async def unshown_finished(self) -> list[SessionRow]:
+        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
+        the process died before it published the final board."""
+        return await self._sessions(
+            "WHERE status='finished' AND json_extract(meta, '$.shown') <"
+            " (SELECT MAX(seq) FROM inputs WHERE inputs.session_id=sessions.id) ORDER BY id",
+            (),
+        )
+
     async def _sessions(self, where: str, params: tuple[Any, ...]) -> list[SessionRow]:
         query = (
             "SELECT id, channel_id, guild_id, game, rules_version, options, seed, status,"

@@ -71,7 +71,7 @@ def _trajectory(
     state = game.setup(game.parse_options(json.loads(options)), seats, seed)
     steps = []
     for step in range(game.max_inputs):
-        prompts = game.pending(state)
+        prompts = [p for p in game.pending(state) if p.seats]  # not those kept for revisions
         if not prompts:
             return tuple(steps)
         prompt = prompts[step % len(prompts)]
@@ -211,7 +211,11 @@ def test_every_offered_choice_is_accepted(game_id: str) -> None:
         for seed in SEEDS[:2]:
             for state, _ in _random_game(game, seats, seed):
                 for prompt in game.pending(state):
-                    if len(prompt.fields) != 1 or prompt.fields[0].kind != "one":
+                    if (
+                        not prompt.seats
+                        or len(prompt.fields) != 1
+                        or prompt.fields[0].kind != "one"
+                    ):
                         continue
                     field = prompt.fields[0]
                     for choice in field.options:

@@ -541,7 +541,7 @@ def _random_states(options: dict, seats: int, seed: int, smart: bool):
     """(state, events) along a game with seat 0 as the game AI and random others."""
     state = GAME.setup(GAME.parse_options(options), seats, seed)
     for step in range(GAME.max_inputs):
-        prompts = GAME.pending(state)
+        prompts = [p for p in GAME.pending(state) if p.seats]  # not those kept for revisions
         if not prompts:
             return
         prompt = prompts[step % len(prompts)]
@@ -636,7 +636,7 @@ def test_every_variant_plays_to_the_end(options: dict) -> None:
         if options.get("negotiation") != "free" or seats == 3:
             state = GAME.setup(GAME.parse_options(options), seats, seed)
             for step in range(GAME.max_inputs):
-                prompts = GAME.pending(state)
+                prompts = [p for p in GAME.pending(state) if p.seats]
                 if not prompts:
                     break
                 prompt = prompts[step % len(prompts)]

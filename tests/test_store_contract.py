@@ -256,3 +256,17 @@ async def test_a_finished_game_records_results_and_ratings_readable_on_both(
     assert len(board) == 1 and board[0].games == 1, "the AI seats share one rating"
     stats = await ratings.player_stats(opened, 1, board[0].player)
     assert stats.games == 3 and stats.favourite == "imperium"
+
+
+async def test_finished_sessions_whose_board_lags_their_log(opened: AnyStore) -> None:
+    """Only a finished session whose meta says its board showed an earlier input is listed;
+    one without the mark (stored before boards were tracked) or fully shown is not."""
+    ids = []
+    for channel, meta in enumerate(({"shown": 1}, {"shown": 2}, {}), start=1):
+        row = lobby_row(channel, "active")
+        row.meta = meta
+        row.id = await opened.create_session(row)
+        await opened.append_input(row.id, move(1))
+        await opened.append_input(row.id, move(2), status="finished")
+        ids.append(row.id)
+    assert [r.id for r in await opened.unshown_finished()] == [ids[0]]
