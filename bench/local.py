@@ -26,7 +26,7 @@ def run_local(game_id: str, players: int, seed: int) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as folder:
         started = time.perf_counter()
         result = subprocess.run(
-            [sys.executable, "-m", "bot", "--config", str(Path(folder) / "none.toml"), "local",
+            [sys.executable, "-m", "bot", "--config", os.devnull, "local",
              game_id, "--ai-only", "--players", str(players), "--seed", str(seed),
              "--out", str(Path(folder) / "out")],
             capture_output=True,
@@ -48,7 +48,7 @@ def main() -> None:
     for game_id, game in sorted(GAMES.items()):
         players = min(playable_seats(game))
         seconds, code = run_local(game_id, players, args.seed)
-        verdict = "ok" if code == 0 and seconds < args.limit else f"OVER (exit {code})"
+        verdict = f"FAILED (exit {code})" if code else "ok" if seconds < args.limit else "OVER"
         print(
             f"local {game_id:20} {players} players: {seconds:5.1f} s (limit {args.limit:g} s) {verdict}"
         )
