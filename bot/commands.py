@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 import shlex
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,7 @@ from discord.app_commands import locale_str as _
 from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
 from bot.strings import COMMANDS_JA
-from engine.core import Game, IllegalInput, Msg, Shortcut
+from engine.core import Game, IllegalInput, Msg, Shortcut, option_values, player_options
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of
 from table.service import SessionBroken, TableError
@@ -63,21 +64,16 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
 
 
 def options_help(game: Game, texts: Texts) -> list[str]:
-    lines = []
-    for name, spec in game.Options.model_fields.items():
-        kind = getattr(spec.annotation, "__name__", None) or str(spec.annotation).replace(
-            "typing.", ""
+    return [
+        texts(
+            "option_line",
+            name=name,
+            kind=option_values(spec),
+            default=json.dumps(spec.default) if not isinstance(spec.default, str) else spec.default,
+            description=texts(f"option.{name}"),
         )
-        lines.append(
-            texts(
-                "option_line",
-                name=name,
-                kind=kind,
-                default=spec.default,
-                description=texts(f"option.{name}"),
-            )
-        )
-    return lines
+        for name, spec in player_options(game).items()
+    ]
 
 
 class GameCommands(app_commands.Group):
@@ -177,7 +173,7 @@ class GameCommands(app_commands.Group):
             return []
         head = current.rsplit(" ", 1)[0] + " " if " " in current else ""
         suggestions = []
-        for name, spec in game.Options.model_fields.items():
+        for name, spec in player_options(game).items():
             for value in _example_values(spec):
                 suggestion = f"{head}{name}={value}".strip()
                 if suggestion.startswith(current.strip()) or not current.strip():
@@ -221,7 +217,7 @@ class GameCommands(app_commands.Group):
         texts = self.texts(interaction, chosen)
         example = " ".join(
             f"{n}={next(iter(_example_values(s)))}"
-            for n, s in list(chosen.Options.model_fields.items())[:2]
+            for n, s in list(player_options(chosen).items())[:2]
         )
         lines = [
             f"**{texts('rules.title', game=texts('name'))}**",
@@ -290,13 +286,10 @@ def _first_line(error: Exception) -> str:
 
 
 def _example_values(spec: Any) -> list[Any]:
-    annotation = spec.annotation
-    if annotation is bool:
-        return ["true", "false"]
-    choices = getattr(annotation, "__args__", None)
-    if choices:
-        return [str(c) for c in choices]
-    return [str(spec.default)]
+    """The values to suggest: the default, then each listed one (not a number's range)."""
+    values = [v for v in option_values(spec).split("|") if "–" not in v and "<" not in v]
+    default = spec.default if isinstance(spec.default, str) else json.dumps(spec.default)
+    return list(dict.fromkeys([default, *values]))
 
 
 async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = None) -> None:

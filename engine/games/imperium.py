@@ -29,6 +29,7 @@ from engine.core import (
     Msg,
     Outcome,
     Prompt,
+    hidden_option,
     outcome_by_score,
     require,
     trusted,
@@ -79,7 +80,7 @@ def position_points(counts: tuple[int, ...], values: tuple[int, ...]) -> tuple[i
 class ImperiumOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     thirty_points: bool = False
-    round_cap: int = 0
+    round_cap: int = hidden_option(0, ge=0)  # a safety cap for AI-only runs, not a rule
 
 
 class ImperiumState(GameState):
