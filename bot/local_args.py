@@ -46,9 +46,8 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
     if not game.min_seats <= players <= game.max_seats:
         minimum, maximum = game.min_seats, game.max_seats
         name = t("name", game)
-        raise UsageError(
-            t("local.error.players", game=name, minimum=minimum, maximum=maximum, count=players)
-        )
+        key = "local.error.players" if minimum < maximum else "local.error.players_exact"
+        raise UsageError(t(key, game=name, minimum=minimum, maximum=maximum, count=players))
     ai = players if args.ai_only else args.ai
     if not 0 <= ai <= players:
         raise UsageError(t("local.error.ai", players=players, ai=ai))

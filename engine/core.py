@@ -280,11 +280,11 @@ class Game(ABC, Generic[S, OptionsT]):
                 raise
             values = option_values(fields[name])
             own = f"error.bad_{name}" in self.strings.get("en", {})
+            given = (raw or {}).get(name)
             if own and first["type"] in ("greater_than_equal", "less_than_equal", "literal_error"):
-                given = (raw or {}).get(name)
                 bounds = _bounds(fields[name])
                 raise IllegalInput(f"bad_{name}", value=given, values=values, **bounds) from None
-            raise IllegalInput("option_values", name=name, values=values) from None
+            raise IllegalInput("option_values", name=name, value=given, values=values) from None
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):

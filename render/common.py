@@ -21,6 +21,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from table.i18n import format_text
+
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
 WIDTH = 1200  # wide enough to stay readable when a phone scales the image down
@@ -64,7 +66,7 @@ class Labels:
     def __call__(self, key: str, /, **args: object) -> str:
         full = f"board.{key}"
         template = self.primary.get(full) or self.fallback.get(full) or key
-        return template.format(**args) if args else template
+        return format_text(template, args) if args else template
 
 
 @cache

@@ -304,7 +304,7 @@ def _slot(
         image.paste(_die(face, hit), (x + 12 + die * 35, dice_y))
     result = []
     if slot.faces:
-        result.append(f"+{slot.mod} " + labels("hits", hits=slot.hits or 0))
+        result.append(labels("hits", mod=slot.mod, hits=slot.hits or 0))
     if slot.planet:
         result.append(labels("planet") + (" ✓" if slot.planet == "success" else " ×"))
     if slot.sunk:

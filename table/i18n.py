@@ -2,12 +2,16 @@
 
 Lookup order: the game's own catalog, then the front end's catalog, then `CORE` (engine and
 table error codes). Arguments named `seat`, `seat_*` or `seats` are seat numbers and become
-player names; lists become comma-separated text.
+player names; lists become comma-separated text, and `[[seat, amount], ...]` reads "alice +4"
+(a game's `pair.<arg>` template may word it otherwise). A message whose seat list is empty uses
+its `<key>.none` template when there is one ("nobody scores" rather than "—"). A count's noun agrees with it through a format
+spec of two forms: `{count:card|cards}` gives "1 card", "2 cards" (Japanese needs none).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import string
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Catalog, Event, Game, Msg
@@ -25,7 +29,7 @@ CORE: Catalog = {
         "error.bad_input": "That input is not valid.",
         "error.unknown_option": "Unknown option(s): {names}.",
         "error.bad_option": "Invalid option: {detail}.",
-        "error.option_values": "Invalid option: {name} takes {values}.",
+        "error.option_values": "Invalid option: {name}={value} (valid: {values}).",
         "error.bad_seat_count": "This game can't be played with that many players.",
         "error.no_session": "There is no game in this channel.",
         "error.not_started": "The game has not started yet.",
@@ -44,6 +48,7 @@ CORE: Catalog = {
         "error.storage_unavailable": "I can't save right now, so nothing was changed."
         " Please try again in a while.",
         "seat": "{seat}",
+        "pair": "{seat} +{amount}",
         "yes": "Yes",
         "no": "No",
     },
@@ -57,7 +62,7 @@ CORE: Catalog = {
         "error.bad_input": "入力が正しくありません。",
         "error.unknown_option": "不明なオプション：{names}",
         "error.bad_option": "オプションが正しくありません：{detail}",
-        "error.option_values": "オプションが正しくありません：{name} に指定できるのは {values} です。",
+        "error.option_values": "オプションが正しくありません：{name}={value}（指定できる値：{values}）",
         "error.bad_seat_count": "この人数ではプレイできません。",
         "error.no_session": "このチャンネルにはゲームがありません。",
         "error.not_started": "ゲームはまだ始まっていません。",
@@ -76,10 +81,31 @@ CORE: Catalog = {
         "error.storage_unavailable": "現在保存できないため、何も変更されていません。"
         "しばらくしてからもう一度お試しください。",
         "seat": "{seat}",
+        "pair": "{seat} +{amount}",
         "yes": "はい",
         "no": "いいえ",
     },
 }
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return f"{value} {one if str(value) in ('1', '-1') else many}"
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def format_text(template: str, args: Mapping[str, Any]) -> str:
+    """`template` filled with `args` (with the plural spec above); the template itself when it
+    does not fit its arguments, so a catalog mistake shows as text rather than an error."""
+    try:
+        return _FORMATTER.vformat(template, (), args)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
 
 
 def locale_of(discord_locale: str | None, default: str = "en") -> str:
@@ -118,11 +144,25 @@ class Localizer:
         template = self.template(locale, msg.key, game)
         if template is None:
             return msg.key
-        args = {name: _format_arg(name, value, names, locale) for name, value in msg.args.items()}
-        try:
-            return template.format(**args)
-        except (KeyError, IndexError, ValueError):
-            return template
+        if any(_is_seat(name) and value == [] for name, value in msg.args.items()):
+            template = self.template(locale, f"{msg.key}.none", game) or template
+        args = {
+            name: self._pairs(locale, name, value, game, names)
+            if _is_pairs(name, value)
+            else _format_arg(name, value, names, locale)
+            for name, value in msg.args.items()
+        }
+        return format_text(template, args)
+
+    def _pairs(
+        self, locale: str, name: str, value: Any, game: Game | None, names: Sequence[str]
+    ) -> str:
+        """`[[seat, amount], ...]` as "alice +4, bob +2" (or the game's `pair.<name>`)."""
+        pair = self.template(locale, f"pair.{name}", game) or self.template(locale, "pair", game)
+        return _separator(locale).join(
+            format_text(pair or "", {"seat": _format_arg("seat", seat, names, locale), "amount": n})
+            for seat, n in value
+        )
 
     def event(
         self, locale: str, event: Event, game: Game | None = None, names: Sequence[str] = ()
@@ -130,16 +170,28 @@ class Localizer:
         return self.msg(locale, Msg(key=f"event.{event.type}", args=event.data), game, names)
 
 
+def _is_seat(name: str) -> bool:
+    return name == "seat" or name == "seats" or name.startswith("seat_")
+
+
+def _is_pairs(name: str, value: Any) -> bool:
+    return (
+        _is_seat(name)
+        and isinstance(value, list | tuple)
+        and bool(value)
+        and (isinstance(value[0], list | tuple))
+    )
+
+
+def _separator(locale: str) -> str:
+    return "、" if locale == "ja" else ", "
+
+
 def _format_arg(name: str, value: Any, names: Sequence[str], locale: str) -> str:
-    is_seat = name == "seat" or name == "seats" or name.startswith("seat_")
-    separator = "、" if locale == "ja" else ", "
-    if is_seat and isinstance(value, list | tuple) and value and isinstance(value[0], list | tuple):
-        # [[seat, amount], ...]: "alice 4, bob 2"
-        return separator.join(
-            f"{_format_arg(name, seat, names, locale)} {amount}" for seat, amount in value
-        )
     if isinstance(value, list | tuple):
-        return separator.join(_format_arg(name, item, names, locale) for item in value) or "—"
-    if is_seat and isinstance(value, int) and 0 <= value < len(names):
+        return (
+            _separator(locale).join(_format_arg(name, item, names, locale) for item in value) or "—"
+        )
+    if _is_seat(name) and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
     return str(value)

@@ -46,10 +46,10 @@ def test_hidden_options_are_neither_listed_nor_accepted_from_players() -> None:
 @pytest.mark.parametrize(
     ("game_id", "raw", "expected"),
     [
-        ("space_emperor", {"hand_limit": 0}, "hand_limit takes 1–20"),
-        ("space_emperor", {"endgame_turn_limit": 0}, "endgame_turn_limit takes 1–50|null"),
-        ("imperial_settlers", {"rounds": -5}, "rounds takes 1–10"),
-        ("senator", {"flag_scope": "far"}, "flag_scope takes line|adjacent"),
+        ("space_emperor", {"hand_limit": 0}, "hand_limit=0 (valid: 1–20)"),
+        ("space_emperor", {"endgame_turn_limit": 0}, "endgame_turn_limit=0 (valid: 1–50|null)"),
+        ("imperial_settlers", {"rounds": -5}, "rounds=-5 (valid: 1–10)"),
+        ("senator", {"flag_scope": "far"}, "flag_scope=far (valid: line|adjacent)"),
         ("spartacus", {"series_games": 0}, "A series has 1 to 20 games"),
     ],
 )
