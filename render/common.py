@@ -21,7 +21,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from table.i18n import format_text
+from table.i18n import format_text, term
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -67,6 +67,10 @@ class Labels:
         full = f"board.{key}"
         template = self.primary.get(full) or self.fallback.get(full) or key
         return format_text(template, args) if args else template
+
+    def term(self, text: str) -> str:
+        """A name the catalog translates (`term.<text>`), else as it is."""
+        return term(text, self.primary)
 
 
 @cache

@@ -3,7 +3,9 @@
 Lookup order: the game's own catalog, then the front end's catalog, then `CORE` (engine and
 table error codes). Arguments named `seat`, `seat_*` or `seats` are seat numbers and become
 player names; lists become comma-separated text, and `[[seat, amount], ...]` reads "alice +4"
-(a game's `pair.<arg>` template may word it otherwise). A message whose seat list is empty uses
+(a game's `pair.<arg>` template may word it otherwise). A text argument the game's catalog lists
+as `term.<text>` in the reader's language is translated (card names: "Space Amoeba" → "宇宙アメーバ";
+"A + B" part by part). A message whose seat list is empty uses
 its `<key>.none` template when there is one ("nobody scores" rather than "—"). A count's noun agrees with it through a format
 spec of two forms: `{count:card|cards}` gives "1 card", "2 cards" (Japanese needs none).
 """
@@ -146,10 +148,11 @@ class Localizer:
             return msg.key
         if any(_is_seat(name) and value == [] for name, value in msg.args.items()):
             template = self.template(locale, f"{msg.key}.none", game) or template
+        terms = game.strings.get(locale, {}) if game else {}
         args = {
             name: self._pairs(locale, name, value, game, names)
             if _is_pairs(name, value)
-            else _format_arg(name, value, names, locale)
+            else _format_arg(name, _translated(value, terms), names, locale)
             for name, value in msg.args.items()
         }
         return format_text(template, args)
@@ -172,6 +175,21 @@ class Localizer:
 
 def _is_seat(name: str) -> bool:
     return name == "seat" or name == "seats" or name.startswith("seat_")
+
+
+def term(text: str, catalog: Mapping[str, str]) -> str:
+    """`text` in the catalog's language when it lists it as `term.<text>` ("A + B" by parts)."""
+    if " + " in text:
+        return " + ".join(term(part, catalog) for part in text.split(" + "))
+    return catalog.get(f"term.{text}", text)
+
+
+def _translated(value: Any, terms: Mapping[str, str]) -> Any:
+    if isinstance(value, str):
+        return term(value, terms)
+    if isinstance(value, list | tuple) and all(isinstance(item, str) for item in value):
+        return [term(item, terms) for item in value]
+    return value
 
 
 def _is_pairs(name: str, value: Any) -> bool:

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engine.core import Msg
+from engine.games.space_emperor.cards import card_set
 from engine.registry import GAMES
 from render.common import Labels
 from table.i18n import CORE, Localizer, format_text
@@ -52,3 +53,18 @@ def test_no_english_template_leaves_a_plural_to_the_reader(game_id: str) -> None
         for key, template in catalog.items():
             assert not re.search(r"\w\(s\)", template.replace("option(s)", "")), (key, template)
             assert not re.search(r"\{(count|chips|hits)\} (cards|chips|hits)\b", template), key
+
+
+def test_space_emperor_card_names_are_japanese_in_japanese() -> None:
+    game = GAMES["space_emperor"]
+    ja = game.strings["ja"]
+    missing = [c.name for c in card_set("designed_v1").cards.values() if f"term.{c.name}" not in ja]
+    assert not missing, missing
+    args = {"ship": "Space Amoeba", "slot": "A1", "dice": 1, "faces": [6], "hits": 1}
+    text = Localizer().msg("ja", Msg(key="event.monster_roll", args=args), game, NAMES)
+    assert text.startswith("宇宙アメーバ（A1）"), text
+    reveal = {"attack": ["Ironhold + Torpedo Rack"], "defence": ["Space Dragon"]}
+    text = Localizer().msg("ja", Msg(key="event.reveal", args=reveal), game, NAMES)
+    assert "アイアンホールド + 魚雷ラック" in text and "宇宙ドラゴン" in text, text
+    assert Labels(game.strings, "ja").term("Gaia") == "ガイア"
+    assert Localizer().msg("en", Msg(key="event.reveal", args=reveal), game).count("Ironhold") == 1
