@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.alt_text import describe_board
 from bot.chooser import Components, ParsedId, Texts, cid
 from bot.replay import animation, board, frame_steps
 from engine.registry import GAMES
@@ -201,7 +202,8 @@ async def replay_page(
         caption=step.caption,
     )
     view = strip_buttons(session, t, export, page, len(steps))
-    file = discord.File(io.BytesIO(png), filename="board.png")
+    alt = describe_board(t, step.view, step.outcome, (), [step.caption])
+    file = discord.File(io.BytesIO(png), filename="board.png", description=alt)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(content=content, view=view, attachments=[file])

@@ -22,6 +22,7 @@ import discord
 from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
+from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
@@ -257,7 +258,9 @@ class Play:
             png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
         self.renders += 1
         self._shown_view[session.id] = digest
-        return discord.File(io.BytesIO(png), filename="board.png")
+        recent = self.narration.get(session.id, ())
+        alt = describe_board(self.channel_texts(session), view, outcome, session.pending(), recent)
+        return discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
     async def post_board(
         self, session: Session, content: str, view: Components, file: discord.File | None
