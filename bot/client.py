@@ -26,6 +26,7 @@ from bot.config import Config
 from bot.play import Play
 from bot.render_pool import render_pool
 from bot.router import Router
+from bot.turn_pings import add_commands as add_ping_commands
 from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService
 from table.store import StoreRefused
@@ -83,6 +84,7 @@ class ForumBot(commands.Bot):
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
+        add_ping_commands(game_commands, self)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)

@@ -28,6 +28,7 @@ from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
 from bot.publisher import Dirty, Publisher
 from bot.strings import BOT
+from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
 from render import render_png
 from table.i18n import Localizer, locale_of
@@ -365,6 +366,7 @@ class Play:
         async with self._following[session.id]:
             await self.prompt_players(session, events, restarted=restarted)
             await self.ask_in_channel(session)
+            await ping_turns(self, session)
             await self.arm_deadline(session)
         if session.outcome() is not None:
             self.forget(session.id)
