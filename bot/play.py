@@ -26,6 +26,7 @@ from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
+from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
 from bot.strings import BOT
 from bot.turn_pings import ping_turns
@@ -423,7 +424,10 @@ class Play:
             (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
         )
         body, view = chooser(session.id, prompt, draft, t)
-        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
+        shown, more = folded(private)
+        parts += [f"{t('dm.private')}\n{shown}" if shown else "", body]
+        if more:
+            add_show_button(view, session.id, t)
         return "\n".join(p for p in parts if p), view
 
     def dm_header(self, session: Session, seat: int) -> str:

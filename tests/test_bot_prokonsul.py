@@ -205,3 +205,28 @@ async def test_one_player_and_two_ais_finish_a_short_game(harness: Harness) -> N
         await harness.answer_first(alice, message, prompt.key)
     assert session.outcome() is not None, "the game did not finish"
     assert "Game over" in harness.board().text()
+
+
+async def test_a_public_offer_stays_in_the_channels_language_whoever_answers(
+    harness: Harness,
+) -> None:
+    """Issue 23 item 14: Bob reads Japanese, the server English; his answer edits the offer
+    in the channel, which must stay English."""
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob", "ja"), fake.add_user("carol")]
+    bot = await harness.start()
+    await harness.open_table(users, game="prokonsul", options="quiet_petitions=off")
+    session = await bot.service.in_channel(fake.channel_id)
+    for user, card in zip(users, (9, 8, 7), strict=True):
+        prompt = harness.chooser_for(user, "r1.select")
+        await fake.click(user, prompt, harness.custom_id(prompt, f":v:{HAND.index(card)}"))
+    await harness.settle()
+    alice, bob, _ = users
+    assert session.state.petitioner == 0
+    await fake.slash(alice, "offer", [], {"player": bob, "chips": 3})
+    await harness.settle()
+    offer = offer_message(harness, bob)
+    await fake.click(bob, offer, harness.custom_id(offer, ":v:1"))  # Decline
+    await harness.settle()
+    edited = fake.message(offer.id).text()
+    assert "✓" in edited and not any("\u3040" <= ch <= "\u30ff" for ch in edited), edited
