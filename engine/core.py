@@ -180,6 +180,11 @@ class IllegalInput(Exception):
         return Msg(key=f"error.{self.code}", args=self.args_)
 
 
+class IllegalOption(IllegalInput, ValueError):
+    """An option value outside the option's values: coded like any refused input, and still a
+    ValueError, as pydantic's refusal of the value was."""
+
+
 class TableTalk(BaseModel):
     """A rule about who may talk in the channel right now (e.g. Prokonsul's quiet petitions).
 
@@ -283,8 +288,8 @@ class Game(ABC, Generic[S, OptionsT]):
             given = (raw or {}).get(name)
             if own and first["type"] in ("greater_than_equal", "less_than_equal", "literal_error"):
                 bounds = _bounds(fields[name])
-                raise IllegalInput(f"bad_{name}", value=given, values=values, **bounds) from None
-            raise IllegalInput("option_values", name=name, value=given, values=values) from None
+                raise IllegalOption(f"bad_{name}", value=given, values=values, **bounds) from None
+            raise IllegalOption("option_values", name=name, value=given, values=values) from None
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):
@@ -381,6 +386,13 @@ def outcome_by_score(scores: tuple[int, ...], reason: Msg | None = None) -> Outc
     ranks = competition_ranks(scores)
     winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
     return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason)
+
+
+def counted(count: object, forms: str) -> str:
+    """ "1 card" / "2 cards" from `forms` "card|cards" (English; Japanese counts need none).
+    The one plural rule: catalogs use it as `{count:card|cards}` (see table.i18n)."""
+    one, _, many = forms.partition("|")
+    return f"{count} {one if str(count) in ('1', '-1') else many or one}"
 
 
 H = TypeVar("H")

@@ -16,7 +16,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Catalog, Event, Game, Msg
+from engine.core import Catalog, Event, Game, Msg, counted
 
 LOCALES = ("en", "ja")
 
@@ -93,8 +93,7 @@ CORE: Catalog = {
 class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
-            one, many = format_spec.split("|", 1)
-            return f"{value} {one if str(value) in ('1', '-1') else many}"
+            return counted(value, format_spec)
         return super().format_field(value, format_spec)
 
 
