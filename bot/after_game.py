@@ -44,11 +44,15 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
     @app_commands.command(name="replay", description=_("Animated replay of a finished game"))
     @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
     async def replay(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if not await bot.gate.allow(interaction, "replay"):
+            return
         await post_replay(bot, interaction, game_id)
 
     @app_commands.command(name="export", description=_("Download a finished game as a JSON file"))
     @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
     async def export(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if not await bot.gate.allow(interaction, "export"):
+            return
         await post_export(bot, interaction, game_id)
 
     @app_commands.command(
@@ -61,6 +65,8 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
         player: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
+        if not await bot.gate.allow(interaction, "stats"):
+            return
         await post_stats(bot, interaction, player or interaction.user, game)
 
     @app_commands.command(
@@ -69,6 +75,8 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
     @app_commands.describe(game=_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def board_command(interaction: discord.Interaction, game: str) -> None:
+        if not await bot.gate.allow(interaction, "leaderboard"):
+            return
         await post_leaderboard(bot, interaction, game)
 
     for command in (replay, export, stats, board_command):
@@ -325,6 +333,7 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
         )
     carried = {k: old.row.meta[k] for k in ("locale",) if k in old.row.meta}  # server language
     await service.set_meta(session, rematch_of=old.id, **carried)
+    await bot.gate.lobby_opened(session, thread=False)
     content, view = bot.play.lobby_content(session)
     await interaction.response.send_message(content=f"{t('rematch.opened')}\n{content}", view=view)
     message = await interaction.original_response()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections import defaultdict
 from collections.abc import Coroutine
 from concurrent.futures import Executor
@@ -23,9 +24,12 @@ from bot.budget import Limits, RestBudget
 from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
+from bot.gate import Gate
 from bot.play import Play
 from bot.render_pool import render_pool
 from bot.router import Router
+from bot.settings import ServerSettings
+from bot.settings_commands import SettingsCommands
 from bot.turn_pings import add_commands as add_ping_commands
 from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService
@@ -55,6 +59,9 @@ class ForumBot(commands.Bot):
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
+        self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
+        self.settings = ServerSettings(config)
+        self.gate = Gate(self)
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
         self._reminded: set[tuple[int, int, int]] = set()
@@ -79,11 +86,13 @@ class ForumBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database)
         self.service = TableService(self.store)
+        self.settings.store = self.store
         self.render_pool = render_pool(self.config.render_processes)
         self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
+        game_commands.add_command(SettingsCommands(self))
         add_ping_commands(game_commands, self)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):

@@ -13,6 +13,7 @@ from discord.app_commands import locale_str as _
 
 from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
+from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
 from bot.strings import COMMANDS_JA
 from engine.core import Game, IllegalInput, Msg, Shortcut, option_values, player_options
 from engine.registry import GAMES
@@ -32,7 +33,7 @@ class Translator(app_commands.Translator):
     """Japanese names for the commands, their descriptions and the game choices."""
 
     def __init__(self) -> None:
-        self.ja = {**COMMANDS_JA, **AFTER_GAME_JA}
+        self.ja = {**COMMANDS_JA, **AFTER_GAME_JA, **SETTINGS_JA}
         for game in GAMES.values():
             en, ja = game.strings["en"], game.strings["ja"]
             self.ja[en["name"]] = ja["name"]
@@ -106,6 +107,8 @@ class GameCommands(app_commands.Group):
         options: str | None = None,
         thread: bool = False,
     ) -> None:
+        if not await self.bot.gate.open_lobby(interaction, thread):
+            return
         existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
         if existing is not None:
             texts = self.bot.play.texts(existing, str(interaction.locale))
@@ -136,6 +139,7 @@ class GameCommands(app_commands.Group):
         guild_locale = _guild_locale(interaction)
         if guild_locale:
             await self.bot.service.set_meta(session, locale=guild_locale)
+        await self.bot.gate.lobby_opened(session, thread)
         content, view = self.bot.play.lobby_content(session)
         if channel is None:
             await interaction.response.send_message(content=content, view=view)
@@ -184,6 +188,8 @@ class GameCommands(app_commands.Group):
         name="status", description=_("Show the board and what the game is waiting for")
     )
     async def status(self, interaction: discord.Interaction) -> None:
+        if not await self.bot.gate.allow(interaction, "status"):
+            return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
@@ -259,6 +265,8 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="history", description=_("What has happened so far"))
     async def history(self, interaction: discord.Interaction) -> None:
+        if not await self.bot.gate.allow(interaction, "history"):
+            return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
@@ -268,6 +276,12 @@ class GameCommands(app_commands.Group):
 
 
 def _guild_locale(interaction: discord.Interaction) -> str | None:
+    """The language the server's admins chose (/game settings; read by the gate when the
+    command started), else Discord's."""
+    settings = interaction.client.settings  # type: ignore[attr-defined]  # a ForumBot
+    chosen = settings.cached(interaction.guild_id).language
+    if chosen != "auto":
+        return chosen
     return str(interaction.guild_locale) if interaction.guild_locale else None
 
 

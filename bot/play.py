@@ -545,7 +545,8 @@ class Play:
 
     async def _run_ai(self, session: Session) -> None:
         while session.status == "active" and self.service.ai_turns(session):
-            await asyncio.sleep(self.config.ai_delay_seconds)
+            delay = (await self.bot.settings.of(session.row.guild_id)).ai_delay_seconds
+            await asyncio.sleep(delay)
             result = await self.service.play_ai(session)
             if result is None:
                 return
@@ -560,27 +561,31 @@ class Play:
         """Remind idle players `reminder_minutes` after the latest change. The stored deadline
         moves at most once a minute, so busy games do not write it on every input."""
         armed = self._armed.get(session.id)
-        if self.config.reminder_minutes <= 0 or not self.owing_humans(session):
+        minutes = (await self.bot.settings.of(session.row.guild_id)).reminder_minutes
+        if minutes <= 0 or not self.owing_humans(session):
             if armed != 0.0:
                 await self.service.store.clear_deadline(session.id)
                 self._armed[session.id] = 0.0
             return
-        due = time.time() + self.config.reminder_minutes * 60
+        due = self.bot.clock() + minutes * 60
         if not armed or due - armed >= REARM_SECONDS:
             await self.service.store.set_deadline(session.id, due, "remind")
             self._armed[session.id] = due
 
     async def fire_deadlines(self) -> None:
         # Claimed (taken off the table) first, so with several processes each fires once.
-        for session_id, _, stage in await self.service.store.claim_due_deadlines(time.time()):
+        due = await self.service.store.claim_due_deadlines(self.bot.clock())
+        for session_id, _, stage in due:
             self._armed.pop(session_id, None)  # nothing stored any more: the next change arms
             try:
                 session = await self.service.get(session_id)
             except SessionBroken:  # it waits for /game abort; it needs no reminder
                 continue
-            if session.status != "active":
+            if stage == "lobby":
+                await self.bot.gate.expire_lobby(session)
+            elif session.status != "active":
                 continue
-            if stage == "remind":
+            elif stage == "remind":
                 await self._remind(session)
             else:
                 await self._idle(session)
@@ -595,7 +600,8 @@ class Play:
             await self.dm(
                 session, seat, self.seat_texts(session, seat)("reminder", seats=[seat]), None
             )
-        due = time.time() + self.config.idle_after_reminder_minutes * 60
+        settings = await self.bot.settings.of(session.row.guild_id)
+        due = self.bot.clock() + settings.idle_minutes * 60
         await self.service.store.set_deadline(session.id, due, "idle")
         self._armed.pop(session.id, None)  # the next change arms the reminder again
 
@@ -603,7 +609,7 @@ class Play:
         owing = self.owing_humans(session)
         t = self.channel_texts(session)
         channel = self.bot.get_channel(session.row.channel_id)
-        if self.config.idle_policy == "abort":
+        if (await self.bot.settings.of(session.row.guild_id)).idle_policy == "abort":
             await self.service.abort(session)
             await channel.send(t("idle_abort"))
             await self.close_board(session)

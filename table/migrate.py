@@ -2,8 +2,8 @@
 
 Everything is copied as stored, session ids included (channels, boards and buttons refer to
 them): sessions of every status, their whole input logs, snapshots and deadlines, and the
-results and ratings of finished games. The target
-must be empty, so a second run cannot mix two histories.
+results and ratings of finished games, and the servers' settings. The target must be empty,
+so a second run cannot mix two histories.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from table.store import Store
 RECORDS = (
     ("results", "session_id, seat, guild_id, game, variant, player, name, ai, rank, score, at"),
     ("ratings", "guild_id, game, player, name, mu, sigma, games, updated_at"),
+    ("guild_settings", "guild_id, settings, updated_at"),
     ("user_settings", "user_id, turn_pings"),
 )
 

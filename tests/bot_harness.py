@@ -9,12 +9,30 @@ from pathlib import Path
 
 from bot.client import ForumBot
 from bot.config import Config
+from bot.settings import COMMANDS
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+# Server settings every test bot starts with unless it passes its own `server`: no cooldowns and
+# room for many lobbies, so tests act as fast as they like (tests of the limits set them).
+RELAXED: dict[str, object] = {
+    **{f"cooldown_{command}": 0 for command in COMMANDS},
+    "open_lobbies": 20,
+    "open_thread_lobbies": 20,
+    "threads_per_window": 50,
+}
 
 
 class Harness:
-    def __init__(self, fake: FakeDiscord, database: Path, **config: object) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        database: Path,
+        *,
+        server: dict[str, object] | None = None,
+        **config: object,
+    ) -> None:
         self.fake = fake
+        self.server = RELAXED if server is None else server
         settings = dict(
             token=fake.token,
             database=str(database),
@@ -41,6 +59,8 @@ class Harness:
 
     async def start(self) -> ForumBot:
         self.bot = ForumBot(self.config, timer_period=0.1, **self.fake.client_kwargs())
+        defaults = self.bot.settings.defaults
+        self.bot.settings.defaults = defaults.model_copy(update=self.server)
         await self.fake.start_bot(self.bot)
         return self.bot
 

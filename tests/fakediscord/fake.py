@@ -147,10 +147,16 @@ class FakeDiscord(UserActions):
     # ---- guild setup ----------------------------------------------------------------------
 
     def add_user(
-        self, name: str, locale: str = "en-US", *, manage_channels: bool = False
+        self,
+        name: str,
+        locale: str = "en-US",
+        *,
+        manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeUser:
-        """A new guild member; a connected bot gets GUILD_MEMBER_ADD."""
-        user = self.store.add_user(name, locale, manage_channels)
+        """A new guild member (with Manage Server when `manage_guild`); a connected bot gets
+        GUILD_MEMBER_ADD."""
+        user = self.store.add_user(name, locale, manage_channels, manage_guild)
         data = self.store.member_json(user) | {"guild_id": str(self.guild_id)}
         self.gateway.dispatch_soon("GUILD_MEMBER_ADD", data, self.guild_id)
         return user

@@ -10,6 +10,7 @@ from .model import (
     EPHEMERAL,
     LOADING,
     MANAGE_CHANNELS,
+    MANAGE_GUILD,
     MANAGE_MESSAGES,
     PUBLIC_THREAD,
     TEXT_PERMISSIONS,
@@ -148,8 +149,16 @@ class Store:
         self.channels[thread.id] = thread
         return thread
 
-    def add_user(self, name: str, locale: str, manage_channels: bool) -> FakeUser:
-        user = FakeUser(self.ids.next(), name, locale=locale, manage_channels=manage_channels)
+    def add_user(
+        self, name: str, locale: str, manage_channels: bool, manage_guild: bool = False
+    ) -> FakeUser:
+        user = FakeUser(
+            self.ids.next(),
+            name,
+            locale=locale,
+            manage_channels=manage_channels,
+            manage_guild=manage_guild,
+        )
         self.users[user.id] = user
         return user
 
@@ -200,6 +209,8 @@ class Store:
             perms |= self.bot_role_permissions()
         if user.manage_channels:
             perms |= MANAGE_CHANNELS
+        if user.manage_guild:
+            perms |= MANAGE_GUILD
         return perms
 
     # ---- payloads -------------------------------------------------------------------------
