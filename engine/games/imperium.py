@@ -384,6 +384,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "event.forfeit": "{seat} forfeits {count:marker|markers}.",
             "event.scored": "Region {region} scored: {seat_points}.",
             "event.scored.none": "Region {region} scored: nobody scores.",
+            "pair.seat_points": "{seat} +{amount}",
             "event.round_started": "Round {round} begins (scoring: {regions}).",
             "event.game_over": "Game over. Winner: {seats}.",
             "private.supply": "Markers in your supply: {count}",

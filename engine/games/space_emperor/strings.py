@@ -567,4 +567,6 @@ JA_TERMS = {
     "term.Zircon": "ジルコン",
 }
 
-STRINGS: Catalog = {"en": EN, "ja": {**JA, **JA_TERMS}}
+EN_TERMS = {key: key.removeprefix("term.") for key in JA_TERMS}  # English names stay as they are
+
+STRINGS: Catalog = {"en": {**EN, **EN_TERMS}, "ja": {**JA, **JA_TERMS}}
