@@ -28,6 +28,7 @@ from bot.gate import Gate
 from bot.play import Play
 from bot.render_pool import render_pool
 from bot.router import Router
+from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
 from bot.turn_pings import add_commands as add_ping_commands
@@ -50,6 +51,7 @@ class ForumBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            allowed_mentions=NO_PINGS,  # a send that forgets its own pings nobody
             **client_kwargs,
         )
         self.config = config
@@ -145,7 +147,7 @@ class ForumBot(commands.Bot):
             broken.row.channel_id
         )
         texts = Texts(self.play.localizer, self.config.default_locale, None, ())
-        await channel.send(texts.msg(broken.msg))
+        await channel.send(texts.msg(broken.msg), allowed_mentions=NO_PINGS)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.router.handle(interaction)
@@ -175,7 +177,10 @@ class ForumBot(commands.Bot):
                 await message.delete()
             elif not session.row.meta.get("quiet_warned"):
                 await self.service.set_meta(session, quiet_warned=True)
-                await message.channel.send(self.play.channel_texts(session)("quiet.no_permission"))
+                await message.channel.send(
+                    self.play.channel_texts(session)("quiet.no_permission"),
+                    allowed_mentions=NO_PINGS,
+                )
         reminded = (session.id, seat, session.seq)
         if reminded not in self._reminded:  # one reminder per player per moment of the game
             self._reminded.add(reminded)
@@ -191,10 +196,11 @@ class ForumBot(commands.Bot):
         else:
             log.error("command failed", exc_info=original)
             text = texts("error.internal")
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_PINGS}
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(clip(text), **kwargs)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(clip(text), **kwargs)
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool:
         if interaction.user.id == host_id:

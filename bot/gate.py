@@ -17,6 +17,7 @@ import discord
 
 from bot.chooser import Texts
 from bot.cooldown import Cooldowns, Windows
+from bot.safe_text import NO_PINGS
 from bot.settings import Settings
 from bot.settings_strings import SETTINGS
 from bot.strings import BOT
@@ -111,9 +112,9 @@ class Gate:
     async def _refuse(self, interaction: discord.Interaction, key: str, **args: Any) -> bool:
         text = self.texts(str(interaction.locale))(key, **args)
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
         return False
 
     # Lobbies that nobody starts -------------------------------------------------------------
@@ -138,7 +139,8 @@ class Gate:
             session.row.channel_id
         )
         minutes = settings.lobby_expiry_minutes
-        await channel.send(t("lobby.expired", game=t("name"), minutes=minutes))
+        text = t("lobby.expired", game=t("name"), minutes=minutes)
+        await channel.send(text, allowed_mentions=NO_PINGS)
         await self.bot.play.close_board(session)
 
 

@@ -28,6 +28,8 @@ from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
 from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
+from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
+from bot.safe_text import clip as _clip
 from bot.strings import BOT
 from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
@@ -100,9 +102,9 @@ class Play:
     def lobby_content(self, session: Session) -> tuple[str, Components]:
         t = self.channel_texts(session)
         game = session.game
-        names = [f"{s['name']}{' 🤖' if s['ai'] else ''}" for s in session.seats]
+        names = [f"{neutral(s['name'], NAME_MAX)}{' 🤖' if s['ai'] else ''}" for s in session.seats]
         options = ", ".join(
-            f"{k}={json.dumps(v)}"
+            f"{k}={neutral(json.dumps(v))}"
             for k, v in session.row.options.items()
             if game.Options.model_fields[k].default != v
         )
@@ -131,18 +133,14 @@ class Play:
                     label=t(label), style=style, custom_id=cid(session.id, "lobby", op)
                 )
             )
-        return "\n".join(lines), view
+        return _clip("\n".join(lines)), view
 
     def narrate(self, session: Session, events: list[Event]) -> None:
         """Add the public events to the board's rolling narration (kept per session, so
         coalesced publishes lose none of them)."""
         t = self.channel_texts(session)
         recent = self.narration.setdefault(session.id, deque(maxlen=NARRATION_LINES))
-        recent.extend(
-            f"• {t.localizer.event(t.locale, e, session.game, session.names)}"
-            for e in events
-            if e.to is None
-        )
+        recent.extend(f"• {t.event(e)}" for e in events if e.to is None)
 
     def board_content(self, session: Session) -> tuple[str, Components]:
         t = self.channel_texts(session)
@@ -206,7 +204,7 @@ class Play:
                 for index, choice in enumerate(prompt.fields[0].options):
                     view.add_item(
                         discord.ui.Button(
-                            label=t.msg(choice.label)[:80],
+                            label=t.label(choice.label, choice.value),
                             row=index // 5,
                             custom_id=cid(session.id, prompt.key, "v", index),
                         )
@@ -238,7 +236,11 @@ class Play:
                 continue
             body, view = chooser(session.id, prompt, Draft(), self.channel_texts(session))
             mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in humans)
-            await channel.send(content=_clip(f"{mentions}\n{body}"), view=view)
+            await channel.send(
+                content=_clip(f"{mentions}\n{body}"),
+                view=view,
+                allowed_mentions=pings(session.seats[s]["user_id"] for s in humans),
+            )
             self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
 
@@ -280,7 +282,9 @@ class Play:
         carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
         if carrier is not None:
             try:
-                await carrier.edit(board_id, content=content, view=view, **keep_image)
+                await carrier.edit(
+                    board_id, content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
+                )
                 return
             except discord.HTTPException:
                 _rewind(file)
@@ -290,7 +294,7 @@ class Play:
         if board_id and not scrolled:
             try:
                 await channel.get_partial_message(board_id).edit(
-                    content=content, view=view, **keep_image
+                    content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
                 )
                 return
             except discord.NotFound:
@@ -298,7 +302,9 @@ class Play:
         if file is None:  # a new message needs the image the old one had
             self._shown_view.pop(session.id, None)
             file = await self.render(session) if session.state is not None else None
-        message = await channel.send(content=content, files=[file] if file else [], view=view)
+        message = await channel.send(
+            content=content, files=[file] if file else [], view=view, allowed_mentions=NO_PINGS
+        )
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
@@ -452,11 +458,7 @@ class Play:
     def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
         t = self.seat_texts(session, seat)
         lines = [t.msg(line) for line in session.game.private_lines(session.live(), seat)]
-        lines += [
-            t.localizer.event(t.locale, e, session.game, session.names)
-            for e in events
-            if e.to is not None and seat in e.to
-        ]
+        lines += [t.event(e) for e in events if e.to is not None and seat in e.to]
         return "\n".join(lines)
 
     async def dm(
@@ -474,6 +476,7 @@ class Play:
         if seat in closed:
             return
         fields = {"content": _clip(content), "view": view or Components()}
+        fields["allowed_mentions"] = NO_PINGS
         if await self._dm_by_click(session, seat, fields, edit):
             return
         latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
@@ -530,8 +533,9 @@ class Play:
                 custom_id=cid(session.id, "hand", "open"),
             )
         )
-        text = t("dm.closed", seat=f"<@{session.seats[seat]['user_id']}>")
-        await channel.send(content=text, view=view)
+        user_id = session.seats[seat]["user_id"]
+        text = t("dm.closed", seat=f"<@{user_id}>")
+        await channel.send(content=text, view=view, allowed_mentions=pings([user_id]))
         self.messages_since_board[session.row.channel_id] += 1
 
     # AI seats -----------------------------------------------------------------------------
@@ -595,7 +599,8 @@ class Play:
         t = self.channel_texts(session)
         mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in owing)
         channel = self.bot.get_channel(session.row.channel_id)
-        await channel.send(t("reminder", seats=mentions))
+        allowed = pings(session.seats[s]["user_id"] for s in owing)
+        await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
         for seat in owing:
             await self.dm(
                 session, seat, self.seat_texts(session, seat)("reminder", seats=[seat]), None
@@ -611,12 +616,12 @@ class Play:
         channel = self.bot.get_channel(session.row.channel_id)
         if (await self.bot.settings.of(session.row.guild_id)).idle_policy == "abort":
             await self.service.abort(session)
-            await channel.send(t("idle_abort"))
+            await channel.send(t("idle_abort"), allowed_mentions=NO_PINGS)
             await self.close_board(session)
             return
         for seat in owing:
             await self.service.hand_seat_to_ai(session, seat)
-        await channel.send(t("idle_ai", seats=owing))
+        await channel.send(t("idle_ai", seats=owing), allowed_mentions=NO_PINGS)
         await self.service.store.clear_deadline(session.id)
         self._armed.pop(session.id, None)
         self.schedule_ai(session)
@@ -639,7 +644,3 @@ def _fits_on_board(prompt: Prompt) -> bool:
         and prompt.fields[0].kind == "one"
         and len(prompt.fields[0].options) <= 10
     )
-
-
-def _clip(text: str, limit: int = 2000) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

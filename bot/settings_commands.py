@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.chooser import Texts
+from bot.safe_text import NO_PINGS, clip
 from bot.settings import KEYS, SettingRefused, Settings
 from bot.settings_strings import SETTINGS
 
@@ -121,7 +122,8 @@ def shown(t: Texts, settings: Settings, key: str) -> str:
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
+    kwargs = {"ephemeral": True, "allowed_mentions": NO_PINGS}  # a role is shown, not pinged
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(clip(text), **kwargs)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(clip(text), **kwargs)

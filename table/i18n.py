@@ -149,7 +149,9 @@ class Localizer:
             template = self.template(locale, f"{msg.key}.none", game) or template
         terms = game.strings.get(locale, {}) if game else {}
         args = {
-            name: self._pairs(locale, name, value, game, names)
+            name: self.msg(locale, value, game, names)  # a card's name, say, inside an event
+            if isinstance(value, Msg)
+            else self._pairs(locale, name, value, game, names)
             if _is_pairs(name, value)
             else _format_arg(name, _translated(value, terms), names, locale)
             for name, value in msg.args.items()

@@ -55,6 +55,7 @@ class Harness:
             fake.rate_limits.channel_window, self.config.channel_window_seconds
         )
         self.bot: ForumBot | None = None
+        self._unguarded_before = len(fake.unguarded)  # earlier clients' sends are theirs
         self.timings: list[float] = []
 
     async def start(self) -> ForumBot:
@@ -75,6 +76,10 @@ class Harness:
         if self.bot is not None:
             await self.fake.stop_bot(self.bot)
             self.bot = None
+        # Every send of the bot says whom it may ping (the client's default covers a send
+        # that forgets); the fake checks what could ping when it closes.
+        unguarded = self.fake.unguarded[self._unguarded_before :]
+        assert not unguarded, f"{len(unguarded)} sent without allowed_mentions: {unguarded[:3]}"
 
     async def settle(self) -> None:
         """Until the fake saw no request for a moment and the bot has no work in flight."""

@@ -171,6 +171,7 @@ class FakeMessage:
     webhook_id: int | None = None
     interaction_id: int | None = None
     reactions: list[str] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None  # as sent with the latest content
 
     @property
     def ephemeral(self) -> bool:
