@@ -22,7 +22,7 @@ SCORE_FIELDS = ("scores", "totals")
 
 def describe_board(
     t: Texts,
-    view: BaseModel,
+    view: BaseModel | None,
     outcome: Outcome | None,
     prompts: Sequence[Prompt],
     recent: Iterable[str],
@@ -46,7 +46,7 @@ def describe_board(
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
-def _running_scores(view: BaseModel, seats: int) -> Sequence[int] | None:
+def _running_scores(view: BaseModel | None, seats: int) -> Sequence[int] | None:
     for name in SCORE_FIELDS:
         value = getattr(view, name, None)
         is_row = isinstance(value, list | tuple) and len(value) == seats

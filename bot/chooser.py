@@ -223,11 +223,13 @@ def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
 def fleet_input(
     prompt: Prompt, draft: Draft, op: str, arg: str, values: Sequence[str] = ()
 ) -> None:
-    """A click of the fleet builder (ops in fleet_builder.OPS) on the current field."""
+    """A click of the fleet builder (ops in fleet_builder.OPS) on the current field; the
+    attachment indexes (`arg`, select `values`) are read strictly (MalformedId)."""
+    picks = [parse_index(raw) for raw in (arg, *values)] if op == "a" else []
     item = current_field(prompt, draft)
     if item is not None and item.kind == "fleet":
         groups = draft.values.setdefault(item.name, [])
-        if fleet_builder.click(item, groups, op, arg, values):
+        if fleet_builder.click(item, groups, op, picks):
             draft.finished.add(item.name)
 
 

@@ -20,13 +20,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.after_game import add_commands as add_after_game_commands
+from bot.after_game_worker import AfterGameWorker
 from bot.budget import Limits, RestBudget
 from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.gate import Gate
 from bot.play import Play
-from bot.render_pool import render_pool
+from bot.render_pool import after_game_pool, render_pool
 from bot.router import Router
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
@@ -58,6 +59,7 @@ class ForumBot(commands.Bot):
         self.timer_period = timer_period
         self.store: AnyStore | None = None
         self.render_pool: Executor | None = None
+        self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
@@ -90,6 +92,7 @@ class ForumBot(commands.Bot):
         self.service = TableService(self.store)
         self.settings.store = self.store
         self.render_pool = render_pool(self.config.render_processes)
+        self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
@@ -116,6 +119,9 @@ class ForumBot(commands.Bot):
         if self.render_pool is not None:
             self.render_pool.shutdown(wait=False, cancel_futures=True)
             self.render_pool = None
+        if self.after_game is not None:
+            self.after_game.shutdown()
+            self.after_game = None  # type: ignore[assignment]
         if self.store is not None:
             await self.store.close()
             self.store = None

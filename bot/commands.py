@@ -201,13 +201,8 @@ class GameCommands(app_commands.Group):
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        self.bot.play.messages_since_board[interaction.channel_id] = 10**6  # force a re-post
-        if session.status == "lobby":
-            await self.bot.play.show_lobby(session)
-        else:
-            self.bot.play.publish(session)
-        await interaction.followup.send("✓", ephemeral=True, allowed_mentions=NO_PINGS)
+        await _ephemeral(interaction, "✓")
+        self.bot.play.repost(session)
 
     @app_commands.command(
         name="hand", description=_("Your private view and your choices (only you see it)")

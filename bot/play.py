@@ -13,7 +13,7 @@ import io
 import json
 import logging
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +45,7 @@ RENDER_SLOTS = 2  # two cores: never more renders at once
 DM_CLOSED = 50007
 NARRATION_LINES = 10
 REARM_SECONDS = 60.0
+KEPT_IMAGES = 64  # latest board images kept to post a board anew without drawing it again
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -72,6 +73,7 @@ class Play:
         self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
         self._render_pool = render_pool
         self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
+        self._last_png: OrderedDict[int, bytes] = OrderedDict()  # session -> its board image
         self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
         self._armed: dict[int, float] = {}  # session -> reminder due time stored (0: none)
@@ -262,9 +264,24 @@ class Play:
             png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
         self.renders += 1
         self._shown_view[session.id] = digest
+        self._last_png[session.id] = png
+        self._last_png.move_to_end(session.id)
+        while len(self._last_png) > KEPT_IMAGES:
+            self._last_png.popitem(last=False)
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+
+    def shown_image(self, session: Session) -> discord.File | None:
+        """The image on the board now, for a board posted anew, when it is still in memory."""
+        png = self._last_png.get(session.id)
+        if png is None or session.id not in self._shown_view:
+            return None
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+
+    def alt(self, session: Session) -> str:
+        """The board image's alt text (see bot.alt_text)."""
         recent = self.narration.get(session.id, ())
-        alt = describe_board(self.channel_texts(session), view, outcome, session.pending(), recent)
-        return discord.File(io.BytesIO(png), filename="board.png", description=alt)
+        view, outcome = session.view(None), session.outcome()
+        return describe_board(self.channel_texts(session), view, outcome, session.pending(), recent)
 
     async def post_board(
         self, session: Session, content: str, view: Components, file: discord.File | None
@@ -299,9 +316,11 @@ class Play:
                 return
             except discord.NotFound:
                 _rewind(file)
-        if file is None:  # a new message needs the image the old one had
-            self._shown_view.pop(session.id, None)
-            file = await self.render(session) if session.state is not None else None
+        if file is None and session.state is not None:  # a new message needs the same image
+            file = self.shown_image(session)
+            if file is None:
+                self._shown_view.pop(session.id, None)
+                file = await self.render(session)
         message = await channel.send(
             content=content, files=[file] if file else [], view=view, allowed_mentions=NO_PINGS
         )
@@ -326,7 +345,8 @@ class Play:
 
     def forget(self, session_id: int) -> None:
         """Drop what was kept in memory for a game that has ended."""
-        for kept in (self.narration, self._shown_view, self._decisions, self._armed):
+        kept_maps = (self.narration, self._shown_view, self._decisions, self._armed, self._last_png)
+        for kept in kept_maps:
             kept.pop(session_id, None)
         self._following.pop(session_id, None)
         self.carriers.forget(session_id)
@@ -345,12 +365,24 @@ class Play:
         Urgent when the change moved the game on to new decisions (players wait for that
         board), not when it only recorded progress towards the same ones.
         """
+        if session.status == "aborted":  # the input that reached the log's bound
+            self.bot.spawn(self.end_at_limit(session))
+            return
         self.narrate(session, events)
         self._queued[session.id].extend(e for e in events if e.to is not None)
         decisions = frozenset(p.key for p in session.pending())
         urgent = decisions != self._decisions.get(session.id) or session.outcome() is not None
         self._decisions[session.id] = decisions
         self.publisher.mark(session, urgent=urgent)
+
+    def repost(self, session: Session) -> None:
+        """/game status: the board posted anew at the channel's end, with the image it shows
+        (not drawn again while it is in memory)."""
+        self.messages_since_board[session.row.channel_id] = self.config.repost_after_messages
+        if session.status == "lobby":
+            self.bot.spawn(self.show_lobby(session))
+        else:
+            self.publish(session)
 
     def publish(self, session: Session, *, restarted: bool = False) -> None:
         """Re-show the session as it is (start-up recovery, /game status)."""
@@ -609,6 +641,15 @@ class Play:
         due = self.bot.clock() + settings.idle_minutes * 60
         await self.service.store.set_deadline(session.id, due, "idle")
         self._armed.pop(session.id, None)  # the next change arms the reminder again
+
+    async def end_at_limit(self, session: Session) -> None:
+        """The game's log reached Game.input_limit and the store aborted it: say so, close."""
+        t = self.channel_texts(session)
+        channel = self.bot.get_channel(session.row.channel_id)
+        await channel.send(
+            t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
+        )
+        await self.close_board(session)
 
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)

@@ -18,7 +18,6 @@ import discord
 
 from bot import after_game, fleet_builder
 from bot.chooser import (
-    Components,
     Draft,
     MalformedId,
     ParsedId,
@@ -38,6 +37,7 @@ from bot.chooser import (
     summary,
     undo,
 )
+from bot.history import History
 from bot.play import is_private
 from bot.private_view import add_show_button, folded
 from bot.safe_text import NO_PINGS, clip
@@ -49,13 +49,13 @@ if TYPE_CHECKING:
     from bot.client import ForumBot
 
 log = logging.getLogger("forum.router")
-HISTORY_PAGE = 15
 
 
 class Router:
     def __init__(self, bot: ForumBot) -> None:
         self.bot = bot
         self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
+        self.history_pages = History()
 
     @property
     def play(self):
@@ -104,6 +104,7 @@ class Router:
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
+            _require_offered(interaction, parsed)
             await after_game.click(self.bot, interaction, parsed)
             return
         try:
@@ -410,31 +411,7 @@ class Router:
         self, interaction: discord.Interaction, session: Session, page: int
     ) -> tuple[str, Any]:
         texts = self.texts_for(interaction, session)
-        lines = [
-            f"#{row.seq} {texts.event(event)}"
-            for row, events in await self.bot.service.replay(session.id)
-            for event in events
-            if event.to is None
-        ]
-        if not lines:
-            return texts("history.empty"), None
-        pages = max(1, -(-len(lines) // HISTORY_PAGE))
-        page = max(0, min(page, pages - 1))
-        chunk = lines[page * HISTORY_PAGE : (page + 1) * HISTORY_PAGE]
-        view = Components()
-        for op, target, label in (
-            ("prev", page - 1, "button.previous"),
-            ("next", page + 1, "button.next"),
-        ):
-            view.add_item(
-                discord.ui.Button(
-                    label=texts(label),
-                    disabled=not 0 <= target < pages,
-                    custom_id=cid(session.id, "history", op, max(0, min(target, pages - 1))),
-                )
-            )
-        title = texts("history.title", page=page + 1, pages=pages)
-        return f"**{title}**\n" + "\n".join(chunk)[:1900], view
+        return await self.history_pages.page(self.bot.service, session, texts, page)
 
 
 def _require_offered(interaction: discord.Interaction, parsed: ParsedId) -> None:

@@ -209,6 +209,7 @@ class GameState(BaseModel):
 S = TypeVar("S", bound=GameState)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
+INPUT_LIMIT_FLOOR = 5_000  # see Game.input_limit
 Catalog = dict[str, dict[str, str]]  # locale ("en", "ja") -> key -> str.format template
 
 
@@ -258,6 +259,12 @@ class Game(ABC, Generic[S, OptionsT]):
         return None
 
     # Helpers shared by every game ---------------------------------------------------------
+
+    def input_limit(self) -> int:
+        """Most inputs one live game may log: far above any real game (twice the playout bound,
+        at least INPUT_LIMIT_FLOOR), yet a bound, since some rules let a player step back and
+        forth forever (choose, then undo) and every log is replayed for history and replays."""
+        return max(INPUT_LIMIT_FLOOR, 2 * self.max_inputs)
 
     def parse_options(self, raw: dict[str, Any] | None) -> OptionsT:
         """Validated variant options; unknown names are rejected rather than silently ignored,

@@ -383,12 +383,15 @@ class PostgresStore:
             state,
         )
 
-    async def inputs(self, session_id: int, after: int = 0) -> list[InputRow]:
+    async def inputs(
+        self, session_id: int, after: int = 0, limit: int | None = None
+    ) -> list[InputRow]:
         rows = await self._fetch(
             "SELECT seq, seat, move, args, prompt_key FROM inputs"
-            " WHERE session_id=$1 AND seq>$2 ORDER BY seq",
+            " WHERE session_id=$1 AND seq>$2 ORDER BY seq LIMIT $3",
             session_id,
             after,
+            limit,
         )
         return [InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 

@@ -42,6 +42,7 @@ log = logging.getLogger("forum.table")
 MOVE_MAX = 64  # characters of a move name; far above any game's
 KEY_MAX = 200  # characters of a prompt key
 ARGS_MAX = 16_000  # characters of an input's canonical JSON
+LOG_PART = 1_000  # inputs read from the store at once for a replay or an export
 # What an unreadable session row, snapshot or log raises while it is rebuilt.
 _DAMAGE = (ValueError, TypeError, LookupError, AttributeError, IllegalInput)
 
@@ -152,6 +153,7 @@ class Submission:
     events: list[Event]
     duplicate: bool = False
     finished: bool = False
+    limit_reached: bool = False  # the log reached Game.input_limit: the game is aborted
 
 
 class TableService:
@@ -244,7 +246,7 @@ class TableService:
                     session.state, _ = session.game.apply(session.live(), _action(row))
                     session.seq = row.seq
         elif held.row.status == "active" and session.state is None:
-            session.state, session.seq = self._setup(session), 0
+            session.state, session.seq = _setup_state(session), 0
         if held.row.status not in ("lobby", "active"):
             self._sessions.pop(session.id, None)
 
@@ -283,7 +285,7 @@ class TableService:
             raise _Damaged(f"the log has {count} inputs but reaches seq {highest}")
         snapshot = await self.store.latest_snapshot(session.id)
         if snapshot is None:
-            state, seq = self._setup(session), 0
+            state, seq = _setup_state(session), 0
         else:
             seq, text = snapshot
             if seq > highest:
@@ -294,23 +296,29 @@ class TableService:
             seq = row.seq
         return state, seq
 
-    def _setup(self, session: Session) -> GameState:
-        game = session.game
-        options = game.parse_options(session.row.options)
-        return game.setup(options, len(session.row.seats), session.row.seed)
-
     async def replay(self, session_id: int) -> Iterator[tuple[InputRow, list[Event]]]:
         """Every accepted input with the events it caused, recomputed from the log."""
-        session = await self.get(session_id)
-        steps = []
+        return iter((await self.replay_after(await self.get(session_id), None)).steps)
+
+    async def log_parts(self, session_id: int, after: int = 0) -> AsyncIterator[list[InputRow]]:
+        """The log after seq `after`, LOG_PART inputs at a time: reading (decoding) a whole
+        long log at once would hold the event loop too long."""
+        while rows := await self.store.inputs(session_id, after=after, limit=LOG_PART):
+            yield rows
+            after = rows[-1].seq
+
+    async def replay_after(self, session: Session, start: Replayed | None) -> Replayed:
+        """The inputs logged after `start` (None: all of them) with their events, recomputed
+        in a thread: a log of thousands of inputs takes longer than the event loop may wait."""
+        replayed = start or Replayed(0, await asyncio.to_thread(_setup_state, session), [])
+        steps: list[tuple[InputRow, list[Event]]] = []
         try:
-            state = self._setup(session)
-            for row in await self.store.inputs(session_id):
-                state, events = session.game.apply(state, _action(row))
-                steps.append((row, events))
+            async for rows in self.log_parts(session.id, after=replayed.seq):
+                replayed = await asyncio.to_thread(_replay_rows, session, replayed, rows)
+                steps += replayed.steps
         except _DAMAGE as error:
             raise self._broken(session.row, error) from error
-        return iter(steps)
+        return Replayed(replayed.seq, replayed.state, steps)
 
     async def abort_broken(self, broken: SessionBroken) -> None:
         """End a broken session: only its status changes, the stored data is kept as it is."""
@@ -436,7 +444,7 @@ class TableService:
             if count < session.game.min_seats:
                 raise TableError("too_few_players", minimum=session.game.min_seats, count=count)
             try:
-                state = self._setup(session)
+                state = _setup_state(session)
             except IllegalInput as error:  # options this player count cannot use
                 raise TableError(error.code, **error.args_) from None
             session.row.status = "active"
@@ -552,7 +560,10 @@ class TableService:
         seq = session.seq + 1
         outcome = session.game.outcome(state)
         finished = outcome is not None
-        snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
+        # The log's bound (Game.input_limit): the input that reaches it aborts the game with it.
+        limited = not finished and seq >= session.game.input_limit()
+        ended = "finished" if finished else "aborted" if limited else None
+        snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or ended else None
         row = InputRow(seq, action.seat, action.move, action.args, key)
         async with self._saving(session), self._finishing_game() if finished else nullcontext():
             also = (
@@ -564,16 +575,16 @@ class TableService:
                 session.id,
                 row,
                 snapshot=snapshot,
-                status="finished" if finished else None,
+                status=ended,
                 also=also,
             )
         session.state, session.seq = state, seq
-        if finished:
-            session.row.status = "finished"
+        if ended:
+            session.row.status = ended
             self._sessions.pop(session.id, None)
             with suppress(Exception):
                 await self.store.clear_deadline(session.id)
-        return Submission(seq=seq, events=events, finished=finished)
+        return Submission(seq=seq, events=events, finished=finished, limit_reached=limited)
 
     def ai_turns(self, session: Session) -> list[tuple[int, Prompt]]:
         """(seat, prompt) for every AI seat that owes an answer now."""
@@ -647,6 +658,31 @@ def _find_prompt(prompts: list[Prompt], seat: int, move: str, key: str | None) -
         if seat in prompt.seats or seat in prompt.done:
             return prompt
     return None
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """Where a replay of a log got to, and the inputs it went through with their events."""
+
+    seq: int
+    state: GameState
+    steps: list[tuple[InputRow, list[Event]]]
+
+
+def _replay_rows(session: Session, start: Replayed, rows: list[InputRow]) -> Replayed:
+    state, seq, steps = start.state, start.seq, []
+    for row in rows:
+        state, events = session.game.apply(state, _action(row))
+        steps.append((row, events))
+        seq = row.seq
+    return Replayed(seq, state, steps)
+
+
+def _setup_state(session: Session) -> GameState:
+    game = session.game
+    return game.setup(
+        game.parse_options(session.row.options), len(session.row.seats), session.row.seed
+    )
 
 
 def _action(row: InputRow) -> Action:

@@ -388,11 +388,15 @@ class Store:
         """Rows of a read-only query, serialized with the store's writes (table.ratings)."""
         return await self._fetch(sql, params)
 
-    async def inputs(self, session_id: int, after: int = 0) -> list[InputRow]:
+    async def inputs(
+        self, session_id: int, after: int = 0, limit: int | None = None
+    ) -> list[InputRow]:
+        """The log after seq `after`; `limit` rows at most (each is decoded on the caller's
+        thread, so a long log is read in parts: see TableService.log_parts)."""
         rows = await self._fetch(
             "SELECT seq, seat, move, args, prompt_key FROM inputs"
-            " WHERE session_id=? AND seq>? ORDER BY seq",
-            (session_id, after),
+            " WHERE session_id=? AND seq>? ORDER BY seq LIMIT ?",
+            (session_id, after, -1 if limit is None else limit),
         )
         return [InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
