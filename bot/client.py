@@ -32,6 +32,7 @@ from bot.router import Router
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
+from bot.turn_pings import add_commands as add_ping_commands
 from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService
 from table.store import StoreRefused
@@ -98,6 +99,7 @@ class ForumBot(commands.Bot):
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
         game_commands.add_command(SettingsCommands(self))
+        add_ping_commands(game_commands, self)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)

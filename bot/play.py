@@ -22,13 +22,16 @@ import discord
 from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
+from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
+from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
 from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
 from bot.safe_text import clip as _clip
 from bot.strings import BOT
+from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
 from render import render_png
 from table.i18n import Localizer, locale_of
@@ -277,14 +280,20 @@ class Play:
         self._last_png.move_to_end(session.id)
         while len(self._last_png) > KEPT_IMAGES:
             self._last_png.popitem(last=False)
-        return discord.File(io.BytesIO(png), filename="board.png")
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
 
     def shown_image(self, session: Session) -> discord.File | None:
         """The image on the board now, for a board posted anew, when it is still in memory."""
         png = self._last_png.get(session.id)
         if png is None or session.id not in self._shown_view:
             return None
-        return discord.File(io.BytesIO(png), filename="board.png")
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+
+    def alt(self, session: Session) -> str:
+        """The board image's alt text (see bot.alt_text)."""
+        recent = self.narration.get(session.id, ())
+        view, outcome = session.view(None), session.outcome()
+        return describe_board(self.channel_texts(session), view, outcome, session.pending(), recent)
 
     async def post_board(
         self, session: Session, content: str, view: Components, file: discord.File | None
@@ -412,6 +421,7 @@ class Play:
         async with self._following[session.id]:
             await self.prompt_players(session, events, restarted=restarted)
             await self.ask_in_channel(session)
+            await ping_turns(self, session)
             await self.arm_deadline(session)
         if session.outcome() is not None:
             self.forget(session.id)
@@ -468,7 +478,10 @@ class Play:
             (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
         )
         body, view = chooser(session.id, prompt, draft, t)
-        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
+        shown, more = folded(private)
+        parts += [f"{t('dm.private')}\n{shown}" if shown else "", body]
+        if more:
+            add_show_button(view, session.id, t)
         return "\n".join(p for p in parts if p), view
 
     def dm_header(self, session: Session, seat: int) -> str:

@@ -39,6 +39,7 @@ from bot.chooser import (
 )
 from bot.history import History
 from bot.play import is_private
+from bot.private_view import add_show_button, folded
 from bot.safe_text import NO_PINGS, clip
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
@@ -211,6 +212,15 @@ class Router:
     async def hand(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
+        if parsed.op == "view":  # "Show my hand" beside a decision: the private view only
+            seat = session.seat_of(interaction.user.id)
+            texts = self.texts_for(interaction, session)
+            if seat is None:
+                await self.reply(interaction, texts("hand.none"))
+                return
+            private = self.play.private_text(session, seat, [])
+            await self.reply(interaction, private or texts("chooser.nothing"))
+            return
         await self.show_hand(interaction, session)
 
     async def show_hand(self, interaction: discord.Interaction, session: Session) -> None:
@@ -249,10 +259,14 @@ class Router:
             await self._not_current(interaction, session, seat, parsed, texts)
             return
         _require_offered(interaction, parsed)
+        if _in_channel_sight(interaction, session):  # the whole channel reads its update
+            texts = self.play.channel_texts(session)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = chooser(session.id, prompt, draft, texts)
-            private = self.play.private_text(session, seat, [])
+            private, more = folded(self.play.private_text(session, seat, []))
+            if more:
+                add_show_button(view, session.id, texts)
             await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
             return
         if parsed.op == "m":
@@ -429,3 +443,15 @@ def _custom_ids(message: discord.Message) -> set[str]:
 
 def _locale(interaction: discord.Interaction) -> str:
     return str(interaction.locale) if interaction.locale else ""
+
+
+def _in_channel_sight(interaction: discord.Interaction, session: Session) -> bool:
+    """The click is on a public message of the game's channel (not the board, whose clicks are
+    answered privately): its edits stay in the channel's language, whoever clicks."""
+    message = interaction.message
+    return (
+        message is not None
+        and not message.flags.ephemeral
+        and message.channel.id == session.row.channel_id
+        and message.id != session.row.meta.get("board")
+    )

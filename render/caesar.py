@@ -253,17 +253,13 @@ def _players(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> No
         pen.text(
             (PANEL_X + 62, y + 24), label, font=font(26), fill=MUTED if out else INK, anchor="lm"
         )
-        counters = _plural(labels, "counters", view.counts[seat])
-        cards = _plural(labels, "cards_left", view.hand_sizes[seat])
+        counters = labels("counters", count=view.counts[seat])
+        cards = labels("cards_left", count=view.hand_sizes[seat])
         line = fit(f"{counters} · {cards}", 24, PANEL_W - 76)
         pen.text(
             (PANEL_X + 62, y + 58), line, font=font(24), fill=MUTED if out else INK, anchor="lm"
         )
         y += ROW_H
-
-
-def _plural(labels: Labels, key: str, count: int) -> str:
-    return labels(f"{key}.one" if count == 1 else f"{key}.other", count=count)
 
 
 def _status(

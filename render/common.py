@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from render.png import palette_png
+from table.i18n import format_text, term
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -70,7 +71,11 @@ class Labels:
     def __call__(self, key: str, /, **args: object) -> str:
         full = f"board.{key}"
         template = self.primary.get(full) or self.fallback.get(full) or key
-        return template.format(**args) if args else template
+        return format_text(template, args) if args else template
+
+    def term(self, text: str) -> str:
+        """A name the catalog translates (`term.<text>`), else as it is."""
+        return term(text, self.primary)
 
 
 @cache

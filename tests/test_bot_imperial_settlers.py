@@ -206,8 +206,8 @@ async def test_every_option_is_selectable_at_game_new(
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ("solo_variant=true", "solo variant (invasion cards) is not implemented"),
-        ("card_set=published", "Unknown card set published"),
+        ("solo_variant=true", "Unknown option(s): solo"),  # hidden: not offered
+        ("card_set=published", "Unknown card set published (card sets: original"),
     ],
 )
 async def test_refused_options_say_why(harness: Harness, options: str, expected: str) -> None:
@@ -226,3 +226,37 @@ async def test_invalid_option_values_are_refused(
     await bot_games.test_invalid_option_gives_a_clear_ephemeral_error(
         harness, "imperial_settlers", options, expected
     )
+
+
+async def test_a_turn_prompt_folds_the_hand_behind_a_button(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23 item 15: the action DM holds what can be done now, not the whole hand again;
+    "Show my hand" shows the hand (only to its owner)."""
+    monkeypatch.setattr(bot_games, "first_legal", partial(scripted_choice, ("romans", "japanese")))
+    fix_seed(monkeypatch, 5)
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="imperial_settlers", options="rounds=1")
+    session = await bot.service.in_channel(fake.channel_id)
+    players = [Player(harness, user, session, "item 15") for user in users]
+    for _ in range(60):
+        await harness.settle()
+        prompt = next(p for p in session.pending())
+        if prompt.move == "act":
+            break
+        seat = prompt.seats[0]
+        if prompt.public_options and len(prompt.fields[0].options) == 1:
+            board = harness.board()
+            await fake.click(users[seat], board, harness.custom_id(board, f":{prompt.key}:v:0"))
+        else:
+            await players[seat].answer(seat, prompt)
+    seat = prompt.seats[0]
+    user = users[seat]
+    hand = bot.play.private_text(session, seat, [])
+    assert len(hand) > 500, "the hand is too short to show the folding"
+    dm = next(m for m in reversed(fake.dms(user)) if f":{prompt.key}:" in str(m.all_custom_ids()))
+    assert len(dm.content) < 600 and hand not in dm.content, dm.content
+    record = await fake.click(user, dm, harness.custom_id(dm, ":hand:view"))
+    assert record.response_message.ephemeral and record.response_message.content == hand

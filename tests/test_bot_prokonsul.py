@@ -301,3 +301,28 @@ async def test_a_restart_neither_repeats_offers_nor_forgets_a_buried_board(tmp_p
             assert harness.board().id == fake.channel_messages()[-1].id
         finally:
             await harness.stop()
+
+
+async def test_a_public_offer_stays_in_the_channels_language_whoever_answers(
+    harness: Harness,
+) -> None:
+    """Issue 23 item 14: Bob reads Japanese, the server English; his answer edits the offer
+    in the channel, which must stay English."""
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob", "ja"), fake.add_user("carol")]
+    bot = await harness.start()
+    await harness.open_table(users, game="prokonsul", options="quiet_petitions=off")
+    session = await bot.service.in_channel(fake.channel_id)
+    for user, card in zip(users, (9, 8, 7), strict=True):
+        prompt = harness.chooser_for(user, "r1.select")
+        await fake.click(user, prompt, harness.custom_id(prompt, f":v:{HAND.index(card)}"))
+    await harness.settle()
+    alice, bob, _ = users
+    assert session.state.petitioner == 0
+    await fake.slash(alice, "offer", [], {"player": bob, "chips": 3})
+    await harness.settle()
+    offer = offer_message(harness, bob)
+    await fake.click(bob, offer, harness.custom_id(offer, ":v:1"))  # Decline
+    await harness.settle()
+    edited = fake.message(offer.id).text()
+    assert "✓" in edited and not any("\u3040" <= ch <= "\u30ff" for ch in edited), edited

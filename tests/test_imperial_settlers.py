@@ -137,11 +137,19 @@ def test_card_texts_say_cost_and_effect_in_both_languages() -> None:
 
 
 def test_solo_variant_and_unknown_card_set_are_refused() -> None:
+    """Players cannot set the hidden solo option nor name an unknown card set (refused with the
+    options); the rules still refuse both when options are built directly."""
     with pytest.raises(IllegalInput) as error:
-        GAME.setup(GAME.parse_options({"solo_variant": True}), 2, 1)
+        GAME.parse_options({"solo_variant": True})
+    assert error.value.code == "unknown_option"
+    with pytest.raises(IllegalInput) as error:
+        GAME.setup(GAME.Options(solo_variant=True), 2, 1)
     assert error.value.code == "solo_not_implemented"
     with pytest.raises(IllegalInput) as error:
-        GAME.setup(GAME.parse_options({"card_set": "nope"}), 2, 1)
+        GAME.parse_options({"card_set": "nope"})
+    assert error.value.code == "bad_card_set"
+    with pytest.raises(IllegalInput) as error:
+        GAME.setup(GAME.Options.model_construct(card_set="nope"), 2, 1)
     assert error.value.code == "unknown_card_set"
 
 

@@ -276,7 +276,7 @@ def test_setup_rejects_bad_configurations() -> None:
     GAME.setup(SenatorOptions(flag_scope="adjacent"), 3, 1)  # ignored without an effect
     with pytest.raises(IllegalInput, match="unknown_option"):
         GAME.parse_options({"flag": "double"})
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalInput, match="option_values"):
         GAME.parse_options({"flag_effect": "triple"})
 
 

@@ -150,7 +150,7 @@ EN = {
     "board.series": "Series (2 wins in a row): {results}",
     "board.draw_mark": "draw",
     "board.series_over": "series over after {games} games",
-    "board.cards": "{count} cards",
+    "board.cards": "{count:card|cards}",
     "board.discards": "used: {cards}",
     "board.chips": "chips {count}/8",
     "board.hannibal_key": "H = Hannibal",

@@ -17,8 +17,8 @@ RULES_EN = (
     "Final score: VP + 1 per common and 2 per faction location + end-game features. Ties: most "
     "resources and workers left, then most cards in hand.\n"
     "Options: card_set (original_v1), common_deck_scale (auto/1/2), faction_assignment "
-    "(choose/random), first_player (random/host), always_prompt_defence (true), rounds (5), "
-    "solo_variant (not available)."
+    "(choose/random), first_player (random/host), always_prompt_defence (true), rounds (5). "
+    "The solo variant (invasion cards) is not available."
 )
 RULES_JA = (
     "2〜4人、5ラウンド。各自1つの文明（ローマ、バーバリアン、エジプト、日本）を率います。各ラウンド："
@@ -33,8 +33,8 @@ RULES_JA = (
     "最終得点：勝利点＋共通の建物1点・文明の建物2点＋終了時の特性。同点なら残った資源と労働者の数、"
     "次に手札の枚数。\n"
     "オプション：card_set（original_v1）、common_deck_scale（auto/1/2）、faction_assignment"
-    "（choose/random）、first_player（random/host）、always_prompt_defence（true）、rounds（5）、"
-    "solo_variant（未対応）。"
+    "（choose/random）、first_player（random/host）、always_prompt_defence（true）、rounds（5）。"
+    "ソロバリアント（侵攻カード）には未対応です。"
 )
 
 EN = {
@@ -108,7 +108,7 @@ EN = {
     "choice.raze": "Raze {seat_owner}'s {card_en} ({cost} tokens → {gain_en})",
     "choice.pass": "Pass",
     "event.effect": "{seat}: {source_en} → {goods_en}",
-    "event.drew": "{seat} draws {count} card(s) from the {deck_en} deck.",
+    "event.drew": "{seat} draws {count:card|cards} from the {deck_en} deck.",
     "event.drew_private": "You drew: {cards_en}",
     "event.reshuffled": "The {deck_en} discard pile is shuffled into a new deck.",
     "event.round_started": "Round {round} begins; start player {seat}.",
@@ -136,11 +136,12 @@ EN = {
     "event.withdrawn": "{seat} withdraws the attack.",
     "event.withdrawn_auto": "{seat} cannot pay the higher cost: the attack is withdrawn.",
     "event.samurai_placed": "{seat} places a samurai on {card_en}.",
-    "private.hand": "Your hand ({count} cards):",
+    "private.hand": "Your hand ({count:card|cards}):",
     "private.card": "• {text_en}",
     "error.solo_not_implemented": "The solo variant (invasion cards) is not implemented; "
     "play with 2–4 players.",
     "error.unknown_card_set": "Unknown card set {name}.",
+    "error.bad_card_set": "Unknown card set {value} (card sets: {values}).",
     "error.bad_faction": "Choose one of the four factions.",
     "error.faction_taken": "That faction is already taken.",
     "error.not_in_display": "That card is not in the display.",
@@ -189,7 +190,7 @@ EN = {
     "board.start": "start player",
     "board.passed": "passed",
     "board.vp": "{vp} VP",
-    "board.hand": "{count} cards",
+    "board.hand": "{count:card|cards}",
     "board.g.wood": "Wood",
     "board.g.stone": "Stone",
     "board.g.food": "Food",
@@ -323,6 +324,7 @@ JA = {
     "private.card": "• {text_ja}",
     "error.solo_not_implemented": "ソロバリアント（侵攻カード）は未実装です。2〜4人で遊んでください。",
     "error.unknown_card_set": "不明なカードデータ：{name}",
+    "error.bad_card_set": "不明なカードデータ：{value}（選べるもの：{values}）",
     "error.bad_faction": "4つの文明から1つを選んでください。",
     "error.faction_taken": "その文明は既に選ばれています。",
     "error.not_in_display": "そのカードは場にありません。",

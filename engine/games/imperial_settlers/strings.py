@@ -9,24 +9,26 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.core import counted
+
 if TYPE_CHECKING:
     from engine.games.imperial_settlers.cards import Card, CardSet, Scaled
 
 GOOD_WORDS = {
-    "en": {
+    "en": {  # "one|many"
         "wood": "wood",
         "stone": "stone",
         "food": "food",
         "gold": "gold",
-        "worker": "worker",
-        "raze": "raze token",
-        "defense": "defence token",
+        "worker": "worker|workers",
+        "raze": "raze token|raze tokens",
+        "defense": "defence token|defence tokens",
         "vp": "VP",
-        "card_common": "common card",
-        "card_faction": "faction card",
-        "card_any": "card (either deck)",
+        "card_common": "common card|common cards",
+        "card_faction": "faction card|faction cards",
+        "card_any": "card (either deck)|cards (either deck)",
         "samurai": "samurai",
-        "seal": "sun seal",
+        "seal": "sun seal|sun seals",
     },
     "ja": {
         "wood": "木材",
@@ -155,7 +157,7 @@ def _goods_text(goods: tuple[tuple[str, int], ...], locale: str) -> str:
         return PARTS[locale]["nothing"]
     if locale == "ja":
         return "・".join(f"{words[g]}{n}" for g, n in items)
-    return ", ".join(f"{n} {words[g]}" for g, n in items)
+    return ", ".join(counted(n, words[g]) for g, n in items)
 
 
 def goods_args(prefix: str, goods: dict[str, int]) -> dict[str, str]:
@@ -206,7 +208,7 @@ def effect_text(card: Card, locale: str) -> str:
             text += parts["uses"].format(n=card.action.max_uses)
         lines.append(text)
     for entry in card.storage:
-        names = parts["or"].join(GOOD_WORDS[locale][g] for g in entry.goods)
+        names = parts["or"].join(GOOD_WORDS[locale][g].split("|")[-1] for g in entry.goods)
         template = parts["storage" if len(entry.goods) > 1 else "storage_one"]
         lines.append(template.format(limit=entry.limit, goods=names))
     return " / ".join(lines)
