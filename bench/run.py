@@ -240,8 +240,8 @@ async def bench_persist() -> None:
 async def bench_discord() -> None:
     """A full three-player game through the real bot and the loopback fake Discord."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tests.bot_harness import Harness
-    from tests.fakediscord import FakeDiscord
+    from bench.bot_harness import Harness
+    from bench.fakediscord import FakeDiscord
 
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord() as fake:

@@ -7,10 +7,10 @@ import statistics
 
 import pytest
 
+from bench.bot_harness import Harness
 from engine.core import Action
 from engine.registry import get_game
 from render import render_png
-from tests.bot_harness import Harness
 
 IMPERIUM = get_game("imperium")
 

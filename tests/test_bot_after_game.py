@@ -9,9 +9,9 @@ import io
 import pytest
 from PIL import Image
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeMessage, FakeUser
 from table.export import load_export, replay_export
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeMessage, FakeUser
 from tests.test_bot_games import play_to_the_end
 
 GAME, SEED = "seven_hills", 2

@@ -10,10 +10,10 @@ from functools import partial
 import pytest
 
 import tests.test_bot_games as bot_games
+from bench.bot_harness import Harness
 from engine.core import Action, Prompt
 from engine.games.imperial_settlers import ai
 from table.service import Session
-from tests.bot_harness import Harness
 from tests.test_bot_games import Player, assert_final_board, fix_seed
 
 ROUNDS = 3  # enough for a raze through a defence; the local run below plays all five

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import pytest
 
+from bench.bot_harness import Harness
 from engine.core import IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from table.service import Session
-from tests.bot_harness import Harness
 from tests.test_bot_games import Player, fix_seed
 
 SEEDS = (1,)

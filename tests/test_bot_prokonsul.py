@@ -3,8 +3,8 @@ the offer button), replies only the target can give, counter-offers, coalitions,
 
 from __future__ import annotations
 
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord, FakeUser
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord, FakeUser
 
 HAND = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
 

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
+from bench.bot_harness import Harness
 from bot.play import Play
-from tests.bot_harness import Harness
 from tests.test_bot_games import assert_final_board, fix_seed
 
 

@@ -3,8 +3,8 @@ describes itself to screen readers, and a player whose public turn starts is men
 
 from __future__ import annotations
 
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord
 
 
 async def test_every_board_image_describes_turn_scores_and_latest_events(

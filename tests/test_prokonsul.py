@@ -662,16 +662,20 @@ def test_proposal_model_helpers() -> None:
 # AI --------------------------------------------------------------------------------------
 
 
-def test_ai_beats_random_players() -> None:
-    games, wins = 200, 0
+@pytest.mark.parametrize(
+    "games", [30, pytest.param(200, marks=pytest.mark.slow)], ids=["sample", "full"]
+)
+def test_ai_beats_random_players(games: int) -> None:
+    """Seeds 0..games-1; the default suite plays a 30-game sample, -m slow the full 200."""
+    wins = 0
     for seed in range(games):
         seats = 3 + seed % 3
         state = GAME.setup(ProkonsulOptions(), seats, seed)
         final, _ = play_out(GAME, state, seed, (True,) + (False,) * (seats - 1))
         wins += GAME.outcome(final).winners == (A,)
     rate = wins / games
-    print(f"prokonsul AI vs random (3-5 players, outright wins): {rate:.0%}")
-    assert rate >= 0.6, rate
+    print(f"prokonsul AI vs random (3-5 players, {games} games, outright wins): {rate:.0%}")
+    assert rate >= 0.6, f"seeds 0..{games - 1}: {rate:.0%}"
 
 
 def test_ai_prices_and_answers_sensibly() -> None:

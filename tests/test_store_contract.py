@@ -1,6 +1,6 @@
 """One contract for both stores: every test runs on a SQLite file and on a real PostgreSQL.
 
-The PostgreSQL server is started by the tests themselves (tests/pgserver.py); the backend is
+The PostgreSQL server is started by the tests themselves (bench/pgserver.py); the backend is
 chosen by the database setting exactly as the bot chooses it (table.backend.open_store).
 """
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.pgserver import until_a_session_waits_on_a_lock
 from table import pgstore, ratings, store
 from table.backend import AnyStore, open_store
 from table.service import TableService
@@ -158,7 +159,7 @@ async def test_a_held_session_waits_for_the_holder_and_sees_its_writes(
                 assert held is not None and held.seq == 0
                 order.append("first holds")
                 holding.set()
-                await asyncio.sleep(0.2)
+                await until_a_session_waits_on_a_lock(postgres_url)  # the second one waits
                 await one.append_input(session_id, move(1))
                 order.append("first wrote")
 
