@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.after_game_worker import Busy
+from bot.alt_text import describe_board
 from bot.chooser import Components, MalformedId, ParsedId, Texts, cid, parse_index
 from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from bot.scope import may_read
@@ -210,7 +211,8 @@ async def replay_page(
         caption=neutral(caption, CONTENT_MAX),
     )
     view = strip_buttons(session, t, page, total)
-    file = discord.File(io.BytesIO(png), filename="board.png")
+    alt = describe_board(t, None, None, (), [caption])
+    file = discord.File(io.BytesIO(png), filename="board.png", description=alt)
     if in_place:
         await interaction.edit_original_response(
             content=clip(content), view=view, attachments=[file], allowed_mentions=NO_PINGS

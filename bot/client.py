@@ -32,6 +32,7 @@ from bot.router import Router
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
+from bot.turn_pings import add_commands as add_ping_commands
 from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService
 from table.store import StoreRefused
@@ -67,6 +68,7 @@ class ForumBot(commands.Bot):
         self.gate = Gate(self)
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
+        self.recovered = asyncio.Event()  # start-up recovery has queued its publishes
         self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
         self.budget = RestBudget(
@@ -98,6 +100,7 @@ class ForumBot(commands.Bot):
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
         game_commands.add_command(SettingsCommands(self))
+        add_ping_commands(game_commands, self)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)
@@ -131,7 +134,10 @@ class ForumBot(commands.Bot):
         log.info("connected as %s to %d guilds", self.user, len(self.guilds))
         if not self._recovered:
             self._recovered = True
-            await self.recover()
+            try:
+                await self.recover()
+            finally:
+                self.recovered.set()
             tune_gc()
 
     async def recover(self) -> None:
@@ -141,7 +147,7 @@ class ForumBot(commands.Bot):
         """
         healthy, broken = await self.service.recoverable()
         for session in healthy:
-            if session.status == "active":
+            if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)
                 self.play.publish(session, restarted=True)
         for error in broken:
@@ -160,11 +166,12 @@ class ForumBot(commands.Bot):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None:
             return
-        self.play.messages_since_board[message.channel.id] += 1
         try:
             session = await self.service.in_channel(message.channel.id)
         except SessionBroken:  # said once at start-up; chat goes on
+            await self.play.bury(message.channel.id, None)
             return
+        await self.play.bury(message.channel.id, session)
         if session is None or session.status != "active":
             return
         await self.enforce_table_talk(session, message)

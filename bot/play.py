@@ -22,13 +22,16 @@ import discord
 from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
+from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
+from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
 from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
 from bot.safe_text import clip as _clip
 from bot.strings import BOT
+from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
 from render import render_png
 from table.i18n import Localizer, locale_of
@@ -223,8 +226,10 @@ class Play:
         return (label or t("button.take_turn"))[:80]
 
     async def ask_in_channel(self, session: Session) -> None:
-        """Public replies (e.g. an offer to one player) are asked in the open, once each."""
+        """Public replies (e.g. an offer to one player) are asked in the open, once each, even
+        across a restart (what was asked is stored with the session)."""
         asked: list[str] = session.row.meta.setdefault("asked", [])
+        before = len(asked)
         channel = self.bot.get_channel(session.row.channel_id)
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
@@ -240,8 +245,18 @@ class Play:
                 view=view,
                 allowed_mentions=pings(session.seats[s]["user_id"] for s in humans),
             )
-            self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
+            await self.bury(session.row.channel_id, session)
+        if len(asked) != before:
+            await self.service.set_meta(session)
+
+    async def bury(self, channel_id: int, session: Session | None) -> None:
+        """One more message under the board. Counted in memory; the session stores only that
+        the board is buried, so it is re-posted after a restart too."""
+        self.messages_since_board[channel_id] += 1
+        buried = self.messages_since_board[channel_id] >= self.config.repost_after_messages
+        if session is not None and buried and not session.row.meta.get("buried"):
+            await self.service.set_meta(session, buried=True)
 
     async def render(self, session: Session) -> discord.File | None:
         """The board image of the latest public view, or None when the board already shows
@@ -265,14 +280,20 @@ class Play:
         self._last_png.move_to_end(session.id)
         while len(self._last_png) > KEPT_IMAGES:
             self._last_png.popitem(last=False)
-        return discord.File(io.BytesIO(png), filename="board.png")
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
 
     def shown_image(self, session: Session) -> discord.File | None:
         """The image on the board now, for a board posted anew, when it is still in memory."""
         png = self._last_png.get(session.id)
         if png is None or session.id not in self._shown_view:
             return None
-        return discord.File(io.BytesIO(png), filename="board.png")
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+
+    def alt(self, session: Session) -> str:
+        """The board image's alt text (see bot.alt_text)."""
+        recent = self.narration.get(session.id, ())
+        view, outcome = session.view(None), session.outcome()
+        return describe_board(self.channel_texts(session), view, outcome, session.pending(), recent)
 
     async def post_board(
         self, session: Session, content: str, view: Components, file: discord.File | None
@@ -283,7 +304,7 @@ class Play:
         from the global REST limit), else through the bot's own budget.
         """
         board_id = session.row.meta.get("board")
-        scrolled = (
+        scrolled = session.row.meta.get("buried") or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
         keep_image = {} if file is None else {"attachments": [file]}
@@ -318,7 +339,7 @@ class Play:
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
-        await self.service.set_meta(session, board=message.id)
+        await self.service.set_meta(session, board=message.id, buried=False)
 
     async def _delete_quietly(self, channel: Any, message_id: int) -> None:
         try:
@@ -384,9 +405,13 @@ class Play:
         events = self._queued.pop(session.id, [])
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
+        seq, over = session.seq, session.outcome() is not None  # what this board shows
         content, view = self.board_content(session)
         file = await self.render(session)
         await self.post_board(session, content, view, file)
+        if "shown" not in session.row.meta or over:
+            # Enough to find, at start-up, a finished game whose final board was never shown.
+            await self.service.set_meta(session, shown=seq)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
         self.bot.spawn(self._follow_up(session, events, dirty.restarted))
 
@@ -396,6 +421,7 @@ class Play:
         async with self._following[session.id]:
             await self.prompt_players(session, events, restarted=restarted)
             await self.ask_in_channel(session)
+            await ping_turns(self, session)
             await self.arm_deadline(session)
         if session.outcome() is not None:
             self.forget(session.id)
@@ -452,7 +478,10 @@ class Play:
             (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
         )
         body, view = chooser(session.id, prompt, draft, t)
-        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
+        shown, more = folded(private)
+        parts += [f"{t('dm.private')}\n{shown}" if shown else "", body]
+        if more:
+            add_show_button(view, session.id, t)
         return "\n".join(p for p in parts if p), view
 
     def dm_header(self, session: Session, seat: int) -> str:
@@ -555,7 +584,7 @@ class Play:
         user_id = session.seats[seat]["user_id"]
         text = t("dm.closed", seat=f"<@{user_id}>")
         await channel.send(content=text, view=view, allowed_mentions=pings([user_id]))
-        self.messages_since_board[session.row.channel_id] += 1
+        await self.bury(session.row.channel_id, session)
 
     # AI seats -----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import after_game, fleet_builder
+from bot import after_game, fleet_builder, stale
 from bot.chooser import (
     Draft,
     MalformedId,
@@ -39,6 +39,7 @@ from bot.chooser import (
 )
 from bot.history import History
 from bot.play import is_private
+from bot.private_view import add_show_button, folded
 from bot.safe_text import NO_PINGS, clip
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
@@ -211,6 +212,15 @@ class Router:
     async def hand(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
+        if parsed.op == "view":  # "Show my hand" beside a decision: the private view only
+            seat = session.seat_of(interaction.user.id)
+            texts = self.texts_for(interaction, session)
+            if seat is None:
+                await self.reply(interaction, texts("hand.none"))
+                return
+            private = self.play.private_text(session, seat, [])
+            await self.reply(interaction, private or texts("chooser.nothing"))
+            return
         await self.show_hand(interaction, session)
 
     async def show_hand(self, interaction: discord.Interaction, session: Session) -> None:
@@ -221,7 +231,7 @@ class Router:
             return
         self.remember_locale(session, seat, interaction)
         private = self.play.private_text(session, seat, []) if session.state else ""
-        prompt = self.play.private_prompt(session, seat)
+        prompt = self.play.private_prompt(session, seat) or stale.public_turn(session, seat)
         if prompt is None:
             await self.reply(
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
@@ -249,15 +259,22 @@ class Router:
             await self._not_current(interaction, session, seat, parsed, texts)
             return
         _require_offered(interaction, parsed)
+        if _in_channel_sight(interaction, session):  # the whole channel reads its update
+            texts = self.play.channel_texts(session)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = chooser(session.id, prompt, draft, texts)
-            private = self.play.private_text(session, seat, [])
+            private, more = folded(self.play.private_text(session, seat, []))
+            if more:
+                add_show_button(view, session.id, texts)
             await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
             return
         if parsed.op == "m":
-            await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
-            return
+            form = modal(session.id, prompt, draft, texts)
+            if form.children:
+                await interaction.response.send_modal(form)
+                return
+            # Another chooser of this draft filled every field: show the draft instead.
         self._edit_draft(prompt, draft, parsed, interaction)
         complete = current_field(prompt, draft) is None  # an Ok on a lost draft just re-asks
         if complete and (parsed.op == "ok" or is_immediate(prompt, draft)):
@@ -304,6 +321,9 @@ class Router:
             key = "not_your_turn"
         else:
             key = "error.stale"
+        closing = key in ("error.stale", "chooser.duplicate")
+        if closing and await stale.close(self.play, interaction, session, seat, texts, key):
+            return
         await self.reply(interaction, texts(key))
 
     async def _submit(
@@ -423,3 +443,15 @@ def _custom_ids(message: discord.Message) -> set[str]:
 
 def _locale(interaction: discord.Interaction) -> str:
     return str(interaction.locale) if interaction.locale else ""
+
+
+def _in_channel_sight(interaction: discord.Interaction, session: Session) -> bool:
+    """The click is on a public message of the game's channel (not the board, whose clicks are
+    answered privately): its edits stay in the channel's language, whoever clicks."""
+    message = interaction.message
+    return (
+        message is not None
+        and not message.flags.ephemeral
+        and message.channel.id == session.row.channel_id
+        and message.id != session.row.meta.get("board")
+    )

@@ -114,6 +114,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX lobbies_by_host ON sessions(guild_id, host_id) WHERE status = 'lobby';
     """,
+    # 4: per-user preferences: whether a player is mentioned when their public turn starts
+    """
+    CREATE TABLE user_settings (
+        user_id BIGINT PRIMARY KEY,
+        turn_pings INTEGER NOT NULL
+    );
+    """,
 )
 # Serialize migrations of processes starting at once, and rating updates of games finishing at
 # once in several processes (arbitrary fixed keys).
@@ -302,6 +309,14 @@ class PostgresStore:
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions("WHERE status IN ('lobby','active') ORDER BY id")
 
+    async def unshown_finished(self) -> list[SessionRow]:
+        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
+        the process died before it published the final board."""
+        return await self._sessions(
+            "WHERE status='finished' AND (meta::jsonb->>'shown')::bigint <"
+            " (SELECT MAX(seq) FROM inputs WHERE inputs.session_id=sessions.id) ORDER BY id"
+        )
+
     async def all_sessions(self) -> list[SessionRow]:
         return await self._sessions("ORDER BY id")
 
@@ -439,6 +454,15 @@ class PostgresStore:
         return [(r[0], r[1]) for r in rows]
 
     # Deadlines --------------------------------------------------------------------------
+
+    async def set_turn_pings(self, user_id: int, on: bool) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, turn_pings) VALUES ($1,$2)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_pings=EXCLUDED.turn_pings",
+                user_id,
+                int(on),
+            )
 
     async def set_deadline(self, session_id: int, due_at: float, stage: str) -> None:
         async with self._writing() as db:

@@ -193,9 +193,10 @@ class TableService:
         return (await self.recoverable())[0]
 
     async def recoverable(self) -> tuple[list[Session], list[SessionBroken]]:
-        """Open sessions split into those that load and those that are broken."""
+        """Open sessions, and finished ones whose final board was never shown, split into
+        those that load and those that are broken."""
         healthy, broken = [], []
-        for row in await self.store.open_sessions():
+        for row in await self.store.open_sessions() + await self.store.unshown_finished():
             try:
                 healthy.append(await self.get(row.id))
             except SessionBroken as error:

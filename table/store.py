@@ -110,6 +110,13 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX lobbies_by_host ON sessions(guild_id, host_id) WHERE status = 'lobby';
     """,
+    # 4: per-user preferences: whether a player is mentioned when their public turn starts
+    """
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        turn_pings INTEGER NOT NULL
+    );
+    """,
 )
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -330,6 +337,15 @@ class Store:
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions("WHERE status IN ('lobby','active') ORDER BY id", ())
 
+    async def unshown_finished(self) -> list[SessionRow]:
+        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
+        the process died before it published the final board."""
+        return await self._sessions(
+            "WHERE status='finished' AND json_extract(meta, '$.shown') <"
+            " (SELECT MAX(seq) FROM inputs WHERE inputs.session_id=sessions.id) ORDER BY id",
+            (),
+        )
+
     async def _sessions(self, where: str, params: tuple[Any, ...]) -> list[SessionRow]:
         query = (
             "SELECT id, channel_id, guild_id, game, rules_version, options, seed, status,"
@@ -430,6 +446,16 @@ class Store:
             (session_id,),
         )
         return (rows[0][0], rows[0][1]) if rows else None
+
+    # Users' preferences ------------------------------------------------------------------
+
+    async def set_turn_pings(self, user_id: int, on: bool) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO user_settings (user_id, turn_pings) VALUES (?,?)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_pings=excluded.turn_pings",
+                (user_id, int(on)),
+            )
 
     # Deadlines --------------------------------------------------------------------------
 

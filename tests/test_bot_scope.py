@@ -15,6 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import bot.replay as replay_module
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeMessage, FakeUser
 from bot.after_game_worker import QUEUE_LIMIT, AfterGameWorker, Busy
 from engine.core import Action
 from engine.registry import GAMES
@@ -22,8 +24,6 @@ from table.backend import open_store
 from table.export import load_export
 from table.service import Session, TableService
 from table.store import SNAPSHOT_EVERY
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeMessage, FakeUser
 from tests.test_bot_games import play_to_the_end
 
 GAME, SEED = "seven_hills", 2

@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 import tests.test_bot_games as bot_games
+from bench.bot_harness import Harness
 from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, Event, IllegalInput, Msg
 from engine.data import load
@@ -36,7 +37,6 @@ from engine.registry import get_game
 from render import render_png
 from table.i18n import Localizer
 from table.service import Session
-from tests.bot_harness import Harness
 
 GAME: Konsul = get_game("konsul")  # type: ignore[assignment]
 RED, BLUE, GREEN, YELLOW, WHITE = range(5)

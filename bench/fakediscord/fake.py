@@ -24,7 +24,7 @@ from .webhooks import WebhookApi
 if TYPE_CHECKING:
     import discord
 
-log = logging.getLogger("tests.fakediscord")
+log = logging.getLogger("bench.fakediscord")
 
 
 class FakeDiscord(UserActions):
