@@ -93,6 +93,7 @@ class ForumBot(commands.Bot):
         self.service = TableService(self.store)
         self.settings.store = self.store
         self.render_pool = render_pool(self.config.render_processes)
+        self.service.ai_pool = self.render_pool  # hard AI searches run beside the renders
         self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())

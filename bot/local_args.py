@@ -59,6 +59,7 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
         players=players,
         ai=ai,
         ai_only=ai == players,
+        ai_level=args.ai_level,
         out=Path(args.out),
         database=config.database,
         locale=args.locale,

@@ -17,14 +17,16 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import Executor
 from contextlib import asynccontextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
-from engine.ai import ai_seed, choose_action
+from engine.ai import ai_seed
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
+from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
 from table.backend import AnyStore
 from table.ratings import finish_statements
@@ -157,8 +159,11 @@ class Submission:
 
 
 class TableService:
-    def __init__(self, store: AnyStore) -> None:
+    def __init__(self, store: AnyStore, ai_pool: Executor | None = None) -> None:
         self.store = store
+        # Where hard (search) AI decisions run: worker processes, never the event loop
+        # (None: the loop's default threads, for tests and local mode without a pool).
+        self.ai_pool = ai_pool
         self._sessions: dict[int, Session] = {}
         self._loading = asyncio.Lock()  # one Session object (and one lock) per session id
         self._reported: set[int] = set()  # broken sessions already logged
@@ -412,14 +417,21 @@ class TableService:
             session.row.seats.append(_seat(user_id, name, locale=locale))
             await self._save(session)
 
-    async def add_ai(self, session: Session, by_user: int, name: str = "AI {number}") -> None:
-        """An AI seat named by `name` (a template of its number, in the table's language)."""
+    async def add_ai(
+        self, session: Session, by_user: int, name: str = "AI {number}", level: str = DEFAULT_LEVEL
+    ) -> None:
+        """An AI seat named by `name` (a template of its number, in the table's language),
+        playing at `level` (easy, normal or hard), which is stored with the seat."""
+        if level not in LEVELS:
+            raise TableError("bad_level", level=level)
         async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             self._require_room(session)
             number = sum(1 for seat in session.seats if seat["ai"]) + 1
-            session.row.seats.append(_seat(0, name.format(number=number), ai=True))
+            seat = _seat(0, name.format(number=number), ai=True)
+            seat["level"] = level
+            session.row.seats.append(seat)
             await self._save(session)
 
     async def leave(self, session: Session, user_id: int) -> None:
@@ -597,8 +609,20 @@ class TableService:
         return turns
 
     def ai_action(self, session: Session, seat: int, prompt: Prompt) -> Action:
+        """The seat's decision at its level, computed here (tests, benchmarks)."""
         seed = ai_seed(session.row.seed, session.seq, seat)
-        return choose_action(session.game, session.live(), prompt, seat, seed)
+        level = seat_level(session.row.seats[seat])
+        return level_action(session.game, session.live(), prompt, seat, seed, level)
+
+    async def _ai_decision(self, session: Session, seat: int, prompt: Prompt) -> Action:
+        """As `ai_action`, but a hard seat's search runs in the AI pool, off the event loop."""
+        if seat_level(session.row.seats[seat]) != "hard":
+            return self.ai_action(session, seat, prompt)
+        seed = ai_seed(session.row.seed, session.seq, seat)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.ai_pool, level_action_by_id, session.row.game, session.live(), prompt, seat, seed
+        )
 
     async def play_ai(self, session: Session) -> Submission | None:
         """Let one AI seat act, if any owes an answer; returns what happened."""
@@ -607,7 +631,7 @@ class TableService:
         if not turns or session.status != "active":
             return None
         seat, prompt = turns[0]
-        action = self.ai_action(session, seat, prompt)
+        action = await self._ai_decision(session, seat, prompt)
         return await self.submit(session, seat, action.move, action.args, prompt.key)
 
 
@@ -688,6 +712,11 @@ def _setup_state(session: Session) -> GameState:
 
 def _action(row: InputRow) -> Action:
     return Action(seat=row.seat, move=row.move, args=row.args)
+
+
+def seat_level(seat: dict[str, Any]) -> str:
+    """An AI seat's level; seats stored before levels existed play `normal`."""
+    return seat.get("level") or DEFAULT_LEVEL
 
 
 def _seat(user_id: int, name: str, *, ai: bool = False, locale: str | None = None) -> dict:

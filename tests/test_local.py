@@ -366,6 +366,16 @@ def test_players_default_to_the_game_and_two_player_games_run_ai_only(tmp_path: 
     assert local_options(parse(["local", "imperium"]), config).players == 3
 
 
+def test_ai_level_is_an_option_and_normal_by_default() -> None:
+    parse = _parser().parse_args
+    config = load_config(os.devnull)
+    assert local_options(parse(["local", "imperium"]), config).ai_level == "normal"
+    chosen = local_options(parse(["local", "imperium", "--ai-level", "hard"]), config)
+    assert chosen.ai_level == "hard"
+    with pytest.raises(SystemExit):
+        parse(["local", "imperium", "--ai-level", "godlike"])
+
+
 def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text('[local]\ngame = "caesar"\n', "utf-8")
     assert load_config(tmp_path / "config.toml").local_game == "caesar"

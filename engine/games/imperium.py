@@ -108,6 +108,7 @@ class ImperiumView(BaseModel):
     seat: int | None
     seats: int
     thirty_points: bool
+    round_cap: int = 0
     round: int
     phase: str
     resolving: tuple[int, ...]
@@ -324,6 +325,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             seat=seat,
             seats=state.seats,
             thirty_points=state.thirty_points,
+            round_cap=state.round_cap,
             round=state.round,
             phase=state.phase,
             resolving=schedule(state.round, state.thirty_points) if state.phase != "over" else (),
