@@ -24,6 +24,7 @@ from engine.games.prokonsul import sampler as prokonsul_sampler
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
+from engine.games.space_emperor import sampler as space_emperor_sampler
 from engine.games.spartacus import Spartacus
 from engine.search import SearchSpec
 
@@ -65,5 +66,6 @@ SEARCH: dict[str, SearchSpec] = {
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
+    "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=40),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }
