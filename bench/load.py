@@ -124,10 +124,11 @@ class LoadRun:
         await self.service.start(session, users[0])
         # What a game in progress has: a board in its channel, its players' DM channels known.
         board = await self.standin.existing_board(channel)
-        dms = {
-            str(seat): await self.standin.existing_board(user) for seat, user in enumerate(users)
-        }
-        await self.service.set_meta(session, board=board, dm_channel=dms)
+        for user in users:
+            await self.service.store.remember_dm_channel(
+                user, await self.standin.existing_board(user)
+            )
+        await self.service.set_meta(session, board=board)
         start = self.standin.click_on_board(board)  # the host's Start click
         self.play.carriers.note(session.id, 0, board, start)
         self.live[session.id] = Live(session, script)

@@ -41,12 +41,17 @@ class ForumBot(commands.Bot):
     ) -> None:
         # The bot has no voice: no start-up warnings about missing voice libraries (PyNaCl).
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        budget = RestBudget(
+            Limits(config.rest_per_second, config.channel_messages, config.channel_window_seconds)
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            http_trace=budget.trace(),
             **client_kwargs,
         )
+        self.budget = budget
         self.config = config
         self.timer_period = timer_period
         self.store: AnyStore | None = None
@@ -58,10 +63,6 @@ class ForumBot(commands.Bot):
         self._recovered = False
         self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
-        self.budget = RestBudget(
-            Limits(config.rest_per_second, config.channel_messages, config.channel_window_seconds)
-        )
-        self.budget.install(self.http)
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""

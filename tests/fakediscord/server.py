@@ -165,6 +165,7 @@ class Server:
             response = _too_many(refusal)
         else:
             response = await self._respond(request, handler, record)
+        response.headers.update(self.limiter.headers(request.method, path))
         record.status = response.status
         if response.status >= 400:
             log.info("%s %s -> %s", request.method, path, response.status)
