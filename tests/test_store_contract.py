@@ -255,3 +255,17 @@ async def test_a_finished_game_records_results_and_ratings_readable_on_both(
     assert len(board) == 1 and board[0].games == 1, "the AI seats share one rating"
     stats = await ratings.player_stats(opened, 1, board[0].player)
     assert stats.games == 3 and stats.favourite == "imperium"
+
+
+async def test_a_players_dm_channel_is_remembered_across_reopening(database: str) -> None:
+    first = await open_store(database)
+    assert await first.dm_channel(100) is None
+    await first.remember_dm_channel(100, 7)
+    await first.remember_dm_channel(100, 8)  # Discord answered another id: the newest counts
+    await first.close()
+    again = await open_store(database)
+    try:
+        assert await again.dm_channel(100) == 8
+        assert await again.dm_channel(101) is None
+    finally:
+        await again.close()
