@@ -265,6 +265,7 @@ class Game(ABC, Generic[S, OptionsT]):
 
 
 M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
 
 
 def trusted(model: type[M], **fields: Any) -> M:
@@ -282,9 +283,17 @@ def trusted(model: type[M], **fields: Any) -> M:
 
 
 def evolved(state: M, **update: Any) -> M:
-    """`state.model_copy(update=...)` for a hot path: the same shallow copy without its
-    bookkeeping (an AI playout copies its state several times per input)."""
-    return trusted(type(state), **{**state.__dict__, **update})
+    """`state.model_copy(update=...)` for a hot path: the same shallow copy at half the cost
+    (an AI playout copies its state several times per input). The copy shares the original's
+    fields-set bookkeeping, which nothing here reads."""
+    fields = state.__dict__.copy()
+    fields.update(update)
+    copy = type(state).__new__(type(state))
+    _set(copy, "__dict__", fields)
+    _set(copy, "__pydantic_fields_set__", state.__pydantic_fields_set__)
+    _set(copy, "__pydantic_extra__", None)
+    _set(copy, "__pydantic_private__", None)
+    return copy
 
 
 def playable_seats(game: Game, raw_options: dict[str, Any] | None = None) -> list[int]:
