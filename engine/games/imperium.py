@@ -352,12 +352,8 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
     def ai_action(self, view: BaseModel, prompt: Prompt, seat: int, rng_state: int) -> Action:
         assert isinstance(view, ImperiumView)
         if prompt.move == "place_short":
-            return trusted(
-                Action, seat=seat, move="place_short", args={"regions": _ai_place(view, prompt)}
-            )
-        return trusted(
-            Action, seat=seat, move="select", args={"regions": _ai_select(view, seat, rng_state)}
-        )
+            return Action(seat=seat, move="place_short", args={"regions": _ai_place(view, prompt)})
+        return Action(seat=seat, move="select", args={"regions": _ai_select(view, seat, rng_state)})
 
     strings = {
         "en": {
