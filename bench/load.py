@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.standin import StandInDiscord, load_of_others, process_cpu, rss_mb
+from bench.steps import StepWatch
 from bot.client import ForumBot, tune_gc
 from bot.config import Config
 from bot.play import Play, _fits_on_board, is_private
@@ -276,17 +277,19 @@ async def run(args: argparse.Namespace) -> None:
         workers = _worker_pids(bot.render_pool)
         cpu = _cpu_clocks(workers)
         others = load_of_others(workers=workers)
-        await load.drive(args.seconds)
-        drain_started = time.monotonic()
-        await asyncio.wait_for(bot.idle(), 120)
-        drain = time.monotonic() - drain_started
+        steps = StepWatch()
+        with steps.watching():
+            await load.drive(args.seconds)
+            drain_started = time.monotonic()
+            await asyncio.wait_for(bot.idle(), 120)
+            drain = time.monotonic() - drain_started
         cpu = _cpu_clocks(workers, cpu)
         others = load_of_others(others, workers)
         if profiler is not None:
             profiler.disable()
         stop.set()
         await watcher
-        report(load, standin, cpu, others, drain)
+        report(load, standin, cpu, others, drain, steps)
         if profiler is not None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         await bot.store.close()
@@ -317,7 +320,12 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def report(
-    load: LoadRun, standin: StandInDiscord, cpu: tuple[float, float], others: float, drain: float
+    load: LoadRun,
+    standin: StandInDiscord,
+    cpu: tuple[float, float],
+    others: float,
+    drain: float,
+    steps: StepWatch,
 ) -> None:
     f, args = load.figures, load.args
     inputs = max(1, f.served)
@@ -359,6 +367,7 @@ def report(
             f"{max(f.loop_lag, default=0) * 1e3:.0f} / {max(f.gc_pauses, default=0) * 1e3:.0f} ms",
             "≤ 50 ms",
         ),
+        ("longest event-loop steps (what ran)", steps.report(), "each ≤ 50 ms"),
         ("RSS now / peak", f"{rss_mb()[0]:.0f} / {rss_mb()[1]:.0f} MB", "≤ 300 MB"),
         ("other processes' CPU during the run", f"{others:.2f} cores of {os.cpu_count()}", ""),
         ("drain after the last arrival", f"{drain:.2f} s", ""),

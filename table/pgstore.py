@@ -112,6 +112,10 @@ MIGRATIONS: tuple[str, ...] = (
         user_id BIGINT PRIMARY KEY,
         channel_id BIGINT NOT NULL
     );
+    -- Every input is written by an INSERT that checks its session is active (sessions are
+    -- never deleted), so the foreign key only added a row lock on the session per input:
+    -- a second write, and a wait behind whichever process holds the session.
+    ALTER TABLE inputs DROP CONSTRAINT IF EXISTS inputs_session_id_fkey;
     """,
 )
 # Serialize migrations of processes starting at once, and rating updates of games finishing at
