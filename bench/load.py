@@ -74,6 +74,7 @@ class Figures:
     refused: int = 0
     loop_lag: list[float] = field(default_factory=list)
     gc_pauses: list[float] = field(default_factory=list)
+    gc_by_generation: dict[int, float] = field(default_factory=dict)  # the longest pause of each
 
 
 def seat_count(game_id: str) -> int:
@@ -245,7 +246,12 @@ def watch_gc(figures: Figures) -> None:
         if phase == "start":
             started["t"] = time.perf_counter()
         elif "t" in started:
-            figures.gc_pauses.append(time.perf_counter() - started.pop("t"))
+            pause = time.perf_counter() - started.pop("t")
+            figures.gc_pauses.append(pause)
+            generation = info["generation"]
+            figures.gc_by_generation[generation] = max(
+                pause, figures.gc_by_generation.get(generation, 0.0)
+            )
 
     gc.callbacks.append(callback)
 
@@ -366,6 +372,11 @@ def report(
             "max event-loop lag / max GC pause",
             f"{max(f.loop_lag, default=0) * 1e3:.0f} / {max(f.gc_pauses, default=0) * 1e3:.0f} ms",
             "≤ 50 ms",
+        ),
+        (
+            "longest GC pause by generation",
+            ", ".join(f"gen{g} {p * 1e3:.0f} ms" for g, p in sorted(f.gc_by_generation.items())),
+            "",
         ),
         ("longest event-loop steps (what ran)", steps.report(), "each ≤ 50 ms"),
         ("RSS now / peak", f"{rss_mb()[0]:.0f} / {rss_mb()[1]:.0f} MB", "≤ 300 MB"),
