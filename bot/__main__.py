@@ -1,10 +1,10 @@
 """`python -m bot`: run the Discord bot when a token is configured, else local play.
 
-python -m bot                          # bot with a token; otherwise the configured local game
+python -m bot [--new] [--locale ja]    # bot with a token; otherwise the configured local game
 python -m bot sync [--guild ID]        # register slash commands (explicit, not on every start)
 python -m bot --shards 0-3 --shard-count 8   # one of several processes (PostgreSQL)
 python -m bot migrate --to postgresql://…  # copy the SQLite database into PostgreSQL
-python -m bot local GAME [--players N] [--ai K] [--ai-only] [--option name=value ...]
+python -m bot local GAME [--players N] [--ai K | --humans H | --ai-only] [--option name=value ...]
 python -m bot replay FILE [--out DIR] [--locale en|ja]   # a /game export file, rebuilt locally
 
 Command-line mistakes end with one line saying what is valid and exit code 2, never a traceback.
@@ -20,12 +20,11 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from bot.config import Config, load_config
-from bot.local import run_local
-from bot.local_args import UsageError, default_players, local_options
-from bot.strings import BOT
+from bot.config import Config, ConfigError, load_config
+from bot.local import PausedGameDiffers, run_local
+from bot.local_args import UsageError, local_options
+from bot.local_strings import LOCAL_TEXT
 from engine.registry import GAMES
-from table.i18n import Localizer
 from table.service import TableError
 from table.store import StoreRefused
 
@@ -34,7 +33,11 @@ log = logging.getLogger("forum")
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    config = load_config(args.config)
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        print(f"python -m bot: error: {error}", file=sys.stderr)
+        return 2
     _setup_logging()
     if args.command == "local":
         return _local(args, config)
@@ -48,18 +51,18 @@ def main(argv: list[str] | None = None) -> int:
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
         return _discord(config, shards=args.shards, shard_count=args.shard_count)
-    return _default_local(config)
+    return _default_local(config, args)
 
 
-def _default_local(config: Config) -> int:
-    """No token: the configured game in the terminal, you against AIs."""
-    game = GAMES.get(config.local_game)
-    players = str(default_players(game)) if game else "0"
-    name = game.strings["en"]["name"] if game else config.local_game
-    print("No Discord token configured (config.toml [discord].token or DISCORD_TOKEN).")
-    print(f"Starting a local {name} game instead; see README.md to connect to Discord.")
-    print(f"(Or: python -m bot local GAME, one of {', '.join(sorted(GAMES))})\n")
-    args = ["local", config.local_game, "--players", players, "--ai", str(int(players) - 1)]
+def _default_local(config: Config, top: argparse.Namespace) -> int:
+    """No token: the configured game in the terminal, you against AIs (its paused game resumed,
+    whatever its table)."""
+    game = GAMES[config.local_game]  # a known game: the settings were checked
+    name = LOCAL_TEXT.text(top.locale, "name", game)
+    games = ", ".join(sorted(GAMES))
+    print(LOCAL_TEXT.text(top.locale, "local.no_token", game=name, games=games) + "\n")
+    args = ["local", config.local_game, "--locale", top.locale]
+    args += ["--new"] * top.new + ["--no-browser"] * top.no_browser
     return _local(_parser().parse_args(args), config)
 
 
@@ -71,30 +74,86 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
+    """Every option says its default in --help."""
     parser = _Parser(prog="python -m bot", description="Forum game bot")
-    parser.add_argument("--config", default="config.toml")
-    parser.add_argument("--shards", default=None, metavar="0-3", help="this process's shards")
-    parser.add_argument("--shard-count", type=int, default=None, help="shards in all")
+    parser.add_argument(
+        "--config",
+        default=None,
+        help="settings file, which must exist (default: config.toml if any)",
+    )
+    parser.add_argument(
+        "--shards",
+        default=None,
+        metavar="0-3",
+        help="this process's shards, with --shard-count (default: one process for all)",
+    )
+    parser.add_argument(
+        "--shard-count",
+        type=int,
+        default=None,
+        help="shards in all, with --shards (default: one process for all)",
+    )
+    parser.add_argument("--new", action="store_true", help=NEW_HELP)
+    parser.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
+    parser.add_argument("--no-browser", action="store_true", help=NO_BROWSER_HELP)
     sub = parser.add_subparsers(dest="command")
     sync = sub.add_parser("sync", help="register slash commands with Discord")
-    sync.add_argument("--guild", type=int, default=None, help="sync to one guild (instant)")
+    sync.add_argument(
+        "--guild",
+        type=int,
+        default=None,
+        help="sync to one guild, instantly (default: every guild, slowly)",
+    )
     migrate = sub.add_parser("migrate", help="copy the SQLite database into PostgreSQL")
-    migrate.add_argument("--to", required=True, metavar="postgresql://…")
-    local = sub.add_parser("local", help="play in the terminal without Discord")
-    local.add_argument("game", help="one of: " + ", ".join(sorted(GAMES)))
-    local.add_argument("--players", type=int, default=None, help="default: from the game")
-    local.add_argument("--ai", type=int, default=0, help="how many of the players are AI")
-    local.add_argument("--ai-only", action="store_true", help="AIs play the whole game")
-    local.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    local.add_argument("--out", default="out", help="folder for board images")
-    local.add_argument("--seed", type=int, default=None)
-    local.add_argument("--locale", choices=("en", "ja"), default="en")
-    local.add_argument("--new", action="store_true", help="abandon a stored local game")
+    migrate.add_argument(
+        "--to", required=True, metavar="postgresql://…", help="required, no default"
+    )
+    _local_parser(sub.add_parser("local", help="play in the terminal without Discord"))
     replay = sub.add_parser("replay", help="rebuild an exported game's boards and outcome")
     replay.add_argument("file")
-    replay.add_argument("--out", default="out", help="folder for the boards")
-    replay.add_argument("--locale", choices=("en", "ja"), default="en")
+    replay.add_argument("--out", default="out", help="folder for the boards (default: %(default)s)")
+    replay.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
     return parser
+
+
+NEW_HELP = "abandon the paused game and start a new one (default: resume it)"
+LOCALE_HELP = "language of the terminal and the board (default: %(default)s)"
+NO_BROWSER_HELP = "do not open the live board in the browser (default: open it)"
+
+
+def _local_parser(local: argparse.ArgumentParser) -> None:
+    local.add_argument("game", help="one of: " + ", ".join(sorted(GAMES)))
+    local.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats (default: 3, or the nearest the game allows)",
+    )
+    local.add_argument(
+        "--ai", type=int, default=None, help="how many seats AIs play (default: all but yours)"
+    )
+    seats = local.add_mutually_exclusive_group()
+    seats.add_argument(
+        "--humans", type=int, default=None, help="hot seat: humans at one keyboard (default: 1)"
+    )
+    seats.add_argument("--ai-only", action="store_true", help="AIs play every seat (default: off)")
+    local.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variant, repeatable (default: the game's base rules)",
+    )
+    local.add_argument(
+        "--out", default="out", help="folder for board images (default: %(default)s)"
+    )
+    local.add_argument("--seed", type=int, default=None, help="setup seed (default: random)")
+    local.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
+    local.add_argument("--new", action="store_true", help=NEW_HELP)
+    local.add_argument("--no-browser", action="store_true", help=NO_BROWSER_HELP)
+    local.add_argument(
+        "--port", type=int, default=0, help="the live board's port on 127.0.0.1 (default: any free)"
+    )
 
 
 def _local(args: argparse.Namespace, config: Config) -> int:
@@ -103,7 +162,7 @@ def _local(args: argparse.Namespace, config: Config) -> int:
     except UsageError as error:
         print(f"python -m bot local: error: {error}", file=sys.stderr)
         return 2
-    stopped = Localizer(BOT).text(opts.locale, "local.stopped")
+    stopped = LOCAL_TEXT.text(opts.locale, "local.stopped")
     # Our own handler, so asyncio leaves SIGINT alone: the first Ctrl-C interrupts even a
     # prompt waiting for input, instead of only cancelling once that input arrives.
     signal.signal(signal.SIGINT, _interrupt)
@@ -112,12 +171,16 @@ def _local(args: argparse.Namespace, config: Config) -> int:
     except (KeyboardInterrupt, EOFError):
         print("\n" + stopped)
         return 130
+    except PausedGameDiffers as differs:
+        print(f"python -m bot local: {differs}", file=sys.stderr)
+        return 2
     except StoreRefused as refused:  # the bot (or another local game) owns the file
         print(f"Forum cannot start: {refused}", file=sys.stderr)
         return 2
     except TableError as error:  # e.g. a paused game stored under older rules
-        text = Localizer(BOT).msg(opts.locale, error.msg, GAMES[opts.game])
-        hint = " (--new starts over)" if error.code in ("rules_changed", "session_broken") else ""
+        text = LOCAL_TEXT.msg(opts.locale, error.msg, GAMES[opts.game])
+        starts_over = LOCAL_TEXT.text(opts.locale, "local.new_starts_over")
+        hint = starts_over if error.code in ("rules_changed", "session_broken") else ""
         print(f"python -m bot local: error: {text}{hint}", file=sys.stderr)
         return 2
     return 0
@@ -128,7 +191,7 @@ def _interrupt(signum: int, frame: object) -> NoReturn:
 
 
 def _migrate(config: Config, url: str) -> int:
-    from table.migrate import TargetNotEmpty, migrate
+    from table.migrate import TargetNotEmpty, TargetUnreachable, migrate
     from table.pgstore import is_postgres_url
 
     if is_postgres_url(config.database) or not is_postgres_url(url):
@@ -139,6 +202,9 @@ def _migrate(config: Config, url: str) -> int:
         return 2
     try:
         count = asyncio.run(migrate(config.database, url))
+    except TargetUnreachable as error:
+        print(f"Cannot reach the PostgreSQL database at {error}.", file=sys.stderr)
+        return 2
     except TargetNotEmpty:
         print("The PostgreSQL database already holds sessions; migrate only into an empty one.")
         return 1

@@ -18,6 +18,7 @@ from discord.app_commands import locale_str as _
 
 from bot.chooser import Components, ParsedId, Texts, cid
 from bot.replay import animation, board, frame_steps
+from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from engine.registry import GAMES
 from table.export import GameExport, build_export, dump_export, latest_finished
 from table.i18n import locale_of
@@ -43,11 +44,15 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
     @app_commands.command(name="replay", description=_("Animated replay of a finished game"))
     @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
     async def replay(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if not await bot.gate.allow(interaction, "replay"):
+            return
         await post_replay(bot, interaction, game_id)
 
     @app_commands.command(name="export", description=_("Download a finished game as a JSON file"))
     @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
     async def export(interaction: discord.Interaction, game_id: int | None = None) -> None:
+        if not await bot.gate.allow(interaction, "export"):
+            return
         await post_export(bot, interaction, game_id)
 
     @app_commands.command(
@@ -60,6 +65,8 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
         player: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
+        if not await bot.gate.allow(interaction, "stats"):
+            return
         await post_stats(bot, interaction, player or interaction.user, game)
 
     @app_commands.command(
@@ -68,6 +75,8 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
     @app_commands.describe(game=_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def board_command(interaction: discord.Interaction, game: str) -> None:
+        if not await bot.gate.allow(interaction, "leaderboard"):
+            return
         await post_leaderboard(bot, interaction, game)
 
     for command in (replay, export, stats, board_command):
@@ -81,10 +90,11 @@ def texts(bot: ForumBot, interaction: discord.Interaction, session: Session | No
 
 
 async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    kwargs |= {"content": clip(content), "ephemeral": True, "allowed_mentions": NO_PINGS}
     if interaction.response.is_done():
-        await interaction.followup.send(content=content, ephemeral=True, **kwargs)
+        await interaction.followup.send(**kwargs)
     else:
-        await interaction.response.send_message(content=content, ephemeral=True, **kwargs)
+        await interaction.response.send_message(**kwargs)
 
 
 # Finished games --------------------------------------------------------------------------
@@ -147,6 +157,7 @@ async def post_replay(bot: ForumBot, interaction: discord.Interaction, game_id: 
         content=t("replay.posted", game=t("name"), session=session.id, frames=frames),
         file=discord.File(io.BytesIO(data), filename=f"replay-{session.id}.{extension}"),
         view=view,
+        allowed_mentions=NO_PINGS,
     )
 
 
@@ -198,13 +209,15 @@ async def replay_page(
         session=session.id,
         number=page + 1,
         total=len(steps),
-        caption=step.caption,
+        caption=neutral(step.caption, CONTENT_MAX),
     )
     view = strip_buttons(session, t, export, page, len(steps))
     file = discord.File(io.BytesIO(png), filename="board.png")
     message = interaction.message
     if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(content=content, view=view, attachments=[file])
+        await interaction.response.edit_message(
+            content=clip(content), view=view, attachments=[file], allowed_mentions=NO_PINGS
+        )
     else:
         await _reply(interaction, content, view=view, file=file)
 
@@ -232,7 +245,7 @@ async def post_stats(
     t = texts(bot, interaction, None)
     guild = interaction.guild_id or 0
     stats = await player_stats(bot.service.store, guild, user_player(who.id), game)
-    name = who.display_name
+    name = neutral(who.display_name, NAME_MAX)
     if not stats.games:
         await _reply(interaction, t("stats.none", player=name))
         return
@@ -258,7 +271,7 @@ async def leaderboard_text(bot: ForumBot, t: Texts, guild: int, game: str, user_
         return t("leaderboard.empty", game=name)
     lines = [f"**{t('leaderboard.title', game=name)}**"]
     lines += [
-        t("leaderboard.line", place=place, name=rating.name, **_figures(rating))
+        t("leaderboard.line", place=place, name=neutral(rating.name, NAME_MAX), **_figures(rating))
         for place, rating in enumerate(top, start=1)
     ]
     mine = await place_of(store, guild, game, user_player(user_id))
@@ -323,8 +336,11 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
         )
     carried = {k: old.row.meta[k] for k in ("locale",) if k in old.row.meta}  # server language
     await service.set_meta(session, rematch_of=old.id, **carried)
+    await bot.gate.lobby_opened(session, thread=False)
     content, view = bot.play.lobby_content(session)
-    await interaction.response.send_message(content=f"{t('rematch.opened')}\n{content}", view=view)
+    await interaction.response.send_message(
+        content=f"{t('rematch.opened')}\n{content}", view=view, allowed_mentions=NO_PINGS
+    )
     message = await interaction.original_response()
     await service.set_meta(session, board=message.id)
 

@@ -7,6 +7,7 @@ prompt is recognised by its key.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,7 +16,8 @@ from typing import Any
 import discord
 
 from bot import fleet_builder
-from engine.core import Field, Game, Prompt
+from bot.safe_text import LABEL_MAX, NAME_MAX, OPTION_MAX, clip, neutral, neutral_all
+from engine.core import Event, Field, Game, Msg, Prompt
 from table.i18n import Localizer
 
 BUTTONS_MAX = 20  # four rows of five; the fifth row holds Undo / Confirm
@@ -87,18 +89,37 @@ class Draft:
 
 @dataclass(frozen=True)
 class Texts:
-    """What the chooser needs to word things for one reader."""
+    """What the chooser needs to word things for one reader.
+
+    Players' names and the string arguments of the game's messages (a promise, an echoed
+    option) were typed by members: in message contents they are shown neutralised (see
+    bot.safe_text); labels, where Discord renders no markdown or mention, show them plain."""
 
     localizer: Localizer
     locale: str
     game: Game | None
     names: Sequence[str]
 
-    def __call__(self, key: str, /, **args: Any) -> str:
-        return self.localizer.text(self.locale, key, self.game, self.names, **args)
+    @functools.cached_property
+    def shown_names(self) -> list[str]:
+        return [neutral(name, NAME_MAX) for name in self.names]
 
-    def msg(self, msg) -> str:
-        return self.localizer.msg(self.locale, msg, self.game, self.names)
+    def __call__(self, key: str, /, **args: Any) -> str:
+        return self.localizer.text(self.locale, key, self.game, self.shown_names, **args)
+
+    def msg(self, msg: Msg) -> str:
+        args = {name: neutral_all(value) for name, value in msg.args.items()}
+        return self.localizer.msg(
+            self.locale, Msg(key=msg.key, args=args), self.game, self.shown_names
+        )
+
+    def event(self, event: Event) -> str:
+        return self.msg(Msg(key=f"event.{event.type}", args=event.data))
+
+    def label(self, msg: Msg, fallback: object = "", limit: int = LABEL_MAX) -> str:
+        """A button or select label: plain text, clipped, never empty."""
+        text = self.localizer.msg(self.locale, msg, self.game, self.names) or str(fallback)
+        return clip(text, limit) or "…"
 
 
 def asked_fields(prompt: Prompt, draft: Draft) -> list[Field]:
@@ -218,7 +239,7 @@ def _add_fleet_builder(
     op, choices = fleet_builder.choices(item, groups)
     style = discord.ButtonStyle.primary if op == "v" else discord.ButtonStyle.secondary
     for position, (index, choice) in enumerate(choices[:BUTTONS_MAX]):
-        label = texts.msg(choice.label)[:80] or str(choice.value)
+        label = texts.label(choice.label, choice.value)
         view.add_item(_button(label, cid(sid, prompt.key, op, index), position // 5, style))
     if fleet_builder.can_add_slot(item, groups):
         view.add_item(_button(texts("chooser.fleet_next"), cid(sid, prompt.key, "n"), 4))
@@ -243,11 +264,11 @@ def _value_text(item: Field, value: Any, texts: Texts) -> str:
     if item.kind == "fleet":
         return fleet_builder.describe(
             value,
-            lambda v: labels.get(v, str(v)),
+            lambda v: labels.get(v, neutral(v)),
             lambda slot, names: texts("chooser.fleet_slot", slot=slot, cards=names),
         )
     values = value if isinstance(value, list) else [value]
-    return ", ".join(labels.get(v, str(v)) for v in values)
+    return ", ".join(labels.get(v, neutral(v)) for v in values)
 
 
 def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, Components]:
@@ -284,7 +305,7 @@ def _add_option_buttons(
     view: Components, sid: int, prompt: Prompt, item: Field, texts: Texts
 ) -> None:
     for index, choice in enumerate(item.options):
-        label = texts.msg(choice.label)[:80] or str(choice.value)
+        label = texts.label(choice.label, choice.value)
         view.add_item(
             _button(
                 label, cid(sid, prompt.key, "v", index), index // 5, discord.ButtonStyle.primary
@@ -299,7 +320,7 @@ def _add_select(
     page = list(enumerate(item.options))[start : start + SELECT_MAX]
     options = [
         discord.SelectOption(
-            label=(texts.msg(choice.label) or str(choice.value))[:100], value=str(index)
+            label=texts.label(choice.label, choice.value, OPTION_MAX), value=str(index)
         )
         for index, choice in page
     ]
@@ -331,7 +352,9 @@ def _add_confirm(view: Components, sid: int, prompt: Prompt, texts: Texts) -> No
 def _button(
     label: str, custom_id: str, row: int, style: discord.ButtonStyle = discord.ButtonStyle.secondary
 ) -> discord.ui.Button:
-    return discord.ui.Button(label=label, custom_id=custom_id, row=row, style=style)
+    return discord.ui.Button(
+        label=clip(label, LABEL_MAX), custom_id=custom_id, row=row, style=style
+    )
 
 
 def modal(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> discord.ui.Modal:
@@ -343,7 +366,7 @@ def modal(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> discord.ui.Mo
         hint = f" ({item.min}–{item.max})" if item.kind == "int" else ""
         form.add_item(
             discord.ui.TextInput(
-                label=(texts.msg(item.label) + hint)[:45],
+                label=clip(texts.label(item.label, limit=45 - len(hint)) + hint, 45),
                 custom_id=item.name,
                 required=not item.optional,
                 max_length=min(item.max, 4000) if item.kind == "text" and item.max else None,

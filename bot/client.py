@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections import defaultdict
 from collections.abc import Coroutine
 from concurrent.futures import Executor
@@ -23,9 +24,13 @@ from bot.budget import Limits, RestBudget
 from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
+from bot.gate import Gate
 from bot.play import Play
 from bot.render_pool import render_pool
 from bot.router import Router
+from bot.safe_text import NO_PINGS, clip
+from bot.settings import ServerSettings
+from bot.settings_commands import SettingsCommands
 from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService
 from table.store import StoreRefused
@@ -49,6 +54,7 @@ class ForumBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             http_trace=budget.trace(),
+            allowed_mentions=NO_PINGS,  # a send that forgets its own pings nobody
             **client_kwargs,
         )
         self.budget = budget
@@ -59,6 +65,9 @@ class ForumBot(commands.Bot):
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
+        self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
+        self.settings = ServerSettings(config)
+        self.gate = Gate(self)
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
         self._reminded: set[tuple[int, int, int]] = set()
@@ -79,11 +88,13 @@ class ForumBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database)
         self.service = TableService(self.store)
+        self.settings.store = self.store
         self.render_pool = render_pool(self.config.render_processes)
         self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
+        game_commands.add_command(SettingsCommands(self))
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)
@@ -135,7 +146,7 @@ class ForumBot(commands.Bot):
             broken.row.channel_id
         )
         texts = Texts(self.play.localizer, self.config.default_locale, None, ())
-        await channel.send(texts.msg(broken.msg))
+        await channel.send(texts.msg(broken.msg), allowed_mentions=NO_PINGS)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.router.handle(interaction)
@@ -165,7 +176,10 @@ class ForumBot(commands.Bot):
                 await message.delete()
             elif not session.row.meta.get("quiet_warned"):
                 await self.service.set_meta(session, quiet_warned=True)
-                await message.channel.send(self.play.channel_texts(session)("quiet.no_permission"))
+                await message.channel.send(
+                    self.play.channel_texts(session)("quiet.no_permission"),
+                    allowed_mentions=NO_PINGS,
+                )
         reminded = (session.id, seat, session.seq)
         if reminded not in self._reminded:  # one reminder per player per moment of the game
             self._reminded.add(reminded)
@@ -181,10 +195,11 @@ class ForumBot(commands.Bot):
         else:
             log.error("command failed", exc_info=original)
             text = texts("error.internal")
+        kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": NO_PINGS}
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(clip(text), **kwargs)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(clip(text), **kwargs)
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool:
         if interaction.user.id == host_id:

@@ -12,6 +12,8 @@ from discord.app_commands import locale_str as _
 
 from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
+from bot.safe_text import NO_PINGS, OPTION_MAX, clip
+from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
 from bot.strings import COMMANDS_JA
 from engine.core import Game, IllegalInput, Msg, Shortcut
 from engine.registry import GAMES
@@ -21,6 +23,7 @@ from table.service import SessionBroken, TableError
 if TYPE_CHECKING:
     from bot.client import ForumBot
 
+OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
 GAME_CHOICES = [
     app_commands.Choice(name=_(game.strings["en"]["name"]), value=game_id)
     for game_id, game in sorted(GAMES.items())
@@ -31,7 +34,7 @@ class Translator(app_commands.Translator):
     """Japanese names for the commands, their descriptions and the game choices."""
 
     def __init__(self) -> None:
-        self.ja = {**COMMANDS_JA, **AFTER_GAME_JA}
+        self.ja = {**COMMANDS_JA, **AFTER_GAME_JA, **SETTINGS_JA}
         for game in GAMES.values():
             en, ja = game.strings["en"], game.strings["ja"]
             self.ja[en["name"]] = ja["name"]
@@ -52,7 +55,9 @@ class Translator(app_commands.Translator):
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
     """`thirty_points=true negotiation=free` → {"thirty_points": "true", ...}; types are
-    checked by the game's options model."""
+    checked by the game's options model. The text is member input: its length is bounded."""
+    if text and len(text) > OPTIONS_TEXT_MAX:
+        raise TableError("options_too_long", maximum=OPTIONS_TEXT_MAX)
     options: dict[str, Any] = {}
     for part in shlex.split(text or ""):
         name, sep, value = part.partition("=")
@@ -110,6 +115,8 @@ class GameCommands(app_commands.Group):
         options: str | None = None,
         thread: bool = False,
     ) -> None:
+        if not await self.bot.gate.open_lobby(interaction, thread):
+            return
         existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
         if existing is not None:
             texts = self.bot.play.texts(existing, str(interaction.locale))
@@ -140,15 +147,18 @@ class GameCommands(app_commands.Group):
         guild_locale = _guild_locale(interaction)
         if guild_locale:
             await self.bot.service.set_meta(session, locale=guild_locale)
+        await self.bot.gate.lobby_opened(session, thread)
         content, view = self.bot.play.lobby_content(session)
         if channel is None:
-            await interaction.response.send_message(content=content, view=view)
+            await interaction.response.send_message(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
             message = await interaction.original_response()
         else:
-            message = await channel.send(content=content, view=view)
+            message = await channel.send(content=content, view=view, allowed_mentions=NO_PINGS)
             texts = self.guild_texts(interaction, GAMES[game])
             notice = texts("thread.opened", game=texts("name"), thread=channel.mention)
-            await interaction.response.send_message(notice)
+            await interaction.response.send_message(notice, allowed_mentions=NO_PINGS)
         await self.bot.service.set_meta(session, board=message.id)
 
     async def _new_thread(self, interaction: discord.Interaction, game: str) -> discord.Thread:
@@ -180,7 +190,8 @@ class GameCommands(app_commands.Group):
         for name, spec in game.Options.model_fields.items():
             for value in _example_values(spec):
                 suggestion = f"{head}{name}={value}".strip()
-                if suggestion.startswith(current.strip()) or not current.strip():
+                fits = len(suggestion) <= OPTION_MAX  # Discord's bound on a choice
+                if fits and (suggestion.startswith(current.strip()) or not current.strip()):
                     suggestions.append(app_commands.Choice(name=suggestion, value=suggestion))
         return suggestions[:25]
 
@@ -188,6 +199,8 @@ class GameCommands(app_commands.Group):
         name="status", description=_("Show the board and what the game is waiting for")
     )
     async def status(self, interaction: discord.Interaction) -> None:
+        if not await self.bot.gate.allow(interaction, "status"):
+            return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
@@ -198,7 +211,7 @@ class GameCommands(app_commands.Group):
             await self.bot.play.show_lobby(session)
         else:
             self.bot.play.publish(session)
-        await interaction.followup.send("✓", ephemeral=True)
+        await interaction.followup.send("✓", ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(
         name="hand", description=_("Your private view and your choices (only you see it)")
@@ -230,7 +243,7 @@ class GameCommands(app_commands.Group):
             texts("rules.options", example=example),
             *options_help(chosen, texts),
         ]
-        await _ephemeral(interaction, "\n".join(lines)[:2000])
+        await _ephemeral(interaction, "\n".join(lines))
 
     @app_commands.command(name="abort", description=_("Abort the game in this channel"))
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -263,6 +276,8 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="history", description=_("What has happened so far"))
     async def history(self, interaction: discord.Interaction) -> None:
+        if not await self.bot.gate.allow(interaction, "history"):
+            return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
@@ -272,6 +287,12 @@ class GameCommands(app_commands.Group):
 
 
 def _guild_locale(interaction: discord.Interaction) -> str | None:
+    """The language the server's admins chose (/game settings; read by the gate when the
+    command started), else Discord's."""
+    settings = interaction.client.settings  # type: ignore[attr-defined]  # a ForumBot
+    chosen = settings.cached(interaction.guild_id).language
+    if chosen != "auto":
+        return chosen
     return str(interaction.guild_locale) if interaction.guild_locale else None
 
 
@@ -300,7 +321,8 @@ def _example_values(spec: Any) -> list[Any]:
 
 
 async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = None) -> None:
-    kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+    kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
+    kwargs["allowed_mentions"] = NO_PINGS
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():

@@ -1,4 +1,10 @@
-"""Settings from config.toml (optional) and the environment; the token is never logged."""
+"""Settings from config.toml (optional) and the environment; the token is never logged.
+
+The file is checked against a pydantic model of its sections before anything starts: a
+malformed file, a value of the wrong type, an unknown key or a database path that cannot be
+used is one `ConfigError` line naming the key and what is valid (exit code 2), never a
+traceback or a silently ignored setting.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from engine.registry import DEFAULT_LOCAL_GAME
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from engine.registry import DEFAULT_LOCAL_GAME, GAMES
+
+DEFAULT_PATH = "config.toml"
 
 
 @dataclass(frozen=True)
@@ -32,34 +42,163 @@ class Config:
         return f"Config(database={self.database!r}, token={'set' if self.token else 'unset'})"
 
 
-def load_config(path: str | Path = "config.toml") -> Config:
-    data: dict[str, Any] = {}
-    file = Path(path)
-    if file.exists():
-        data = tomllib.loads(file.read_text("utf-8"))
-    discord, storage = data.get("discord", {}), data.get("storage", {})
-    bot, timers, local = data.get("bot", {}), data.get("timers", {}), data.get("local", {})
-    limits = data.get("limits", {})
-    defaults = Config()
-    return Config(
-        token=os.environ.get("DISCORD_TOKEN") or discord.get("token", ""),
-        database=os.environ.get("FORUM_DATABASE") or storage.get("database", defaults.database),
-        default_locale=bot.get("default_locale", defaults.default_locale),
-        ai_delay_seconds=float(bot.get("ai_delay_seconds", defaults.ai_delay_seconds)),
-        repost_after_messages=int(bot.get("repost_after_messages", defaults.repost_after_messages)),
-        reminder_minutes=float(timers.get("reminder_minutes", defaults.reminder_minutes)),
-        idle_policy=timers.get("idle_policy", defaults.idle_policy),
-        idle_after_reminder_minutes=float(
-            timers.get("idle_after_reminder_minutes", defaults.idle_after_reminder_minutes)
-        ),
-        board_interval_seconds=float(
-            limits.get("board_interval_seconds", defaults.board_interval_seconds)
-        ),
-        rest_per_second=int(limits.get("rest_per_second", defaults.rest_per_second)),
-        channel_messages=int(limits.get("channel_messages", defaults.channel_messages)),
-        channel_window_seconds=float(
-            limits.get("channel_window_seconds", defaults.channel_window_seconds)
-        ),
-        render_processes=int(bot.get("render_processes", defaults.render_processes)),
-        local_game=local.get("game", defaults.local_game),
+class ConfigError(Exception):
+    """The settings cannot be used; the message is one line for the terminal."""
+
+
+_D = Config()
+
+
+class _Section(BaseModel):
+    # TOML has types of its own, so a string is never read as a number; integers may be floats.
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class _Discord(_Section):
+    token: str = Field("", description="the bot token, a string")
+
+
+class _Storage(_Section):
+    database: str = Field(_D.database, description="a SQLite file path or a postgresql:// URL")
+
+
+class _Bot(_Section):
+    default_locale: Literal["ja", "en"] = Field(
+        _D.default_locale,  # type: ignore[assignment]
+        description='"ja" or "en"',
     )
+    ai_delay_seconds: float = Field(_D.ai_delay_seconds, ge=0, description="seconds, 0 or more")
+    repost_after_messages: int = Field(
+        _D.repost_after_messages, ge=1, description="a whole number, 1 or more"
+    )
+    render_processes: int = Field(
+        _D.render_processes, ge=-1, description="-1 (one per core), 0 (threads) or more"
+    )
+
+
+class _Timers(_Section):
+    reminder_minutes: float = Field(_D.reminder_minutes, ge=0, description="minutes, 0 = never")
+    idle_policy: Literal["ai", "abort"] = Field(_D.idle_policy, description='"ai" or "abort"')
+    idle_after_reminder_minutes: float = Field(
+        _D.idle_after_reminder_minutes, ge=0, description="minutes, 0 or more"
+    )
+
+
+class _Limits(_Section):
+    rest_per_second: int = Field(_D.rest_per_second, ge=1, description="a whole number, 1 or more")
+    channel_messages: int = Field(
+        _D.channel_messages, ge=1, description="a whole number, 1 or more"
+    )
+    channel_window_seconds: float = Field(
+        _D.channel_window_seconds, gt=0, description="seconds, more than 0"
+    )
+    board_interval_seconds: float = Field(
+        _D.board_interval_seconds, ge=0, description="seconds, 0 or more"
+    )
+
+
+class _Local(_Section):
+    game: str = Field(DEFAULT_LOCAL_GAME, description="one of " + ", ".join(sorted(GAMES)))
+
+    @field_validator("game")
+    @classmethod
+    def _known(cls, game: str) -> str:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}")
+        return game
+
+
+class ConfigFile(BaseModel):
+    """config.toml: every section optional, every key optional, nothing else allowed."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    discord: _Discord = _Discord()
+    storage: _Storage = _Storage()
+    bot: _Bot = _Bot()
+    timers: _Timers = _Timers()
+    limits: _Limits = _Limits()
+    local: _Local = _Local()
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """The settings: `path` must exist when given; without one, ./config.toml if present."""
+    file = Path(path if path is not None else DEFAULT_PATH)
+    if path is not None and (not file.exists() or file.is_dir()):
+        raise ConfigError(f"{file}: no such settings file (--config names an existing file).")
+    data = _read(file) if file.exists() else {}  # --config /dev/null: every default
+    try:
+        settings = ConfigFile.model_validate(data)
+    except ValidationError as error:
+        raise ConfigError(f"{file}: {_explain(error)}") from None
+    database = os.environ.get("FORUM_DATABASE") or settings.storage.database
+    key = "FORUM_DATABASE" if os.environ.get("FORUM_DATABASE") else "storage.database"
+    check_database(database, f"{file}: {key}" if key == "storage.database" else key)
+    bot, timers, limits = settings.bot, settings.timers, settings.limits
+    return Config(
+        token=os.environ.get("DISCORD_TOKEN") or settings.discord.token,
+        database=database,
+        default_locale=bot.default_locale,
+        ai_delay_seconds=bot.ai_delay_seconds,
+        repost_after_messages=bot.repost_after_messages,
+        reminder_minutes=timers.reminder_minutes,
+        idle_policy=timers.idle_policy,
+        idle_after_reminder_minutes=timers.idle_after_reminder_minutes,
+        board_interval_seconds=limits.board_interval_seconds,
+        rest_per_second=limits.rest_per_second,
+        channel_messages=limits.channel_messages,
+        channel_window_seconds=limits.channel_window_seconds,
+        render_processes=bot.render_processes,
+        local_game=settings.local.game,
+    )
+
+
+def _read(file: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(file.read_text("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{file}: not valid TOML: {error}.") from None
+    except OSError as error:
+        raise ConfigError(f"{file}: cannot be read ({error.strerror}).") from None
+
+
+def _explain(error: ValidationError) -> str:
+    """The first problem as `key = value: what is valid (default …)`."""
+    problem = error.errors()[0]
+    where = [str(part) for part in problem["loc"]]
+    key = ".".join(where)
+    section = ConfigFile.model_fields.get(where[0])
+    shown = "(hidden)" if where[0] == "discord" else repr(problem["input"])  # may be the token
+    if problem["type"] == "extra_forbidden":
+        if len(where) == 1:
+            return (
+                f"unknown section [{key}]; the sections are: {', '.join(ConfigFile.model_fields)}."
+            )
+        names = ", ".join(section.annotation.model_fields) if section and section.annotation else ""
+        return f"unknown key {key}; the keys of [{where[0]}] are: {names}."
+    if len(where) == 1:
+        return f"[{key}] must be a table of keys, not {shown}."
+    spec = section.annotation.model_fields[where[1]]  # type: ignore[union-attr]
+    return (
+        f"{key} = {shown} is not valid ({problem['msg'].lower()}): "
+        f"use {spec.description} (default {spec.default!r})."
+    )
+
+
+def check_database(database: str, key: str) -> None:
+    """A SQLite path must be a file we can create or open: its folder (or the nearest existing
+    one above it) a writable directory, the path itself not a directory."""
+    if database.startswith(("postgresql://", "postgres://")) or database == ":memory:":
+        return
+    path = Path(database)
+    valid = "use a writable file path or a postgresql:// URL"
+    if path.is_dir():
+        raise ConfigError(f"{key} = {database!r} is a directory; {valid}.")
+    if path.exists():
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise ConfigError(f"{key} = {database!r} cannot be written; {valid}.")
+        return
+    folder = path.absolute().parent
+    while not folder.exists():
+        folder = folder.parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        raise ConfigError(f"{key} = {database!r}: cannot create it under {folder}; {valid}.")

@@ -1,27 +1,34 @@
 """Play any registered game in the terminal, without Discord (hot seat + AI seats).
 
 The session lives in the same SQLite store as the bot's, so killing the process and running the
-same command again resumes it. Board images are written after every state change.
+same command again resumes it (only if it is the table the command asks for). Every board image
+is kept, numbered, and a live board page on 127.0.0.1 (bot/local_web.py) shows the latest one
+with the public story; each human's private lines are printed in the terminal at their prompt.
+Typed answers are read by bot/local_input.py.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import json
 import os
 import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.strings import BOT
-from engine.core import Event, Field, Game, IllegalInput, Prompt
+from bot.local_input import normalise, numbered, parse, parse_group, problem
+from bot.local_strings import LOCAL_TEXT
+from bot.local_web import LiveBoard, board_file, next_board_number, open_in_browser
+from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from render import render_png
 from table.backend import open_store
-from table.i18n import Localizer
 from table.service import Session, SessionBroken, TableError, TableService
 
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
@@ -45,6 +52,13 @@ class LocalOptions:
     options: dict[str, Any]
     seed: int | None = None
     new: bool = False
+    browser: bool = False  # open the live board in the default browser at the start
+    port: int = 0  # of the live board on 127.0.0.1; 0: any free port
+    given: frozenset[str] = frozenset()  # of "players", "ai", "options": set on the command line
+
+
+class PausedGameDiffers(Exception):
+    """The paused game is not the one the command line asks for (worded for the player)."""
 
 
 class LocalTable:
@@ -61,11 +75,13 @@ class LocalTable:
         self.opts = opts
         self.ask = ask
         self.clear = clear or clear_screen
-        self.text = Localizer(BOT)
+        self.text = LOCAL_TEXT
         self.images = 0
         self.story: list[tuple[str, tuple[int, ...] | None]] = []
         self.read_up_to: dict[int, int] = {}
         self.keyboard: int | None = None  # the human seat now at the keyboard
+        self.live: LiveBoard | None = None
+        self.opened = False  # the live board is open in a browser
 
     def t(self, key: str, catalog: Game | None = None, /, **args: Any) -> str:
         return self.text.text(self.opts.locale, key, catalog, (), **args)
@@ -87,6 +103,25 @@ class LocalTable:
         self._result(session)
         return session
 
+    def close(self) -> None:
+        if self.live is not None:
+            self.live.close()
+
+    def _serve(self, session: Session, recap: list[str]) -> None:
+        """The live board page, opened in the browser when asked and possible."""
+        title = self.t("local.page.title", game=self.t("name", session.game), session=session.id)
+        keys = ("lang", "waiting", "story", "gone", "back", "forth")
+        words = {key: self.t(f"local.page.{key}") for key in keys}
+        try:
+            self.live = LiveBoard(self._folder(session), title, words, self.opts.port)
+        except OSError as error:  # e.g. --port already taken: the game goes on without a page
+            self.say(self.t("local.live_failed", port=self.opts.port, reason=error.strerror))
+            return
+        self.live.tell(recap)
+        self.opened = self.opts.browser and open_in_browser(self.live.url)
+        key = "local.live_opened" if self.opened else "local.live"
+        self.say(self.t(key, url=self.live.url))
+
     # Which game --------------------------------------------------------------------------
 
     async def _session(self) -> Session:
@@ -99,6 +134,7 @@ class LocalTable:
                 self.say(self.t("local.abandoned", game=self.t("name", game), session=existing.id))
             existing = None
         if existing is not None:
+            self._check_resumable(existing)
             self.say(
                 self.t(
                     "local.resuming",
@@ -108,10 +144,46 @@ class LocalTable:
                     players=existing.names,  # a list: joined in the locale's way
                 )
             )
-            await self._recap_resumed(existing)
+            recap = await self._recap_resumed(existing)
         session = existing or await self._new_session()
+        self._serve(session, recap if existing else [])
         await self._mention_other_paused(session)
         return session
+
+    def _check_resumable(self, paused: Session) -> None:
+        """A paused game resumes only if it is the game asked for: what the command line set
+        (table size, AI seats, variants) must match, and --ai-only never takes over humans."""
+        game, opts = paused.game, self.opts
+        ai = sum(paused.is_ai(seat) for seat in range(len(paused.seats)))
+        options = game.parse_options(paused.row.options).model_dump()
+        wanted = game.parse_options(opts.options).model_dump()
+        differs = (
+            ("players" in opts.given and len(paused.seats) != opts.players)
+            or ("ai" in opts.given and ai != opts.ai)
+            or (opts.ai_only and ai < len(paused.seats))
+            or ("options" in opts.given and options != wanted)
+        )
+        if differs:
+            paused_table = self._table(len(paused.seats), ai, options, game)
+            asked = self._table(opts.players, opts.ai, wanted, game)
+            name = self.t("name", game)
+            raise PausedGameDiffers(
+                self.t(
+                    "local.paused_differs",
+                    game=name,
+                    session=paused.id,
+                    paused=paused_table,
+                    asked=asked,
+                    game_id=opts.game,
+                )
+            )
+
+    def _table(self, players: int, ai: int, options: dict[str, Any], game: Game) -> str:
+        """`3 players (2 AI), thirty_points=true` — variants only where not the default."""
+        base = game.parse_options({}).model_dump()
+        changed = [f"{k}={json.dumps(v)}" for k, v in options.items() if base.get(k) != v]
+        variants = ", ".join(changed) or self.t("local.base_game")
+        return self.t("local.table", players=players, ai=ai, options=variants)
 
     async def _paused(self, game_id: str) -> Session | None:
         try:
@@ -168,8 +240,9 @@ class LocalTable:
         )
         return session
 
-    async def _recap_resumed(self, session: Session) -> None:
-        """After a restart: what happened from the last human input on."""
+    async def _recap_resumed(self, session: Session) -> list[str]:
+        """After a restart: what happened from the last human input on (the whole public story
+        is returned, for the live board)."""
         steps = list(await self.service.replay(session.id))
         human_steps = [i for i, (row, _) in enumerate(steps) if not session.is_ai(row.seat)]
         recent = steps[human_steps[-1] :] if human_steps else steps
@@ -179,6 +252,12 @@ class LocalTable:
             for event in events:
                 if event.to is None:
                     self.say("  • " + self._event_line(session, event))
+        return [
+            self._event_line(session, event)
+            for _, events in steps
+            for event in events
+            if event.to is None
+        ]
 
     # The story ---------------------------------------------------------------------------
 
@@ -186,11 +265,16 @@ class LocalTable:
         return self.text.event(self.opts.locale, event, session.game, session.names)
 
     async def _after(self, session: Session, events: list[Event]) -> None:
+        public: list[str] = []
         for event in events:
             line = self._event_line(session, event)
             self.story.append((line, event.to))
+            if event.to is None:
+                public.append(line)
             if event.to is None or self.keyboard in event.to:
                 self.say(f"  {'•' if event.to is None else '🔒'} {line}")
+        if self.live is not None:
+            self.live.tell(public, status="")
         await self._image(session)
 
     def _recap(self, seat: int) -> None:
@@ -221,10 +305,12 @@ class LocalTable:
         )
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
-        # Only the latest board, as in a channel: earlier ones could show what a memory game
-        # has turned face down again.
+        number = next_board_number(folder)  # every board is kept, numbered, and the latest
+        board_file(folder, number).write_bytes(png)
         (folder / "latest.png").write_bytes(png)
         self.images += 1
+        if self.live is not None:
+            self.live.show(number)
 
     # Human input -------------------------------------------------------------------------
 
@@ -252,17 +338,34 @@ class LocalTable:
     async def _ask_prompt(self, session: Session, seat: int, prompt: Prompt) -> None:
         locale, game, names = self.opts.locale, session.game, session.names
         self.say(f"\n== {names[seat]} ==")
+        if self.live is not None:
+            self.live.tell([], status=self.text.msg(locale, prompt.text, game, names))
         self.say(self.t("local.board", path=self._folder(session) / "latest.png"))
         for line in game.private_lines(session.live(), seat):
             self.say("  " + self.text.msg(locale, line, game, names))
         self.say(self.text.msg(locale, prompt.text, game, names))
         for attempt in itertools.count():
             args: dict[str, Any] = {}
-            for field in prompt.fields:
+            for index, field in enumerate(prompt.fields):
                 if field.is_asked(args):  # e.g. a counter amount only after answering "counter"
-                    args[field.name] = self._ask_field(session, field, listed=attempt > 0)
+                    later = prompt.fields[index + 1 :]
+                    args[field.name] = self._answer(session, field, later, args, attempt > 0)
             if await self._submit(session, seat, prompt, args):
                 return
+
+    def _answer(
+        self, session: Session, field: Field, later: tuple[Field, ...], args: dict, listed: bool
+    ) -> Any:
+        """One field's answer, refused at once when it cannot be right and more questions follow
+        (the rules judge the last one, with their own, more precise words)."""
+        while True:
+            value = self._ask_field(session, field, listed)
+            answered = {**args, field.name: value}
+            refusal = problem(field, value)
+            if refusal is None or not any(f.is_asked(answered) for f in later):
+                return value
+            self.say("  ✗ " + self.text.msg(self.opts.locale, refusal, session.game))
+            listed = True
 
     async def _submit(self, session: Session, seat: int, prompt: Prompt, args: dict) -> bool:
         try:
@@ -282,21 +385,24 @@ class LocalTable:
         if field.kind == "fleet":
             return self._ask_fleet(session, field, listed)
         label = self.text.msg(locale, field.label, game, names)
-        numbered = _numbered(field)
+        is_numbered = numbered(field)
         if not listed:
-            for line in self._option_lines(session, field, numbered):
+            for line in self._option_lines(session, field, is_numbered):
                 self.say("   " + line)
         hint = {
             "multiset": self.t("local.hint_many", count=field.count),
             "subset": self.t("local.hint_many", count=f"{field.min}-{field.max}"),
             "int": f"{field.min}-{field.max}",
         }.get(field.kind, "")
-        if numbered:
+        if is_numbered:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
             hint = hint.strip("、, ")
         key = "local.ask_hint" if hint else "local.ask"
-        raw = self.ask(self.t(key, label=label, hint=hint)).strip()
-        return _parse(field, raw)
+        raw = self.ask(self.t(key, label=label, hint=hint))
+        return parse(field, raw, partial(self._label, session))
+
+    def _label(self, session: Session, choice: Choice) -> str:
+        return self.text.msg(self.opts.locale, choice.label, session.game, session.names)
 
     def _ask_fleet(self, session: Session, field: Field, listed: bool) -> list[list[Any]]:
         """An ordered fleet, slot by slot: a head, then what goes behind it."""
@@ -308,12 +414,12 @@ class LocalTable:
         groups: list[list[Any]] = []
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
-            head = self.ask(self.t("local.ask", label=head_label)).strip()
+            head = normalise(self.ask(self.t("local.ask", label=head_label)))
             if not head:
                 break
             behind_label = self.t("local.fleet_attachments", count=field.per_head)
             behind = self.ask(self.t("local.ask", label=behind_label))
-            groups.append([head, *behind.replace(",", " ").split()])
+            groups.append(parse_group(field, head, behind, partial(self._label, session)))
         return groups
 
     def _option_lines(self, session: Session, field: Field, numbered: bool) -> list[str]:
@@ -337,10 +443,18 @@ class LocalTable:
         if outcome is None:
             self.say(self.t("local.unfinished"))
             return
-        self.say("\n" + self.t("local.result"))
+        lines = [self.t("local.result")]
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
-            self.say(f"  {outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
+            lines.append(f"{outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
+        self.say("\n" + lines[0])
+        for line in lines[1:]:
+            self.say("  " + line)
         self.say(self.t("local.images", folder=self._folder(session)))
+        if self.live is not None:
+            self.live.tell(lines, status=lines[0])
+        if self.opened:  # the final board stays on the page until the player is done with it
+            with contextlib.suppress(EOFError):
+                self.ask(self.t("local.close_page"))
 
 
 def local_channel(game_id: str) -> int:
@@ -358,39 +472,6 @@ def _rows(items: list[str]) -> list[str]:
     return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
 
 
-def _numbered(field: Field) -> bool:
-    """Options get numbers too, unless their own codes are numbers (a card's value)."""
-    return bool(field.options) and not any(
-        str(choice.value).lstrip("-").isdigit() for choice in field.options
-    )
-
-
-def _parse(field: Field, raw: str) -> Any:
-    """Text typed by a player into the value the field expects (bad text → rejected by rules).
-
-    Codes match whatever their case; where options are numbered, the number picks one too."""
-    by_text = {str(choice.value).lower(): choice.value for choice in field.options}
-    numbered = _numbered(field)
-
-    def pick(text: str) -> Any:
-        if text.lower() in by_text:
-            return by_text[text.lower()]
-        if numbered and text.isdigit() and 1 <= int(text) <= len(field.options):
-            return field.options[int(text) - 1].value
-        return text
-
-    if field.kind in ("multiset", "subset"):
-        return [pick(part) for part in raw.replace(",", " ").split()]
-    if field.kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            return raw
-    if field.kind == "one":
-        return pick(raw)
-    return raw
-
-
 def clear_screen() -> None:
     """Wipe the terminal and its scrollback, so the next player cannot scroll up to a secret."""
     if sys.stdout.isatty():
@@ -404,6 +485,9 @@ async def run_local(opts: LocalOptions, ask: Ask = input, clear: Clear = None) -
     store = await open_store(opts.database)
     try:
         table = LocalTable(TableService(store), opts, ask, clear)
-        return await table.run()
+        try:
+            return await table.run()
+        finally:
+            table.close()
     finally:
         await store.close()

@@ -16,10 +16,9 @@ from pydantic import ValidationError
 
 from bot.config import Config
 from bot.local import LocalOptions
-from bot.strings import BOT
+from bot.local_strings import LOCAL_TEXT
 from engine.core import Game, IllegalInput, Msg
 from engine.registry import GAMES
-from table.i18n import Localizer
 
 DEFAULT_PLAYERS = 3  # a typical table, moved into the game's own range
 
@@ -34,7 +33,7 @@ def default_players(game: Game) -> int:
 
 def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
     """Validated LocalOptions from `python -m bot local …`, or UsageError."""
-    text = Localizer(BOT)
+    text = LOCAL_TEXT
 
     def t(key: str, catalog: Game | None = None, /, **values: Any) -> str:
         return text.text(args.locale, key, catalog, (), **values)
@@ -49,10 +48,13 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
         raise UsageError(
             t("local.error.players", game=name, minimum=minimum, maximum=maximum, count=players)
         )
-    ai = players if args.ai_only else args.ai
-    if not 0 <= ai <= players:
-        raise UsageError(t("local.error.ai", players=players, ai=ai))
+    ai = _ai_seats(args, players, t)
     options = _options(game, players, args.option, t, lambda msg: text.msg(args.locale, msg, game))
+    given = {
+        "players": args.players is not None,
+        "ai": args.ai is not None or args.humans is not None or args.ai_only,
+        "options": bool(args.option),
+    }
     return LocalOptions(
         game=args.game,
         players=players,
@@ -64,7 +66,28 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
         options=options,
         seed=args.seed,
         new=args.new,
+        browser=not args.no_browser,
+        port=args.port,
+        given=frozenset(name for name, was_given in given.items() if was_given),
     )
+
+
+def _ai_seats(args: argparse.Namespace, players: int, t: Any) -> int:
+    """You against AIs unless told otherwise: hot seat is asked for by `--humans N`."""
+    if args.ai_only:
+        return players
+    if args.humans is not None:
+        if not 1 <= args.humans <= players:
+            raise UsageError(t("local.error.humans", players=players, humans=args.humans))
+        if args.ai is not None and args.ai != players - args.humans:
+            raise UsageError(
+                t("local.error.ai_humans", players=players, ai=args.ai, humans=args.humans)
+            )
+        return players - args.humans
+    ai = players - 1 if args.ai is None else args.ai
+    if not 0 <= ai <= players:
+        raise UsageError(t("local.error.ai", players=players, ai=ai))
+    return ai
 
 
 def _options(

@@ -27,6 +27,8 @@ from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
 from bot.dm_channels import DmChannels
 from bot.publisher import Dirty, Publisher
+from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
+from bot.safe_text import clip as _clip
 from bot.strings import BOT
 from engine.core import Event, Kind, Prompt
 from render import render_png
@@ -99,9 +101,9 @@ class Play:
     def lobby_content(self, session: Session) -> tuple[str, Components]:
         t = self.channel_texts(session)
         game = session.game
-        names = [f"{s['name']}{' 🤖' if s['ai'] else ''}" for s in session.seats]
+        names = [f"{neutral(s['name'], NAME_MAX)}{' 🤖' if s['ai'] else ''}" for s in session.seats]
         options = ", ".join(
-            f"{k}={json.dumps(v)}"
+            f"{k}={neutral(json.dumps(v))}"
             for k, v in session.row.options.items()
             if game.Options.model_fields[k].default != v
         )
@@ -130,18 +132,14 @@ class Play:
                     label=t(label), style=style, custom_id=cid(session.id, "lobby", op)
                 )
             )
-        return "\n".join(lines), view
+        return _clip("\n".join(lines)), view
 
     def narrate(self, session: Session, events: list[Event]) -> None:
         """Add the public events to the board's rolling narration (kept per session, so
         coalesced publishes lose none of them)."""
         t = self.channel_texts(session)
         recent = self.narration.setdefault(session.id, deque(maxlen=NARRATION_LINES))
-        recent.extend(
-            f"• {t.localizer.event(t.locale, e, session.game, session.names)}"
-            for e in events
-            if e.to is None
-        )
+        recent.extend(f"• {t.event(e)}" for e in events if e.to is None)
 
     def board_content(self, session: Session) -> tuple[str, Components]:
         t = self.channel_texts(session)
@@ -205,7 +203,7 @@ class Play:
                 for index, choice in enumerate(prompt.fields[0].options):
                     view.add_item(
                         discord.ui.Button(
-                            label=t.msg(choice.label)[:80],
+                            label=t.label(choice.label, choice.value),
                             row=index // 5,
                             custom_id=cid(session.id, prompt.key, "v", index),
                         )
@@ -237,7 +235,11 @@ class Play:
                 continue
             body, view = chooser(session.id, prompt, Draft(), self.channel_texts(session))
             mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in humans)
-            await channel.send(content=_clip(f"{mentions}\n{body}"), view=view)
+            await channel.send(
+                content=_clip(f"{mentions}\n{body}"),
+                view=view,
+                allowed_mentions=pings(session.seats[s]["user_id"] for s in humans),
+            )
             self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
 
@@ -277,7 +279,9 @@ class Play:
         carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
         if carrier is not None:
             try:
-                await carrier.edit(board_id, content=content, view=view, **keep_image)
+                await carrier.edit(
+                    board_id, content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
+                )
                 return
             except discord.HTTPException:
                 _rewind(file)
@@ -287,7 +291,7 @@ class Play:
         if board_id and not scrolled:
             try:
                 await channel.get_partial_message(board_id).edit(
-                    content=content, view=view, **keep_image
+                    content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
                 )
                 return
             except discord.NotFound:
@@ -295,7 +299,9 @@ class Play:
         if file is None:  # a new message needs the image the old one had
             self._shown_view.pop(session.id, None)
             file = await self.render(session) if session.state is not None else None
-        message = await channel.send(content=content, files=[file] if file else [], view=view)
+        message = await channel.send(
+            content=content, files=[file] if file else [], view=view, allowed_mentions=NO_PINGS
+        )
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
@@ -445,11 +451,7 @@ class Play:
     def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
         t = self.seat_texts(session, seat)
         lines = [t.msg(line) for line in session.game.private_lines(session.live(), seat)]
-        lines += [
-            t.localizer.event(t.locale, e, session.game, session.names)
-            for e in events
-            if e.to is not None and seat in e.to
-        ]
+        lines += [t.event(e) for e in events if e.to is not None and seat in e.to]
         return "\n".join(lines)
 
     async def dm(
@@ -467,6 +469,7 @@ class Play:
         if seat in closed:
             return
         fields = {"content": _clip(content), "view": view or Components()}
+        fields["allowed_mentions"] = NO_PINGS
         if await self._dm_by_click(session, seat, fields, edit):
             return
         latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
@@ -512,8 +515,9 @@ class Play:
                 custom_id=cid(session.id, "hand", "open"),
             )
         )
-        text = t("dm.closed", seat=f"<@{session.seats[seat]['user_id']}>")
-        await channel.send(content=text, view=view)
+        user_id = session.seats[seat]["user_id"]
+        text = t("dm.closed", seat=f"<@{user_id}>")
+        await channel.send(content=text, view=view, allowed_mentions=pings([user_id]))
         self.messages_since_board[session.row.channel_id] += 1
 
     # AI seats -----------------------------------------------------------------------------
@@ -527,7 +531,8 @@ class Play:
 
     async def _run_ai(self, session: Session) -> None:
         while session.status == "active" and self.service.ai_turns(session):
-            await asyncio.sleep(self.config.ai_delay_seconds)
+            delay = (await self.bot.settings.of(session.row.guild_id)).ai_delay_seconds
+            await asyncio.sleep(delay)
             result = await self.service.play_ai(session)
             if result is None:
                 return
@@ -542,27 +547,31 @@ class Play:
         """Remind idle players `reminder_minutes` after the latest change. The stored deadline
         moves at most once a minute, so busy games do not write it on every input."""
         armed = self._armed.get(session.id)
-        if self.config.reminder_minutes <= 0 or not self.owing_humans(session):
+        minutes = (await self.bot.settings.of(session.row.guild_id)).reminder_minutes
+        if minutes <= 0 or not self.owing_humans(session):
             if armed != 0.0:
                 await self.service.store.clear_deadline(session.id)
                 self._armed[session.id] = 0.0
             return
-        due = time.time() + self.config.reminder_minutes * 60
+        due = self.bot.clock() + minutes * 60
         if not armed or due - armed >= REARM_SECONDS:
             await self.service.store.set_deadline(session.id, due, "remind")
             self._armed[session.id] = due
 
     async def fire_deadlines(self) -> None:
         # Claimed (taken off the table) first, so with several processes each fires once.
-        for session_id, _, stage in await self.service.store.claim_due_deadlines(time.time()):
+        due = await self.service.store.claim_due_deadlines(self.bot.clock())
+        for session_id, _, stage in due:
             self._armed.pop(session_id, None)  # nothing stored any more: the next change arms
             try:
                 session = await self.service.get(session_id)
             except SessionBroken:  # it waits for /game abort; it needs no reminder
                 continue
-            if session.status != "active":
+            if stage == "lobby":
+                await self.bot.gate.expire_lobby(session)
+            elif session.status != "active":
                 continue
-            if stage == "remind":
+            elif stage == "remind":
                 await self._remind(session)
             else:
                 await self._idle(session)
@@ -572,12 +581,14 @@ class Play:
         t = self.channel_texts(session)
         mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in owing)
         channel = self.bot.get_channel(session.row.channel_id)
-        await channel.send(t("reminder", seats=mentions))
+        allowed = pings(session.seats[s]["user_id"] for s in owing)
+        await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
         for seat in owing:
             await self.dm(
                 session, seat, self.seat_texts(session, seat)("reminder", seats=[seat]), None
             )
-        due = time.time() + self.config.idle_after_reminder_minutes * 60
+        settings = await self.bot.settings.of(session.row.guild_id)
+        due = self.bot.clock() + settings.idle_minutes * 60
         await self.service.store.set_deadline(session.id, due, "idle")
         self._armed.pop(session.id, None)  # the next change arms the reminder again
 
@@ -585,14 +596,14 @@ class Play:
         owing = self.owing_humans(session)
         t = self.channel_texts(session)
         channel = self.bot.get_channel(session.row.channel_id)
-        if self.config.idle_policy == "abort":
+        if (await self.bot.settings.of(session.row.guild_id)).idle_policy == "abort":
             await self.service.abort(session)
-            await channel.send(t("idle_abort"))
+            await channel.send(t("idle_abort"), allowed_mentions=NO_PINGS)
             await self.close_board(session)
             return
         for seat in owing:
             await self.service.hand_seat_to_ai(session, seat)
-        await channel.send(t("idle_ai", seats=owing))
+        await channel.send(t("idle_ai", seats=owing), allowed_mentions=NO_PINGS)
         await self.service.store.clear_deadline(session.id)
         self._armed.pop(session.id, None)
         self.schedule_ai(session)
@@ -615,7 +626,3 @@ def _fits_on_board(prompt: Prompt) -> bool:
         and prompt.fields[0].kind == "one"
         and len(prompt.fields[0].options) <= 10
     )
-
-
-def _clip(text: str, limit: int = 2000) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

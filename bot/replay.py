@@ -13,11 +13,18 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from engine.core import Outcome
+from engine.core import Catalog, Outcome
 from engine.registry import GAMES
 from render import render_png
 from render.replay import MAX_FRAMES, UPLOAD_LIMIT, animate, sample
-from table.export import ExportError, GameExport, export_steps, load_export, replay_export
+from table.export import (
+    MAX_BYTES,
+    ExportError,
+    GameExport,
+    export_steps,
+    load_export,
+    replay_export,
+)
 from table.i18n import Localizer, locale_of
 
 CAPTION_EVENTS = 2  # the latest public events of a step; a caption is one line
@@ -71,14 +78,61 @@ def animation(
 
 # python -m bot replay FILE ---------------------------------------------------------------
 
+REFUSALS: Catalog = {
+    "en": {
+        "refused": "Cannot replay {path}: {reason} ({detail})",
+        "unreadable": "the file cannot be read",
+        "too_large": "the file is too large",
+        "not_json": "the file is not valid JSON",
+        "too_deep": "the file nests too deeply",
+        "not_export": "this is not a Forum game export",
+        "newer_version": "the file comes from a newer Forum",
+        "tampered": "the file was changed after its export",
+        "malformed": "a field is missing, too long or of the wrong type",
+        "unknown_game": "the game is unknown",
+        "rules_changed": "the game's rules have changed since",
+        "bad_options": "the options do not fit the game",
+        "bad_seats": "the number of players does not fit the game",
+        "illegal_input": "the log holds an input the rules refuse",
+        "outcome_differs": "the log does not lead to the recorded result",
+    },
+    "ja": {
+        "refused": "{path} を再現できません：{reason}（{detail}）",
+        "unreadable": "ファイルを読めません",
+        "too_large": "ファイルが大きすぎます",
+        "not_json": "正しいJSONではありません",
+        "too_deep": "入れ子が深すぎます",
+        "not_export": "Forumのゲーム書き出しファイルではありません",
+        "newer_version": "新しいForumで作られたファイルです",
+        "tampered": "書き出しの後に変更されています",
+        "malformed": "項目が欠けているか、長すぎるか、型が違います",
+        "unknown_game": "不明なゲームです",
+        "rules_changed": "その後ゲームのルールが変わりました",
+        "bad_options": "オプションがゲームに合いません",
+        "bad_seats": "人数がゲームに合いません",
+        "illegal_input": "ルールが認めない入力が記録されています",
+        "outcome_differs": "記録された結果と一致しません",
+    },
+}
+
+
+def refusal(path: Path, error: OSError | ExportError, locale: str) -> str:
+    """One line in the reader's language; the code and detail stay for scripts and reports."""
+    texts = REFUSALS.get(locale, REFUSALS["en"])
+    code = error.code if isinstance(error, ExportError) else "unreadable"
+    detail = " ".join(str(error).split())[:200]
+    return texts["refused"].format(path=path, reason=texts[code], detail=detail)
+
 
 def replay_file(path: Path, out: Path, locale: str) -> int:
     """Rebuild a file's boards and outcome locally; a refused file is one clear line."""
     try:
+        if path.stat().st_size > MAX_BYTES:  # refused unread
+            raise ExportError("too_large", f"{path.stat().st_size} bytes, at most {MAX_BYTES}")
         export = load_export(path.read_bytes())
         _, outcome = replay_export(export)
     except (OSError, ExportError) as error:
-        print(f"Cannot replay {path}: {error}", file=sys.stderr)
+        print(refusal(path, error, locale_of(locale)), file=sys.stderr)
         return 2
     locale = locale_of(locale)
     folder = out / f"replay-{export.game}-{path.stem}"

@@ -39,6 +39,7 @@ from bot.chooser import (
     undo,
 )
 from bot.play import is_private
+from bot.safe_text import NO_PINGS, clip
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
 from table.service import Session, SessionBroken, TableError
@@ -132,7 +133,8 @@ class Router:
         return self.play.texts(session, _locale(interaction))
 
     async def reply(self, interaction: discord.Interaction, text: str, view: Any = None) -> None:
-        kwargs: dict[str, Any] = {"content": text, "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
+        kwargs["allowed_mentions"] = NO_PINGS
         if view is not None:
             kwargs["view"] = view
         if interaction.response.is_done():
@@ -169,7 +171,7 @@ class Router:
             await self.reply(interaction, texts("abort_denied"))
             return
         await self.bot.service.abort_broken(broken)
-        await interaction.response.send_message(texts("aborted"))
+        await interaction.response.send_message(texts("aborted"), allowed_mentions=NO_PINGS)
 
     # Lobby --------------------------------------------------------------------------------
 
@@ -193,11 +195,15 @@ class Router:
             return
         if session.status == "aborted":
             await interaction.response.edit_message(
-                content=self.texts_for(interaction, session)("aborted"), view=None
+                content=self.texts_for(interaction, session)("aborted"),
+                view=None,
+                allowed_mentions=NO_PINGS,
             )
             return
         content, view = self.play.lobby_content(session)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=NO_PINGS
+        )
 
     # Private view and chooser ---------------------------------------------------------------
 
@@ -350,7 +356,9 @@ class Router:
                 return
             await self.reply(interaction, content, view)
             return
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=clip(content), view=view, allowed_mentions=NO_PINGS
+        )
 
     # Abort and history --------------------------------------------------------------------
 
@@ -361,27 +369,35 @@ class Router:
         if interaction.channel_id != session.row.channel_id:
             raise TableError("wrong_channel")
         if parsed.op != "yes":
-            await interaction.response.edit_message(content=texts("abort_kept"), view=None)
+            await interaction.response.edit_message(
+                content=texts("abort_kept"), view=None, allowed_mentions=NO_PINGS
+            )
             return
         if not self.bot.may_abort(interaction, session.row.host_id):
-            await interaction.response.edit_message(content=texts("abort_denied"), view=None)
+            await interaction.response.edit_message(
+                content=texts("abort_denied"), view=None, allowed_mentions=NO_PINGS
+            )
             return
         await self.bot.service.abort(session)
-        await interaction.response.edit_message(content=texts("aborted"), view=None)
+        await interaction.response.edit_message(
+            content=texts("aborted"), view=None, allowed_mentions=NO_PINGS
+        )
         await self.play.close_board(session)
 
     async def history(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
         content, view = await self.history_page(interaction, session, parsed.index())
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=clip(content), view=view, allowed_mentions=NO_PINGS
+        )
 
     async def history_page(
         self, interaction: discord.Interaction, session: Session, page: int
     ) -> tuple[str, Any]:
         texts = self.texts_for(interaction, session)
         lines = [
-            f"#{row.seq} {texts.localizer.event(texts.locale, event, session.game, session.names)}"
+            f"#{row.seq} {texts.event(event)}"
             for row, events in await self.bot.service.replay(session.id)
             for event in events
             if event.to is None

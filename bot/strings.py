@@ -76,6 +76,7 @@ BOT: Catalog = {
         "error.not_offered": "This message does not offer that; nothing was changed.",
         "error.wrong_channel": "This game belongs to another channel; nothing was changed.",
         "error.bad_options_text": "Could not read the options: {detail}",
+        "error.options_too_long": "The options text is too long ({maximum} characters at most).",
         "error.thread_not_allowed": (
             "I can't open a thread here: I need the Create Public Threads and Send Messages in"
             " Threads permissions in this channel."
@@ -191,6 +192,7 @@ BOT: Catalog = {
         "error.not_offered": "このメッセージではその操作はできません。変更は行われていません。",
         "error.wrong_channel": "このゲームは別のチャンネルのものです。変更は行われていません。",
         "error.bad_options_text": "オプションを読み取れません：{detail}",
+        "error.options_too_long": "オプションの文字列が長すぎます（最大{maximum}文字）。",
         "error.thread_not_allowed": (
             "ここではスレッドを作れません。このチャンネルで「公開スレッドの作成」と"
             "「スレッドでメッセージを送信」の権限が必要です。"

@@ -5,7 +5,9 @@ inputs, so a file holding those rebuilds every state exactly. Only finished game
 the file holds every input, hidden choices included, and those are history once the game is
 over (as on Board Game Arena's replays). Seats are listed by display name only, never by account.
 
-`digest` is the SHA-256 of the file's other fields in canonical JSON: an edited file is refused.
+`digest` is the SHA-256 of the file's other fields in canonical JSON: an edited file is refused,
+before its contents are validated. A file is bounded in size and nesting; its options, seats
+and log must fit the game.
 It guards against accidents and casual edits, not against someone who recomputes it; the replay
 also checks that every input is legal and that the recorded outcome is the one the log gives.
 """
@@ -18,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome
 from engine.registry import GAMES
@@ -26,6 +28,13 @@ from table.store import InputRow, SessionRow, Store
 
 FORMAT = "forum-game-export"
 VERSION = 1
+# The longest of the AI games at the largest table exports to 23 kB (Circus Maximus, 260
+# inputs; see bench.replay), so 4 MiB holds 150 times that. A larger file is refused unread:
+# a load stays far under 300 MB of memory whatever the file holds.
+MAX_BYTES = 4 * 2**20
+MAX_DEPTH = 32  # real files nest 6 deep (inputs → args → a list of lists)
+MAX_INPUTS = 50_000  # real logs hold hundreds of inputs
+MAX_SEATS = 16
 
 
 class ExportError(Exception):
@@ -38,31 +47,33 @@ class ExportError(Exception):
 
 
 class ExportedSeat(BaseModel):
-    name: str
+    name: str = Field(max_length=100)  # a display name (Discord allows 32)
     ai: bool
 
 
 class ExportedInput(BaseModel):
     seat: int
-    move: str
+    move: str = Field(max_length=64)
     args: dict[str, Any]
 
 
+# Every list stops at its first bad item: a crafted file of a million bad items would
+# otherwise make a million validation errors.
 class ExportedOutcome(BaseModel):
-    scores: list[int]
-    ranks: list[int]
-    winners: list[int]
+    scores: list[int] = Field(fail_fast=True)
+    ranks: list[int] = Field(fail_fast=True)
+    winners: list[int] = Field(fail_fast=True)
 
 
 class GameExport(BaseModel):
     format: Literal["forum-game-export"] = FORMAT
     version: int = VERSION
-    game: str
+    game: str = Field(max_length=64)
     rules_version: int
     options: dict[str, Any]
-    seats: list[ExportedSeat]
+    seats: list[ExportedSeat] = Field(fail_fast=True)
     seed: int
-    inputs: list[ExportedInput]
+    inputs: list[ExportedInput] = Field(fail_fast=True)
     outcome: ExportedOutcome
     digest: str = ""
 
@@ -71,9 +82,7 @@ class GameExport(BaseModel):
         return [seat.name for seat in self.seats]
 
     def body_digest(self) -> str:
-        body = self.model_dump(exclude={"digest"})
-        canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-        return hashlib.sha256(canonical.encode()).hexdigest()
+        return canonical_digest(self.model_dump(exclude={"digest"}))
 
 
 def build_export(row: SessionRow, inputs: list[InputRow], outcome: Outcome) -> GameExport:
@@ -98,30 +107,107 @@ def dump_export(export: GameExport) -> str:
 
 
 def load_export(text: str | bytes) -> GameExport:
-    """A validated export, or ExportError saying what is wrong with the file."""
+    """A validated export, or ExportError saying in one line what is wrong with the file.
+
+    Cheap checks come first, so a crafted file costs little: its size, then its JSON (bounded
+    nesting and numbers), then its digest, and only then its contents with pydantic."""
     try:
-        raw = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ExportError("not_json", str(error)) from None
+        return _validated(_parse(text))
+    except RecursionError:  # nesting the JSON parser took but the digest's encoder did not
+        raise ExportError("too_deep", f"nested deeper than {MAX_DEPTH}") from None
+
+
+def _validated(raw: Any) -> GameExport:
+    """The parsed file checked in order of cost: the digest and counts before pydantic."""
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise ExportError("not_export")
     version = raw.get("version")
     if not isinstance(version, int) or version > VERSION:
         raise ExportError("newer_version", f"file version {version}, this Forum reads {VERSION}")
-    try:
-        export = GameExport.model_validate(raw)
-    except ValidationError as error:
-        raise ExportError("malformed", str(error.errors()[0]["loc"])) from None
-    if export.digest != export.body_digest():
+    if raw.get("digest") != canonical_digest({k: v for k, v in raw.items() if k != "digest"}):
         raise ExportError("tampered", "the digest does not match the file's contents")
+    for key, most in (("inputs", MAX_INPUTS), ("seats", MAX_SEATS)):
+        if isinstance(raw.get(key), list) and len(raw[key]) > most:
+            raise ExportError("too_large", f"{len(raw[key])} {key}, at most {most}")
+    if _too_deep(raw):
+        raise ExportError("too_deep", f"nested deeper than {MAX_DEPTH}")
+    try:
+        export = GameExport.model_validate(raw, strict=True)
+    except ValidationError as error:
+        first = error.errors(include_url=False, include_input=False)[0]
+        raise ExportError("malformed", f"{_where(first['loc'])}: {first['msg']}") from None
     game = GAMES.get(export.game)
     if game is None:
-        raise ExportError("unknown_game", export.game)
+        raise ExportError("unknown_game", export.game[:64])
     if export.rules_version != game.rules_version:
         raise ExportError(
             "rules_changed", f"file rules {export.rules_version}, game {game.rules_version}"
         )
+    _check_table(export, game)
     return export
+
+
+def _parse(text: str | bytes) -> Any:
+    if len(text) > MAX_BYTES:
+        raise ExportError("too_large", f"{len(text)} bytes, at most {MAX_BYTES}")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ExportError("not_json", str(error)) from None
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise ExportError("not_json", str(error).split(";")[0]) from None
+    except RecursionError:
+        raise ExportError("too_deep", f"nested deeper than {MAX_DEPTH}") from None
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether lists and objects nest deeper than MAX_DEPTH; memory bounded by the depth."""
+    stack = [iter((value,))]
+    while stack:
+        for item in stack[-1]:
+            if isinstance(item, dict | list):
+                if len(stack) > MAX_DEPTH:
+                    return True
+                stack.append(iter(item.values() if isinstance(item, dict) else item))
+                break
+        else:
+            stack.pop()
+    return False
+
+
+def canonical_digest(body: dict[str, Any]) -> str:
+    """SHA-256 of a file's fields (all but `digest`) in canonical JSON."""
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    return ".".join(str(part) for part in loc)[:100]
+
+
+def _check_table(export: GameExport, game: Game) -> None:
+    """Options, seat count and the numbers of the log fit the game, so a replay can run."""
+    seats = len(export.seats)
+    if not game.min_seats <= seats <= game.max_seats:
+        raise ExportError("bad_seats", f"{seats} seats, {game.min_seats}–{game.max_seats} allowed")
+    try:
+        options = game.parse_options(export.options)
+    except IllegalInput as error:
+        raise ExportError("bad_options", error.code) from None
+    except ValidationError as error:
+        first = error.errors(include_url=False, include_input=False)[0]
+        raise ExportError("bad_options", f"{_where(first['loc'])}: {first['msg']}") from None
+    if not 0 <= export.seed < 2**64:
+        raise ExportError("malformed", "seed: out of range")
+    if any(not 0 <= item.seat < seats for item in export.inputs):
+        raise ExportError("malformed", "inputs: a seat that is not at the table")
+    outcome = export.outcome
+    if not len(outcome.scores) == len(outcome.ranks) == seats:
+        raise ExportError("malformed", "outcome: not one score and rank per seat")
+    try:
+        game.setup(options, seats, export.seed)
+    except IllegalInput as error:
+        raise ExportError("bad_seats", error.code) from None
 
 
 @dataclass(frozen=True)
@@ -146,6 +232,9 @@ def replay_steps(
             )
         except IllegalInput as error:
             raise ExportError("illegal_input", f"input #{seq}: {error.code}") from None
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
+            # Rules validate their inputs; a crafted file is refused even where one does not.
+            raise ExportError("illegal_input", f"input #{seq}: {type(error).__name__}") from None
         yield Step(seq, state, tuple(events))
 
 

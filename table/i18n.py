@@ -116,7 +116,12 @@ class Localizer:
         template = self.template(locale, msg.key, game)
         if template is None:
             return msg.key
-        args = {name: _format_arg(name, value, names, locale) for name, value in msg.args.items()}
+        args = {
+            name: self.msg(locale, value, game, names)  # a card's name, say, inside an event
+            if isinstance(value, Msg)
+            else _format_arg(name, value, names, locale)
+            for name, value in msg.args.items()
+        }
         try:
             return template.format(**args)
         except (KeyError, IndexError, ValueError):

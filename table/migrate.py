@@ -2,11 +2,16 @@
 
 Everything is copied as stored, session ids included (channels, boards and buttons refer to
 them): sessions of every status, their whole input logs, snapshots and deadlines, and the
-results and ratings of finished games. The target
-must be empty, so a second run cannot mix two histories.
+results and ratings of finished games, and the servers' settings. The target must be empty,
+so a second run cannot mix two histories.
 """
 
 from __future__ import annotations
+
+import asyncio
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 from table.pgstore import PostgresStore
 from table.store import Store
@@ -15,11 +20,19 @@ from table.store import Store
 RECORDS = (
     ("results", "session_id, seat, guild_id, game, variant, player, name, ai, rank, score, at"),
     ("ratings", "guild_id, game, player, name, mu, sigma, games, updated_at"),
+    ("guild_settings", "guild_id, settings, updated_at"),
 )
+
+
+CONNECT_SECONDS = 20.0  # a server that does not answer by then is reported unreachable
 
 
 class TargetNotEmpty(Exception):
     """The PostgreSQL database already holds sessions."""
+
+
+class TargetUnreachable(Exception):
+    """No connection to the PostgreSQL server; the message names it without a password."""
 
 
 async def copy_database(source: Store, target: PostgresStore) -> int:
@@ -44,10 +57,27 @@ async def copy_database(source: Store, target: PostgresStore) -> int:
 async def migrate(sqlite_path: str, url: str) -> int:
     source = await Store.open(sqlite_path)
     try:
-        target = await PostgresStore.open(url)
+        target = await _connect(url)
         try:
             return await copy_database(source, target)
         finally:
             await target.close()
     finally:
         await source.close()
+
+
+async def _connect(url: str) -> PostgresStore:
+    try:
+        return await asyncio.wait_for(PostgresStore.open(url), CONNECT_SECONDS)
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise TargetUnreachable(f"{without_password(url)} ({reason})") from None
+
+
+def without_password(url: str) -> str:
+    """The URL as it may be shown: `postgresql://forum:***@db/forum`."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))

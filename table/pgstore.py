@@ -105,7 +105,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, game, player)
     );
     """,
-    # A player's DM channel with the bot, opened once (Discord's bucket for opening them is
+    # 3: a server's /game settings (bot/settings.py); a member's open lobbies (bot/gate.py)
+    """
+    CREATE TABLE guild_settings (
+        guild_id BIGINT PRIMARY KEY,
+        settings TEXT NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX lobbies_by_host ON sessions(guild_id, host_id) WHERE status = 'lobby';
+    """,
+    # 4: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
     # tight) and kept across games and restarts.
     """
     CREATE TABLE dm_channels (
@@ -481,6 +490,24 @@ class PostgresStore:
                 now,
             )
         return sorted((r[0], r[1], r[2]) for r in rows)
+
+    # Server settings --------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> str | None:
+        """The JSON object of a server's /game settings, or None when it never set any."""
+        rows = await self._fetch("SELECT settings FROM guild_settings WHERE guild_id=$1", guild_id)
+        return rows[0][0] if rows else None
+
+    async def save_guild_settings(self, guild_id: int, settings: str) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES ($1,$2,$3)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings=EXCLUDED.settings,"
+                " updated_at=EXCLUDED.updated_at",
+                guild_id,
+                settings,
+                time.time(),
+            )
 
     # Copying a database in (python -m bot migrate) -------------------------------------
 

@@ -99,7 +99,18 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, game, player)
     );
     """,
-    # A player's DM channel with the bot, opened once (Discord's bucket for opening them is
+    # 3: what a server's admins set with /game settings (bot/settings.py), as a JSON object of
+    # the keys they changed (absent keys follow config.toml); a member's open lobbies, counted
+    # against their limit at each /game new (bot/gate.py).
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX lobbies_by_host ON sessions(guild_id, host_id) WHERE status = 'lobby';
+    """,
+    # 4: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
     # tight) and kept across games and restarts.
     """
     CREATE TABLE dm_channels (
@@ -461,6 +472,24 @@ class Store:
                 due = sorted((r[0], r[1], r[2]) for r in await cursor.fetchall())
             await self.db.execute("DELETE FROM deadlines WHERE due_at<=?", (now,))
         return due
+
+    # Server settings --------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> str | None:
+        """The JSON object of a server's /game settings, or None when it never set any."""
+        rows = await self._fetch(
+            "SELECT settings FROM guild_settings WHERE guild_id=?", (guild_id,)
+        )
+        return rows[0][0] if rows else None
+
+    async def save_guild_settings(self, guild_id: int, settings: str) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?,?,?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings=excluded.settings,"
+                " updated_at=excluded.updated_at",
+                (guild_id, settings, time.time()),
+            )
 
     # Across processes and backends -------------------------------------------------------
 

@@ -9,12 +9,30 @@ from pathlib import Path
 
 from bot.client import ForumBot
 from bot.config import Config
+from bot.settings import COMMANDS
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+# Server settings every test bot starts with unless it passes its own `server`: no cooldowns and
+# room for many lobbies, so tests act as fast as they like (tests of the limits set them).
+RELAXED: dict[str, object] = {
+    **{f"cooldown_{command}": 0 for command in COMMANDS},
+    "open_lobbies": 20,
+    "open_thread_lobbies": 20,
+    "threads_per_window": 50,
+}
 
 
 class Harness:
-    def __init__(self, fake: FakeDiscord, database: Path, **config: object) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        database: Path,
+        *,
+        server: dict[str, object] | None = None,
+        **config: object,
+    ) -> None:
         self.fake = fake
+        self.server = RELAXED if server is None else server
         settings = dict(
             token=fake.token,
             database=str(database),
@@ -37,10 +55,13 @@ class Harness:
             fake.rate_limits.channel_window, self.config.channel_window_seconds
         )
         self.bot: ForumBot | None = None
+        self._unguarded_before = len(fake.unguarded)  # earlier clients' sends are theirs
         self.timings: list[float] = []
 
     async def start(self) -> ForumBot:
         self.bot = ForumBot(self.config, timer_period=0.1, **self.fake.client_kwargs())
+        defaults = self.bot.settings.defaults
+        self.bot.settings.defaults = defaults.model_copy(update=self.server)
         await self.fake.start_bot(self.bot)
         return self.bot
 
@@ -55,6 +76,10 @@ class Harness:
         if self.bot is not None:
             await self.fake.stop_bot(self.bot)
             self.bot = None
+        # Every send of the bot says whom it may ping (the client's default covers a send
+        # that forgets); the fake checks what could ping when it closes.
+        unguarded = self.fake.unguarded[self._unguarded_before :]
+        assert not unguarded, f"{len(unguarded)} sent without allowed_mentions: {unguarded[:3]}"
 
     async def settle(self) -> None:
         """Until the fake saw no request for a moment and the bot has no work in flight."""

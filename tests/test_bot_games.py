@@ -464,6 +464,7 @@ async def test_invalid_option_gives_a_clear_ephemeral_error(
     reply = record.response_message
     label = f"{game} {options!r}"
     assert reply is not None and reply.ephemeral, f"{label}: not an ephemeral reply: {reply}"
+    expected = expected.replace("_", "\\_")  # the member's text is echoed markdown-escaped
     assert reply.text().startswith("✗ ") and expected in reply.text(), f"{label}: {reply.text()}"
     assert await bot.service.in_channel(fake.channel_id) is None, f"{label}: a session was opened"
     assert fake.channel_messages() == [], f"{label}: {fake.channel_messages()}"
@@ -588,7 +589,7 @@ def test_local_ai_only_game_finishes(tmp_path: Path, game, players, seed) -> Non
             "-m",
             "bot",
             "--config",
-            str(tmp_path / "none.toml"),
+            os.devnull,
             "local",
             game,
             "--ai-only",

@@ -274,4 +274,5 @@ async def test_local_mode_plays_an_ai_only_game(tmp_path) -> None:
     )  # fmt: skip
     session = await run_local(opts, ask=lambda _prompt: "")
     assert session.outcome() is not None
-    assert local_images(tmp_path / "out") == ["latest.png"]
+    images = sorted(local_images(tmp_path / "out"))  # issue 23: every board kept, numbered
+    assert images == [*(f"board-{n:04d}.png" for n in range(1, len(images))), "latest.png"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -584,7 +585,7 @@ def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
     from tests.test_bot_games import replayed_outcome
 
     database = tmp_path / "forum.sqlite3"
-    command = [sys.executable, "-m", "bot", "--config", str(tmp_path / "none.toml"), "local"]
+    command = [sys.executable, "-m", "bot", "--config", os.devnull, "local"]
     command += ["hannibal", "--ai-only", "--players", "2", "--seed", "25"]
     command += ["--out", str(tmp_path / "out")]
     result = subprocess.run(

@@ -17,7 +17,7 @@ from PIL import Image
 
 import tests.test_bot_games as bot_games
 from engine.ai import ai_seed, choose_action, play_out
-from engine.core import Action, IllegalInput, Msg
+from engine.core import Action, Event, IllegalInput, Msg
 from engine.data import load
 from engine.games.konsul import Konsul, KonsulOptions, KonsulState, KonsulView
 from engine.games.konsul.cards import (
@@ -30,9 +30,10 @@ from engine.games.konsul.cards import (
     slot_index,
     starting_hand,
 )
-from engine.games.konsul.rules import FACE_DOWN
+from engine.games.konsul.rules import FACE_DOWN, card_label
 from engine.registry import get_game
 from render import render_png
+from table.i18n import Localizer
 from table.service import Session
 from tests.bot_harness import Harness
 
@@ -455,16 +456,38 @@ def test_views_built_without_validation_equal_validated_ones() -> None:
         assert fast.model_fields_set == set(KonsulView.model_fields)
 
 
-def test_narration_never_names_a_grid_card() -> None:
+def test_narration_names_a_grid_card_only_as_it_is_turned() -> None:
+    """Issue 23: "AI 2 turns D3: Red 5" — the card everybody sees turned, and no other."""
     allowed = {"seat", "slot", "amount", "count", "round", "scores", "seats"}
     state = GAME.setup(KonsulOptions(), 3, 5)
     final, actions = play_out(GAME, state, 5)
+    turned = 0
     for action in actions:
+        before = state
         state, events = GAME.apply(state, action)
         for event in events:
-            assert set(event.data) <= allowed, event
             assert event.to is None
-    assert GAME.outcome(final) is not None
+            if event.type == "flipped":
+                index = slot_index(event.data["slot"])
+                assert event.data["card"] == card_label(before.slots[index])
+                turned += 1
+                continue
+            assert set(event.data) <= allowed, event
+    assert GAME.outcome(final) is not None and turned > 3
+    words = Localizer().event(
+        "en",
+        Event(type="flipped", data={"seat": 1, "slot": "D3", "card": card_label(card(0, 5))}),
+        GAME,
+        ["P1", "AI 2"],
+    )
+    assert words == "AI 2 turns D3: Red 5."
+    words = Localizer().event(
+        "ja",
+        Event(type="flipped", data={"seat": 1, "slot": "D3", "card": card_label(card(0, 5))}),
+        GAME,
+        ["P1", "CPU2"],
+    )
+    assert words == "CPU2がD3をめくりました：赤の5。"
 
 
 def test_private_lines_show_only_the_own_hand() -> None:
@@ -667,7 +690,11 @@ async def test_a_whole_game_through_discord(harness: Harness, monkeypatch) -> No
     assert GAME.outcome(state) == session.outcome(), f"{label}: replay ends differently"
     bot_games.assert_final_board(harness, session, label)
     posted = harness.fake.public_texts()
-    named = [text for text in posted if re.search(r"(Red|Blue|Green|Yellow|White) \d|Banner", text)]
+    # Issue 23: a turned card is named as it is turned (everybody sees it); no card otherwise.
+    turned = r"turns [A-EX]\d+: ((Red|Blue|Green|Yellow|White) \d|Banner)\."
+    assert any(re.search(turned, text) for text in posted), f"{label}: no turned card named"
+    unturned = [re.sub(turned, "", text) for text in posted]
+    named = [t for t in unturned if re.search(r"(Red|Blue|Green|Yellow|White) \d|Banner", t)]
     assert len(posted) > 10 and not named, f"{label}: a card named in the channel: {named[:2]}"
 
 
@@ -693,13 +720,14 @@ async def test_an_invalid_option_is_refused_clearly(harness: Harness) -> None:
     )
     reply = record.response_message
     assert reply is not None and reply.ephemeral, reply
-    assert reply.text().startswith("✗ ") and "Invalid option: count_bidding" in reply.text()
+    # The member's option name is echoed markdown-escaped (Discord shows count_bidding).
+    assert reply.text().startswith("✗ ") and "Invalid option: count\\_bidding" in reply.text()
     assert await bot.service.in_channel(fake.channel_id) is None
 
 
 def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
     database = tmp_path / "forum.sqlite3"
-    command = [sys.executable, "-m", "bot", "--config", str(tmp_path / "none.toml"), "local"]
+    command = [sys.executable, "-m", "bot", "--config", os.devnull, "local"]
     command += ["konsul", "--ai-only", "--players", "2", "--seed", "25"]
     result = subprocess.run(
         [*command, "--out", str(tmp_path / "out")],

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import json
 import os
 import pty
+import re
 import select
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,11 +25,16 @@ from PIL import Image
 
 from bot.__main__ import _parser, main
 from bot.config import Config, load_config
-from bot.local import LocalOptions, _parse, run_local
+from bot.local import LocalOptions, PausedGameDiffers, run_local
 from bot.local_args import local_options
+from bot.local_input import parse, parse_group, problem
+from bot.local_strings import LOCAL, LOCAL_TEXT
+from bot.local_web import LiveBoard, board_file
 from engine.core import Choice, Field, Msg
 from engine.registry import GAMES
 from table.service import TableError
+
+ROOT = str(Path(__file__).resolve().parent.parent)
 
 
 def options(tmp_path: Path, **overrides) -> LocalOptions:
@@ -49,7 +60,7 @@ def test_ai_only_command_plays_a_full_game(tmp_path: Path) -> None:
             "-m",
             "bot",
             "--config",
-            str(tmp_path / "none.toml"),
+            os.devnull,
             "local",
             "imperium",
             "--players",
@@ -64,13 +75,20 @@ def test_ai_only_command_plays_a_full_game(tmp_path: Path) -> None:
         text=True,
         timeout=120,
         cwd=tmp_path,
-        env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": ""},
+        env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "PYTHONPATH": ROOT},
     )
     assert result.returncode == 0, result.stderr
     assert "Final result:" in result.stdout and "Game over" in result.stdout
+    assert "Live board (board and story, updated after every move): http://127.0.0.1:" in (
+        result.stdout
+    )
     images = sorted((tmp_path / "o").glob("imperium-*/*.png"))
-    assert [image.name for image in images] == ["latest.png"]  # no history of past boards
-    assert Image.open(images[0]).size[0] >= 1000
+    # Issue 23 item 8: every board is kept, numbered, besides the latest one
+    numbered = [f"board-{n:04d}.png" for n in range(1, len(images))]
+    assert [image.name for image in images] == [*numbered, "latest.png"] and len(numbered) > 9
+    assert images[-2].read_bytes() == images[-1].read_bytes()
+    assert images[0].read_bytes() != images[-1].read_bytes()
+    assert Image.open(images[-1]).size[0] >= 1000
 
 
 class Keyboard:
@@ -208,6 +226,10 @@ async def test_japanese_names_the_game_and_the_seats_in_japanese(tmp_path: Path,
     assert "prokonsul" not in out.split("盤面")[0] and "Player" not in out
 
 
+def _shown(choice: Choice) -> str:
+    return str(choice.label.args.get("shown", choice.value))
+
+
 def test_codes_match_in_any_case_and_numbers_pick_options_too() -> None:
     label = Msg(key="x")
     codes = Field(
@@ -217,16 +239,92 @@ def test_codes_match_in_any_case_and_numbers_pick_options_too() -> None:
         count=3,
         options=tuple(Choice(value=code, label=label) for code in ("ROMA", "SICI", "GALL")),
     )
-    assert _parse(codes, "sici Roma 3") == ["SICI", "ROMA", "GALL"]
-    assert _parse(codes, "4 xyz") == ["4", "xyz"]  # left for the rules to refuse
+    assert parse(codes, "sici Roma 3", _shown) == ["SICI", "ROMA", "GALL"]
+    assert parse(codes, "4 xyz", _shown) == ["4", "xyz"]  # left for the rules to refuse
     cards = Field(
         name="card",
         kind="one",
         label=label,
         options=tuple(Choice(value=v, label=label) for v in (3, 7, "FLAG")),
     )
-    assert _parse(cards, "1") == "1" and _parse(cards, "7") == 7  # a card's value is its code
-    assert _parse(cards, "flag") == "FLAG"
+    assert parse(cards, "1", _shown) == 1 and parse(cards, "7", _shown) == 7  # value is its code
+    assert parse(cards, "flag", _shown) == "FLAG"
+
+
+def test_full_width_input_labels_and_the_ambiguity_rule() -> None:
+    """Issue 23 item 10: IME input, labels as shown, and codes before numbers before labels."""
+    codes = Field(
+        name="regions",
+        kind="multiset",
+        label=Msg(key="x"),
+        count=3,
+        options=tuple(Choice(value=c, label=Msg(key="x")) for c in ("ROMA", "SICI", "BB02")),
+    )
+    assert parse(codes, "１　２　ｂｂ０２", _shown) == ["ROMA", "SICI", "BB02"]
+    fleet = Field(
+        name="fleet",
+        kind="fleet",
+        label=Msg(key="x"),
+        options=codes.options,
+        attachments=tuple(Choice(value=c, label=Msg(key="x")) for c in ("SP01", "SP02")),
+    )
+    assert parse_group(fleet, "bb02", "sp02，ｓｐ０１", _shown) == ["BB02", "SP02", "SP01"]
+    targets = Field(
+        name="target",
+        kind="one",
+        label=Msg(key="x"),
+        options=tuple(
+            Choice(value=v, label=Msg(key="x", args={"shown": s}))
+            for v, s in ((0, "A1"), (1, "A2"))
+        ),
+    )
+    assert parse(targets, "a1", _shown) == 0 and parse(targets, "A2", _shown) == 1
+    assert parse(targets, "1", _shown) == 1  # the code, as listed: [1] A2
+    tricky = Field(
+        name="pick",
+        kind="one",
+        label=Msg(key="x"),
+        options=tuple(
+            Choice(value=v, label=Msg(key="x", args={"shown": s}))
+            for v, s in (("a", "2"), ("b", "Twin"), ("c", "Twin"))
+        ),
+    )
+    assert parse(tricky, "2", _shown) == "b"  # the listed number wins over a label "2"
+    assert parse(tricky, "twin", _shown) == "twin"  # two options bear it: neither is picked
+    bids = Field(
+        name="bid",
+        kind="one",
+        label=Msg(key="x"),
+        options=tuple(Choice(value=v, label=Msg(key="x")) for v in ("pass", 4, 5)),
+    )
+    assert parse(bids, "３", _shown) == 3  # a number, for the rules to refuse as too low
+    assert problem(bids, 3) is not None and problem(bids, 4) is None
+
+
+async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path, capsys) -> None:
+    """Issue 23 item 10: a bid equal to the high bid, typed full-width, is refused for what it is;
+    a give-up card that is no card is refused before the slot is asked; labels pick too."""
+    answers = iter(["1", "１", "2", "A3", "A1", "1", "red 6", "ｘ１"])
+    prompts: list[str] = []
+
+    def keyboard(prompt: str) -> str:
+        prompts.append(prompt)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    opts = options(tmp_path, game="konsul", players=2, ai=1, ai_only=False, seed=3)
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=keyboard)
+    out = capsys.readouterr().out
+    assert "whole number" not in out
+    assert out.count("✗ Bid more than the current 1.") == 2, out
+    assert "Player 1 turns A1: " in out  # the story names the card turned
+    give_up = [p.split(":")[0].split(" (")[0] for p in prompts[5:8]]
+    assert give_up == ["Card you give up", "Card you give up", "Slot it goes to"], prompts
+    assert "✗ '1' is not one of the choices" in out
+    assert "Player 1 gives up a card onto X1" in out
 
 
 @pytest.mark.parametrize(
@@ -247,7 +345,7 @@ def test_codes_match_in_any_case_and_numbers_pick_options_too() -> None:
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_code_2(arguments, message, tmp_path, capsys):
-    command = ["--config", str(tmp_path / "none.toml"), "local", *arguments]
+    command = ["--config", os.devnull, "local", *arguments]
     try:
         code = main(command)
     except SystemExit as exit_:  # argparse's own checks
@@ -259,7 +357,7 @@ def test_bad_arguments_are_one_line_and_exit_code_2(arguments, message, tmp_path
 
 def test_players_default_to_the_game_and_two_player_games_run_ai_only(tmp_path: Path) -> None:
     parse = _parser().parse_args
-    config = load_config(tmp_path / "none.toml")
+    config = load_config(os.devnull)
     assert local_options(parse(["local", "seven_hills", "--ai-only"]), config).players == 2
     assert local_options(parse(["local", "imperium"]), config).players == 3
 
@@ -274,10 +372,61 @@ def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:
         assert not [g for g in GAMES if f'"{g}"' in source], module
 
 
+# Configuration (issue 23 item 11) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[bot\n", "config.toml: not valid TOML: "),
+        (
+            '[bot]\nai_delay_seconds = "slow"\n',
+            "bot.ai_delay_seconds = 'slow' is not valid (input should be a valid number): use"
+            " seconds, 0 or more (default 1.5).",
+        ),
+        ("[local]\ngame = 7\n", "local.game = 7 is not valid (input should be a valid string)"),
+        ('[local]\ngame = "chess"\n', "use one of caesar, circus_maximus,"),
+        ("[bot]\nai_delay = 2\n", "unknown key bot.ai_delay; the keys of [bot] are: "),
+        ("[timer]\nreminder_minutes = 1\n", "unknown section [timer]; the sections are: "),
+        ("[timers]\nreminder_minutes = -1\n", "timers.reminder_minutes = -1 is not valid"),
+        ('[storage]\ndatabase = "{tmp}/a_file/x.sqlite3"\n', "cannot create it under"),
+        ('[storage]\ndatabase = "{tmp}"\n', "is a directory; use a writable file path or"),
+        ("[discord]\ntoken = 12345\n", "discord.token = (hidden) is not valid"),  # never shown
+        ('discord = "MTIz.secret"\n', "[discord] must be a table of keys, not (hidden)."),
+    ],
+)
+def test_a_bad_config_is_one_line_naming_the_key_and_exit_code_2(
+    content: str, message: str, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("FORUM_DATABASE", raising=False)
+    (tmp_path / "a_file").write_text("", "utf-8")
+    config = tmp_path / "config.toml"
+    config.write_text(content.replace("{tmp}", str(tmp_path)), "utf-8")
+    assert main(["--config", str(config), "local", "imperium"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"python -m bot: error: {config}: ") and message in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_config_file_named_must_exist_and_the_example_is_valid(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["--config", str(tmp_path / "missing.toml"), "local", "imperium"]) == 2
+    assert "missing.toml: no such settings file" in capsys.readouterr().err
+    monkeypatch.setenv("FORUM_DATABASE", str(tmp_path))
+    assert main(["--config", os.devnull, "local", "imperium"]) == 2
+    assert f"FORUM_DATABASE = '{tmp_path}' is a directory" in capsys.readouterr().err
+    monkeypatch.delenv("FORUM_DATABASE")
+    example = Path(__file__).parent.parent / "config.example.toml"
+    assert repr(load_config(example)) == repr(Config()) and load_config(example) == Config()
+    monkeypatch.chdir(tmp_path)  # no config.toml here: every default, as before
+    assert load_config() == Config()
+
+
 def test_ctrl_c_at_a_prompt_stops_at_the_first_press(tmp_path: Path) -> None:
     """In a real terminal (a pty: input() then waits in readline, which shrugs off a signal
     whose handler returns, as asyncio's first-Ctrl-C handler does)."""
-    command = ["--config", str(tmp_path / "none.toml"), "local", "caesar", "--players", "2"]
+    command = ["--config", os.devnull, "local", "caesar", "--players", "2"]
     command += ["--ai", "1", "--out", str(tmp_path / "o")]
     main_end, child_end = pty.openpty()
     process = subprocess.Popen(
@@ -286,7 +435,12 @@ def test_ctrl_c_at_a_prompt_stops_at_the_first_press(tmp_path: Path) -> None:
         stdout=child_end,
         stderr=child_end,
         cwd=tmp_path,
-        env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "TERM": "dumb"},
+        env={
+            "FORUM_DATABASE": str(tmp_path / "db.sqlite3"),
+            "PATH": "",
+            "TERM": "dumb",
+            "PYTHONPATH": ROOT,  # this checkout, whatever the venv was installed from
+        },
     )
     os.close(child_end)
     try:
@@ -313,3 +467,178 @@ def _read_until(fd: int, text: str, timeout: float) -> str:
             except OSError:  # the child closed the terminal
                 break
     return seen
+
+
+# Resuming (issue 23 item 9) ------------------------------------------------------------------
+
+
+def _stop(prompt: str) -> str:
+    raise EOFError
+
+
+async def test_a_paused_game_is_not_resumed_as_another_table(tmp_path: Path, capsys) -> None:
+    paused = options(tmp_path, players=2, ai=1, ai_only=False, given=frozenset({"players", "ai"}))
+    with contextlib.suppress(EOFError):
+        await run_local(paused, ask=_stop)
+    capsys.readouterr()
+    asked = [
+        replace(paused, players=3, ai=2),  # another table size
+        replace(paused, ai=0, given=frozenset({"ai"})),  # hot seat instead of one AI
+        replace(paused, players=2, ai=2, ai_only=True, given=frozenset({"ai"})),  # --ai-only
+        replace(paused, options={"thirty_points": "true"}, given=frozenset({"options"})),
+    ]
+    for opts in asked:
+        with pytest.raises(PausedGameDiffers) as refused:
+            await run_local(opts, ask=_stop)
+        text = str(refused.value)
+        assert "Your paused Imperium game (session 1) is 2 players (1 AI), base game" in text
+        assert "Add --new" in text and "`python -m bot local imperium`" in text
+    assert "thirty_points=true" in text
+    with contextlib.suppress(EOFError):  # what was not asked for is not compared
+        await run_local(replace(paused, players=3, ai=2, given=frozenset()), ask=_stop)
+    assert "Resuming your paused Imperium game (session 1" in capsys.readouterr().out
+    with sqlite3.connect(paused.database) as db:
+        assert db.execute("SELECT id, status FROM sessions").fetchall() == [(1, "active")]
+
+
+def test_the_command_line_refuses_to_resume_another_table_in_one_line(tmp_path: Path) -> None:
+    base = ["--config", os.devnull, "local", "imperium", "--no-browser"]
+    base += ["--out", str(tmp_path / "o")]
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", *base, *extra],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,  # the first prompt meets the end of input: paused
+            env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "PYTHONPATH": ROOT},
+        )
+
+    assert run("--players", "2").returncode == 130
+    refused = run("--players", "2", "--ai-only")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert "is 2 players (1 AI), base game, not 2 players (2 AI), base game" in refused.stderr
+    started = run("--players", "2", "--ai-only", "--new", "--seed", "1")
+    assert started.returncode == 0 and "Abandoned the paused Imperium game" in started.stdout
+
+
+def test_plain_start_takes_new_and_locale(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[local]\ngame = "caesar"\n', "utf-8")
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "--config", str(config), "--no-browser", *extra],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,
+            env={"FORUM_DATABASE": str(tmp_path / "db.sqlite3"), "PATH": "", "PYTHONPATH": ROOT},
+        )
+
+    first = run()
+    assert first.returncode == 130 and "New Caesar game, session 1: Player 1, AI 1" in first.stdout
+    again = run("--new", "--locale", "ja")
+    assert again.returncode == 130, again.stderr
+    assert "中断していたカエサルのゲーム（セッション1）を破棄しました。" in again.stdout, (
+        again.stdout
+    )
+    assert "の新しいゲーム（セッション2）：プレイヤー1、CPU1" in again.stdout
+    assert "代わりにカエサルをローカルで始めます。" in again.stdout
+
+
+def test_you_play_against_ais_unless_hot_seat_is_asked_for(tmp_path: Path, capsys) -> None:
+    parse_args = _parser().parse_args
+    config = load_config(os.devnull)
+
+    def seats(*arguments: str) -> tuple[int, int]:
+        opts = local_options(parse_args(["local", "imperium", *arguments]), config)
+        return opts.players, opts.ai
+
+    assert seats() == (3, 2)
+    assert seats("--players", "4") == (4, 3)
+    assert seats("--humans", "2") == (3, 1)
+    assert seats("--humans", "3", "--players", "3") == (3, 0)
+    assert seats("--ai-only") == (3, 3)
+    assert seats("--ai", "0") == (3, 0)
+    for wrong, message in (
+        (["--humans", "0"], "--humans must be between 1 and the number of players (3), not 0."),
+        (["--humans", "2", "--ai", "2"], "--ai 2 and --humans 2 do not add up to 3 players"),
+    ):
+        assert main(["--config", os.devnull, "local", "imperium", *wrong]) == 2
+        assert message in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parse_args(["local", "imperium", "--humans", "2", "--ai-only"])
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_help_states_every_default() -> None:
+    parser = _parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for each in (parser, *commands.choices.values()):
+        for action in each._actions:
+            if action.option_strings and action.dest != "help":
+                assert "default" in (action.help or ""), (each.prog, action.option_strings)
+    text = commands.choices["local"].format_help()
+    assert "(default: all but yours)" in text and "(default: out)" in text
+
+
+async def test_a_taken_port_leaves_the_game_playable_without_the_page(
+    tmp_path: Path, capsys
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        opts = options(tmp_path, players=2, ai=1, ai_only=False, port=port)
+        with contextlib.suppress(EOFError):
+            await run_local(opts, ask=_stop)
+    out = capsys.readouterr().out
+    assert f"No live board: port {port} cannot be used (Address already in use)" in out
+    assert "== Player 1 ==" in out and (tmp_path / "out" / "imperium-1" / "latest.png").exists()
+
+
+def test_the_live_board_serves_only_its_boards_and_only_to_this_machine(tmp_path: Path) -> None:
+    words = dict.fromkeys(("lang", "waiting", "story", "gone", "back", "forth"), "<x>")
+    live = LiveBoard(tmp_path, "Konsul <1>", words)
+    try:
+        board_file(tmp_path, 1).write_bytes(b"\x89PNG one")
+        (tmp_path / "secret.txt").write_text("no", "utf-8")
+        live.show(1)
+        live.tell(["AI 2 turns D3: Red 5."], status="Waiting")
+
+        def get(path: str, host: str | None = None) -> tuple[int, bytes]:
+            request = urllib.request.Request(live.url.rstrip("/") + path)
+            if host:
+                request.add_header("Host", host)
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    return answer.status, answer.read()
+            except urllib.error.HTTPError as error:
+                return error.code, b""
+
+        assert get("/board/1.png") == (200, b"\x89PNG one")
+        code, body = get("/state?after=0")
+        state = json.loads(body)
+        assert code == 200 and state["latest"] == 1 and state["status"] == "Waiting"
+        assert state["story"] == ["AI 2 turns D3: Red 5."] and state["version"] == 2
+        page = get("/")[1].decode()
+        assert "<title>Konsul &lt;1&gt;</title>" in page and "<x>" not in page  # escaped
+        for path in ("/board/2.png", "/board/../secret.txt", "/secret.txt", "/board/1.png/x"):
+            assert get(path)[0] == 404, path
+        assert get("/", host="attacker.example")[0] == 403  # a rebound name is refused
+    finally:
+        live.close()
+
+
+def test_local_texts_exist_in_both_languages() -> None:
+    assert set(LOCAL["en"]) == set(LOCAL["ja"]), set(LOCAL["en"]) ^ set(LOCAL["ja"])
+    used: set[str] = set()
+    for module in Path(ROOT, "bot").glob("local*.py"):
+        used |= set(re.findall(r'"(local\.[a-z_.]+)"', module.read_text("utf-8")))
+    used |= {f"local.page.{k}" for k in ("lang", "waiting", "story", "gone", "back", "forth")}
+    for locale in ("en", "ja"):
+        assert not [key for key in used if LOCAL_TEXT.template(locale, key) is None], locale

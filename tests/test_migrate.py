@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
@@ -52,7 +53,7 @@ def test_migrate_copies_everything_and_refuses_a_second_run(
     gone_id, session_id = asyncio.run(played_sqlite(sqlite))
     expected = asyncio.run(contents(str(sqlite), session_id))
     monkeypatch.setenv("FORUM_DATABASE", str(sqlite))
-    config = str(tmp_path / "none.toml")
+    config = os.devnull
 
     assert main(["--config", config, "migrate", "--to", postgres_url]) == 0
     assert "Copied 3 sessions" in capsys.readouterr().out
@@ -115,3 +116,18 @@ async def finished_records(database: str) -> tuple[list, list]:
         return [tuple(r) for r in results], [tuple(r) for r in ratings]
     finally:
         await store.close()
+
+
+def test_migrate_to_an_unreachable_server_says_so_in_one_line(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    sqlite = tmp_path / "forum.sqlite3"
+    asyncio.run(played_sqlite(sqlite))
+    monkeypatch.setenv("FORUM_DATABASE", str(sqlite))
+    url = "postgresql://forum:secret@127.0.0.1:1/forum"  # port 1: nothing listens
+    assert main(["--config", os.devnull, "migrate", "--to", url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "Cannot reach the PostgreSQL database at postgresql://forum:***@127.0.0.1:1"
+    )
+    assert err.count("\n") == 1 and "secret" not in err and "Traceback" not in err

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import discord
 import pytest
 
@@ -46,7 +48,7 @@ async def test_the_sharded_bot_runs_its_range_with_its_share() -> None:
 def test_the_command_line_refuses_before_connecting(monkeypatch, capsys, tmp_path) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("FORUM_DATABASE", str(tmp_path / "forum.sqlite3"))
-    config = str(tmp_path / "none.toml")
+    config = os.devnull
     assert main(["--config", config, "--shards", "0-3", "--shard-count", "8"]) == 2
     assert "postgresql" in capsys.readouterr().out
     assert main(["--config", config, "--shards", "0-3"]) == 2

@@ -9,9 +9,13 @@ Usage::
         rec = await fake.slash(alice, "game", ["new"], {"game": "imperium"})
         await fake.settle()
         assert fake.channel_messages()
+                                               # exit fails if a bot message could ping
+                                               # @everyone/@here, a role or an unnamed user
+                                               # (fake.pings lists them; see .mentions)
 """
 
 from .fake import FakeDiscord
+from .mentions import Ping
 from .model import (
     Attachment,
     FakeChannel,
@@ -31,6 +35,7 @@ __all__ = [
     "FakeMessage",
     "FakeUser",
     "InteractionRecord",
+    "Ping",
     "RequestRecord",
     "iter_components",
 ]

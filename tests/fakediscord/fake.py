@@ -14,6 +14,7 @@ import yarl
 from .driver import UserActions
 from .gateway import Gateway
 from .limits import RateLimits
+from .mentions import Ping
 from .model import FakeMessage, FakeUser, InteractionRecord, RequestRecord
 from .rest import RestApi
 from .server import Server
@@ -38,8 +39,12 @@ class FakeDiscord(UserActions):
         guild_locale: str = "en-US",
         interaction_deadline: float | None = 3.0,
         response_timeout: float = 5.0,
+        check_mentions: bool = True,
     ) -> None:
+        """With `check_mentions`, leaving the `async with` block raises when a bot message
+        could ping what it should not."""
         self.token = token
+        self.check_mentions = check_mentions
         self.response_timeout = response_timeout
         self.store = Store(
             bot_has_manage_messages=bot_has_manage_messages,
@@ -83,6 +88,24 @@ class FakeDiscord(UserActions):
         tb: TracebackType | None,
     ) -> None:
         await self.stop()
+        if exc is None and self.check_mentions:
+            self.assert_no_pings()
+
+    def assert_no_pings(self) -> None:
+        """Fail listing every bot message that could ping `@everyone`, `@here`, a role or a user
+        it did not name in its allowed_mentions."""
+        problems = [f"{p.reasons} in {p.content[:120]!r}" for p in self.pings]
+        assert not problems, "bot messages could ping:\n" + "\n".join(problems)
+
+    @property
+    def pings(self) -> list[Ping]:
+        """Bot messages that could ping what they should not (see .mentions)."""
+        return list(self.store.pings)
+
+    @property
+    def unguarded(self) -> list[FakeMessage]:
+        """Bot messages sent or edited with content but without allowed_mentions."""
+        return list(self.store.unguarded)
 
     def patch_discord(self) -> None:
         """Point discord.py's REST base and default gateway at this fake."""
@@ -147,10 +170,16 @@ class FakeDiscord(UserActions):
     # ---- guild setup ----------------------------------------------------------------------
 
     def add_user(
-        self, name: str, locale: str = "en-US", *, manage_channels: bool = False
+        self,
+        name: str,
+        locale: str = "en-US",
+        *,
+        manage_channels: bool = False,
+        manage_guild: bool = False,
     ) -> FakeUser:
-        """A new guild member; a connected bot gets GUILD_MEMBER_ADD."""
-        user = self.store.add_user(name, locale, manage_channels)
+        """A new guild member (with Manage Server when `manage_guild`); a connected bot gets
+        GUILD_MEMBER_ADD."""
+        user = self.store.add_user(name, locale, manage_channels, manage_guild)
         data = self.store.member_json(user) | {"guild_id": str(self.guild_id)}
         self.gateway.dispatch_soon("GUILD_MEMBER_ADD", data, self.guild_id)
         return user

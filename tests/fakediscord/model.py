@@ -21,6 +21,7 @@ PUBLIC_THREAD = 11
 
 # permission bits
 MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
 ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -77,6 +78,7 @@ class FakeUser:
     locale: str = "en-US"
     bot: bool = False
     manage_channels: bool = False
+    manage_guild: bool = False
     dms_open: bool = True
     joined_at: str = field(default_factory=now_iso)
 
@@ -169,6 +171,7 @@ class FakeMessage:
     webhook_id: int | None = None
     interaction_id: int | None = None
     reactions: list[str] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None  # as sent with the latest content
 
     @property
     def ephemeral(self) -> bool:

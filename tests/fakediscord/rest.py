@@ -181,7 +181,9 @@ class RestApi:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         if not self.store.bot_can_create_threads:
             raise ApiError(403, 50013, "Missing Permissions")
-        name = str(body_of(request).data.get("name") or "thread")[:100]
+        name = str(body_of(request).data.get("name") or "thread")
+        if len(name) > 100:
+            raise ApiError(400, 50035, "Invalid Form Body: name: Must be 100 or fewer in length.")
         thread = self.store.add_thread(channel, name, self.store.bot)
         data = self.store.channel_json(thread)
         await self.gateway.dispatch(

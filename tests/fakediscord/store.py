@@ -6,10 +6,12 @@ import mimetypes
 import re
 from typing import Any
 
+from .mentions import Ping, allowed_mentions_problem, pinged_text, unwanted_pings
 from .model import (
     EPHEMERAL,
     LOADING,
     MANAGE_CHANNELS,
+    MANAGE_GUILD,
     MANAGE_MESSAGES,
     PUBLIC_THREAD,
     TEXT_PERMISSIONS,
@@ -61,6 +63,46 @@ def _check_components(components: list[dict[str, Any]], flags: int) -> None:
     for comp in iter_components(components):
         if len(comp.get("options") or []) > 25:
             raise invalid_form("options: Must be 25 or fewer in length.")
+        _check_lengths(comp)
+
+
+# Discord's length limits of component fields (a longer one is HTTP 400 / 50035).
+BUTTON_LABEL_MAX = 80
+OPTION_FIELD_MAX = 100
+PLACEHOLDER_MAX = 150
+MODAL_FIELD_MAX = 45
+
+
+def _too_long(where: str, text: Any, limit: int) -> None:
+    if isinstance(text, str) and len(text) > limit:
+        raise invalid_form(f"{where}: Must be {limit} or fewer in length.")
+
+
+def _check_lengths(comp: dict[str, Any]) -> None:
+    if comp.get("type") == 2:
+        _too_long("label", comp.get("label"), BUTTON_LABEL_MAX)
+    _too_long("placeholder", comp.get("placeholder"), PLACEHOLDER_MAX)
+    for option in comp.get("options") or []:
+        for key in ("label", "value", "description"):
+            _too_long(f"options.{key}", option.get(key), OPTION_FIELD_MAX)
+
+
+def validate_choices(choices: list[dict[str, Any]]) -> None:
+    """At most 25 autocomplete choices, names and string values of at most 100 characters."""
+    if len(choices) > 25:
+        raise invalid_form("choices: Must be 25 or fewer in length.")
+    for choice in choices:
+        _too_long("choices.name", choice.get("name"), OPTION_FIELD_MAX)
+        _too_long("choices.value", choice.get("value"), OPTION_FIELD_MAX)
+
+
+def validate_modal(data: dict[str, Any]) -> None:
+    """A modal's title and text-input labels are at most 45 characters."""
+    _too_long("title", data.get("title"), MODAL_FIELD_MAX)
+    for comp in iter_components(data.get("components") or []):
+        if comp.get("type") == 4:
+            _too_long("components.label", comp.get("label"), MODAL_FIELD_MAX)
+    _check_components(data.get("components") or [], COMPONENTS_V2)
 
 
 def _embed_chars(embed: dict[str, Any]) -> int:
@@ -88,6 +130,8 @@ def validate_message(data: dict[str, Any], files: list[Attachment], *, creating:
     _check_components(components, data.get("flags") or 0)
     if sum(f.size for f in files) > FILE_SIZE_LIMIT:
         raise ApiError(413, 40005, "Request entity too large")
+    if problem := allowed_mentions_problem(data.get("allowed_mentions")):
+        raise invalid_form(problem)
     has_any = content or embeds or components or files or data.get("attachments")
     if creating and not (has_any or data.get("sticker_ids") or data.get("poll")):
         raise ApiError(400, 50006, "Cannot send an empty message")
@@ -125,6 +169,8 @@ class Store:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[RequestRecord] = []
         self.server_errors: list[str] = []
+        self.pings: list[Ping] = []  # bot messages that could ping what they should not
+        self.unguarded: list[FakeMessage] = []  # bot messages with content, no allowed_mentions
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.channel_id = self.add_channel("general").id
 
@@ -148,8 +194,16 @@ class Store:
         self.channels[thread.id] = thread
         return thread
 
-    def add_user(self, name: str, locale: str, manage_channels: bool) -> FakeUser:
-        user = FakeUser(self.ids.next(), name, locale=locale, manage_channels=manage_channels)
+    def add_user(
+        self, name: str, locale: str, manage_channels: bool, manage_guild: bool = False
+    ) -> FakeUser:
+        user = FakeUser(
+            self.ids.next(),
+            name,
+            locale=locale,
+            manage_channels=manage_channels,
+            manage_guild=manage_guild,
+        )
         self.users[user.id] = user
         return user
 
@@ -200,6 +254,8 @@ class Store:
             perms |= self.bot_role_permissions()
         if user.manage_channels:
             perms |= MANAGE_CHANNELS
+        if user.manage_guild:
+            perms |= MANAGE_GUILD
         return perms
 
     # ---- payloads -------------------------------------------------------------------------
@@ -437,6 +493,8 @@ class Store:
             interaction_id=interaction.id if interaction is not None else None,
         )
         self.messages[msg.id] = msg
+        if author.bot:
+            self._note_mentions(msg, data)
         return msg
 
     def edit_message(self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]) -> None:
@@ -444,6 +502,7 @@ class Store:
         validate_message(data, files, creating=False)
         if "content" in data:
             msg.content = data["content"] or ""
+            self._note_mentions(msg, data)
         if "embeds" in data:
             msg.embeds = list(data["embeds"] or [])
         if "components" in data:
@@ -456,6 +515,17 @@ class Store:
         else:
             msg.edits += 1
             msg.edited_timestamp = now_iso()
+
+    def _note_mentions(self, msg: FakeMessage, data: dict[str, Any]) -> None:
+        """Record the send's allowed_mentions and flag what it could ping (see .mentions)."""
+        allowed = data.get("allowed_mentions")
+        msg.allowed_mentions = allowed
+        text = pinged_text(data)
+        if text and allowed is None:
+            self.unguarded.append(msg)
+        reasons = unwanted_pings(text, allowed)
+        if reasons:
+            self.pings.append(Ping(msg.id, msg.channel_id, reasons, text, allowed))
 
     def _edit_attachments(
         self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]

@@ -9,7 +9,7 @@ from aiohttp import web
 
 from .model import EPHEMERAL, LOADING, FakeMessage, InteractionRecord
 from .server import Body, Server, body_of, json_response, no_content
-from .store import ApiError, Store
+from .store import ApiError, Store, validate_choices, validate_modal
 
 MESSAGE = 4
 DEFERRED = 5
@@ -77,9 +77,11 @@ class WebhookApi:
         if rtype in (DEFERRED_UPDATE, UPDATE):
             return self._update(rec, rtype, data, body)
         if rtype == AUTOCOMPLETE and rec.type == 4:
+            validate_choices(data.get("choices") or [])
             rec.choices = list(data.get("choices") or [])
             return None
         if rtype == MODAL and rec.type in (2, 3):
+            validate_modal(data)
             rec.modal = data
             return None
         raise ApiError(400, 50035, f"Invalid Form Body: response type {rtype} for {rec.type}")

@@ -5,8 +5,8 @@ turned cards, a misfit costs a hand card back into the grid. Most cards when the
 Implements ../shared/rules/konsul.md with its variant `count_bidding`. Cards, grid and hands are
 designed data (engine/games/data/konsul.json, see cards.py). Decisions where the spec is silent:
 
-- It is a memory game, so no card that went face down again is in any narration line or in the
-  history: `flipped` events name the slot only; the image shows the card while it lies face up.
+- It is a memory game, but a turned card is public while it lies face up: the `flipped` event
+  names it ("AI 2 turns D3: Red 5"), as every player at the table saw it.
   A success names how many cards were taken, not which: hand contents are private, and the
   image shows the taken cards once (see `flash`) but the history never names them.
 - Cards that were shown and left the table's sight in the same input (the failed set when the
@@ -338,7 +338,10 @@ class Konsul(Game[KonsulState, KonsulOptions]):
         """Turn the card at `index` for the bidder: a misfit fails, else flipping goes on."""
         seat = state.bidder
         state = _reveal(state, index)
-        events.append(Event(type="flipped", data={"seat": seat, "slot": slot_name(index)}))
+        card = card_label(state.slots[index])  # type: ignore[arg-type]
+        events.append(
+            Event(type="flipped", data={"seat": seat, "slot": slot_name(index), "card": card})
+        )
         cards = [*_turned_cards(state), state.slots[index]]
         state = state.model_copy(
             update={"turned": (*state.turned, index), "changed": (*state.changed, index)}
