@@ -320,6 +320,10 @@ def _top(counts: Counter[str]) -> str:
     return ", ".join(f"{route} {n / total:.0%}" for route, n in counts.most_common(3)) or "none"
 
 
+def _by_generation(pauses: dict[int, float]) -> str:
+    return ", ".join(f"gen{g} {p * 1e3:.0f} ms" for g, p in sorted(pauses.items())) or "none"
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -373,11 +377,7 @@ def report(
             f"{max(f.loop_lag, default=0) * 1e3:.0f} / {max(f.gc_pauses, default=0) * 1e3:.0f} ms",
             "≤ 50 ms",
         ),
-        (
-            "longest GC pause by generation",
-            ", ".join(f"gen{g} {p * 1e3:.0f} ms" for g, p in sorted(f.gc_by_generation.items())),
-            "",
-        ),
+        ("longest GC pause by generation", _by_generation(f.gc_by_generation), ""),
         ("longest event-loop steps (what ran)", steps.report(), "each ≤ 50 ms"),
         ("RSS now / peak", f"{rss_mb()[0]:.0f} / {rss_mb()[1]:.0f} MB", "≤ 300 MB"),
         ("other processes' CPU during the run", f"{others:.2f} cores of {os.cpu_count()}", ""),
