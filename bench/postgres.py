@@ -90,7 +90,7 @@ def main() -> None:
     if args.url:
         asyncio.run(persist_figures(args.url))
         return
-    from tests.pgserver import find_binaries, running_server
+    from bench.pgserver import find_binaries, running_server
 
     binaries = find_binaries()
     if binaries is None:

@@ -3,10 +3,17 @@
     .venv/bin/python -m bench.run            # engine, AI, render, persistence
     .venv/bin/python -m bench.run --discord  # also a full game through the fake Discord
 
-Targets: every board of every registered game ≤ 1.0× the level-6 PNG encode of a blank canvas
-of its size (median ≤ 0.5×), persist ≤ 1.5× its floor, ≥ 1,000 full AI Imperium games/s per
-core. Medians (renders: best runs, alternated with their floor) of repeated runs; the machine
-is shared, so compare ratios, not absolute times.
+Targets: every board of every registered game ≤ 3.0× its real floor (median ≤ 2.0×), persist
+≤ 1.5× its floor, ≥ 1,000 full AI Imperium games/s per core. Medians (renders: best runs,
+alternated with their floors) of repeated runs; the machine is shared, so compare ratios, not
+absolute times.
+
+The real floor of a board is the cheapest PNG of its own pixels: the board's palette indices
+(one byte per pixel, exactly the image it shows), as rows with PNG filter 0 (none), deflated by
+ISA-L at level 1 (`isal.isal_zlib.compress(rows, 1)`); the rows are prepared before the clock
+starts, so the floor is the deflate alone and a render must do everything else (drawing, reading
+the pixels out, the chunks) within the ratio. The older blank-canvas figure (a level-6 Pillow PNG
+of an empty RGB canvas of the board's size) is printed beside it for continuity.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from functools import partial
 from pathlib import Path
 
 import aiosqlite
+from isal import isal_zlib
 from PIL import Image
 
 from engine.ai import play_out
@@ -30,6 +38,7 @@ from engine.core import Game, playable_seats
 from engine.registry import GAMES, get_game
 from render import render_png
 from render.common import BACKGROUND
+from render.png import scanlines
 from table.service import TableService
 from table.store import InputRow, Store
 
@@ -82,23 +91,31 @@ def bench_ai_games() -> None:
     )
 
 
-def ratio_to_floor(render: Callable[[], bytes], repeats: int = 5) -> tuple[float, tuple[int, int]]:
-    """Best render time over the best level-6 PNG encode of a blank RGB canvas of the board's
-    size (the floor), timed in alternation so a load change on this shared machine hits both."""
-    size = Image.open(io.BytesIO(render())).size
-    blank = Image.new("RGB", size, BACKGROUND)
+def ratio_to_floor(
+    render: Callable[[], bytes], repeats: int = 5
+) -> tuple[float, float, tuple[int, int]]:
+    """Best render time over the best real floor (ISA-L level 1 of the board's own filter-0
+    rows) and over the best blank-canvas floor, all three timed in alternation so a load change
+    on this shared machine hits each."""
+    board = Image.open(io.BytesIO(render()))
+    rows = scanlines(board)
+    blank = Image.new("RGB", board.size, BACKGROUND)
 
-    def floor() -> None:
+    def real_floor() -> None:
+        isal_zlib.compress(rows, 1)
+
+    def blank_floor() -> None:
         blank.save(io.BytesIO(), format="PNG", compress_level=6)
 
-    floor()
-    renders, floors = [], []
+    renders: list[float] = []
+    reals: list[float] = []
+    blanks: list[float] = []
     for _ in range(repeats):
-        for work, samples in ((render, renders), (floor, floors)):
+        for work, samples in ((render, renders), (real_floor, reals), (blank_floor, blanks)):
             started = time.perf_counter()
             work()
             samples.append(time.perf_counter() - started)
-    return min(renders) / min(floors), size
+    return min(renders) / min(reals), min(renders) / min(blanks), board.size
 
 
 def sampled_boards(game: Game, seats: int, seed: int, samples: int = 6):
@@ -115,37 +132,45 @@ def sampled_boards(game: Game, seats: int, seed: int, samples: int = 6):
     yield game.view(state, None), game.outcome(state)
 
 
-def render_ratios(game_id: str) -> list[tuple[float, str]]:
-    """(render time / floor, which board) for one game at every seat count and both languages."""
+Ratio = tuple[float, float, str]  # (× real floor, × blank-canvas floor, which board)
+
+
+def render_ratios(game_id: str) -> list[Ratio]:
+    """Both ratios for one game at every seat count, points of seeded play and both languages."""
     game = GAMES[game_id]
     ratios = []
     for seats in playable_seats(game):
         for view, outcome in sampled_boards(game, seats, seed=seats):
             for locale in ("en", "ja"):
                 render = partial(render_png, game_id, view, NAMES[:seats], locale, outcome=outcome)
-                ratio, (width, height) = ratio_to_floor(render)
+                real, blank, (width, height) = ratio_to_floor(render)
                 stage = "final" if outcome else "mid-game"
-                ratios.append((ratio, f"{game_id} {seats}p {locale} {stage} {width}×{height}"))
+                where = f"{game_id} {seats}p {locale} {stage} {width}×{height}"
+                ratios.append((real, blank, where))
     return ratios
 
 
 def bench_render() -> None:
     """Every registered game, every seat count, both languages, positions of seeded play: each
-    render's time over the floor of its own canvas size. Nothing here names a game."""
-    everything: list[tuple[float, str]] = []
+    render's time over its own floors. Nothing here names a game."""
+    everything: list[Ratio] = []
+    print("render, × floor   real: median  worst   blank canvas: median  worst   boards")
     for game_id in sorted(GAMES):
         ratios = render_ratios(game_id)
-        values = [ratio for ratio, _ in ratios]
+        real = [r[0] for r in ratios]
+        blank = [r[1] for r in ratios]
         print(
-            f"render {game_id}: median {statistics.median(values):.2f}×, worst {max(values):.2f}× "
-            f"the level-6 blank-canvas floor ({len(values)} boards)"
+            f"  {game_id:18s}       {statistics.median(real):6.2f}× {max(real):6.2f}×"
+            f"                {statistics.median(blank):6.2f}× {max(blank):6.2f}×   {len(ratios)}"
         )
         everything += ratios
     worst = max(everything)
-    median = statistics.median(ratio for ratio, _ in everything)
+    median = statistics.median(r[0] for r in everything)
+    blank_median = statistics.median(r[1] for r in everything)
     print(
-        f"render, all games: median {median:.2f}× (target ≤ 0.5), worst {worst[0]:.2f}× "
-        f"(target ≤ 1.0) at {worst[1]}"
+        f"render, all games: median {median:.2f}× the real floor (target ≤ 2.0), worst "
+        f"{worst[0]:.2f}× (target ≤ 3.0) at {worst[2]}; blank-canvas floor: median "
+        f"{blank_median:.2f}×, worst {max(r[1] for r in everything):.2f}×"
     )
 
 
@@ -215,8 +240,8 @@ async def bench_persist() -> None:
 async def bench_discord() -> None:
     """A full three-player game through the real bot and the loopback fake Discord."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tests.bot_harness import Harness
-    from tests.fakediscord import FakeDiscord
+    from bench.bot_harness import Harness
+    from bench.fakediscord import FakeDiscord
 
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord() as fake:
@@ -258,7 +283,11 @@ async def bench_discord() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--discord", action="store_true")
+    parser.add_argument("--render", action="store_true", help="only the render figures")
     args = parser.parse_args()
+    if args.render:
+        bench_render()
+        return
     bench_apply()
     bench_ai_games()
     bench_render()

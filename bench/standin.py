@@ -15,8 +15,8 @@ from typing import Any
 import discord
 import yarl
 
+from bench.fakediscord.limits import CHANNEL_MESSAGE, EXEMPT_PREFIXES, Limiter
 from bot.client import ForumBot
-from tests.fakediscord.limits import CHANNEL_MESSAGE, EXEMPT_PREFIXES, Limiter
 
 DM_IDS = 1 << 40  # ids this stand-in hands out (DM channels, messages) start here
 BOT_USER = {"id": "1", "username": "Forum", "discriminator": "0", "avatar": None, "bot": True}

@@ -24,6 +24,7 @@ from bot.config import Config, ConfigError, load_config
 from bot.local import PausedGameDiffers, run_local
 from bot.local_args import UsageError, local_options
 from bot.local_strings import LOCAL_TEXT
+from engine.levels import DEFAULT_LEVEL, LEVELS
 from engine.registry import GAMES
 from table.service import TableError
 from table.store import StoreRefused
@@ -137,6 +138,12 @@ def _local_parser(local: argparse.ArgumentParser) -> None:
         "--humans", type=int, default=None, help="hot seat: humans at one keyboard (default: 1)"
     )
     seats.add_argument("--ai-only", action="store_true", help="AIs play every seat (default: off)")
+    local.add_argument(
+        "--ai-level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help="how well the AI seats play: easy, normal or hard (a search; default: normal)",
+    )
     local.add_argument(
         "--option",
         action="append",

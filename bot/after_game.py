@@ -7,7 +7,6 @@ router otherwise refuses as gone.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -16,11 +15,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.chooser import Components, ParsedId, Texts, cid
-from bot.replay import animation, board, frame_steps
+from bot.after_game_worker import Busy
+from bot.alt_text import describe_board
+from bot.chooser import Components, MalformedId, ParsedId, Texts, cid, parse_index
 from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
+from bot.scope import may_read
 from engine.registry import GAMES
-from table.export import GameExport, build_export, dump_export, latest_finished
+from table.export import latest_finished
 from table.i18n import locale_of
 from table.ratings import Rating, leaderboard, place_of, player_stats, user_player
 from table.service import Session, TableError
@@ -103,7 +104,8 @@ async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) 
 async def finished_session(
     bot: ForumBot, interaction: discord.Interaction, game_id: int | None
 ) -> Session | None:
-    """The finished game asked for: by id (on this server only), else this channel's latest."""
+    """The finished game asked for (by id, else this channel's latest), when the asker may
+    read it (bot.scope); an unknown game and a hidden one both give None."""
     if game_id is None:
         game_id = await latest_finished(bot.service.store, interaction.channel_id)
         if game_id is None:
@@ -112,14 +114,7 @@ async def finished_session(
         session = await bot.service.get(game_id)
     except TableError:
         return None
-    same_server = (session.row.guild_id or 0) == (interaction.guild_id or 0)
-    return session if session.status == "finished" and same_server else None
-
-
-async def export_of(bot: ForumBot, session: Session) -> GameExport:
-    outcome = session.outcome()
-    assert outcome is not None, "only finished games are exported"
-    return build_export(session.row, await bot.service.store.inputs(session.id), outcome)
+    return session if session.status == "finished" and may_read(interaction, session) else None
 
 
 async def post_export(bot: ForumBot, interaction: discord.Interaction, game_id: int | None) -> None:
@@ -128,7 +123,8 @@ async def post_export(bot: ForumBot, interaction: discord.Interaction, game_id: 
     if session is None:
         await _reply(interaction, t("export.none"))
         return
-    data = dump_export(await export_of(bot, session)).encode()
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    data = (await bot.after_game.export_json(bot.service, session)).encode()
     name = f"forum-{session.row.game}-{session.id}.json"
     await _reply(
         interaction,
@@ -141,29 +137,29 @@ async def post_export(bot: ForumBot, interaction: discord.Interaction, game_id: 
 
 
 async def post_replay(bot: ForumBot, interaction: discord.Interaction, game_id: int | None) -> None:
-    """The animation, posted in the channel with the strip's buttons under it."""
+    """The animation with the strip's buttons under it, for the asker alone."""
     session = await finished_session(bot, interaction, game_id)
     t = texts(bot, interaction, session)
     if session is None:
         await _reply(interaction, t("replay.none"))
         return
-    await interaction.response.defer(thinking=True)
-    export = await export_of(bot, session)
-    data, extension, frames = await asyncio.get_running_loop().run_in_executor(
-        bot.render_pool, animation, dump_export(export), t.locale
-    )
-    view = strip_buttons(session, t, export, -1, frames)
-    await interaction.followup.send(
-        content=t("replay.posted", game=t("name"), session=session.id, frames=frames),
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    worker = bot.after_game
+    try:
+        export = await worker.export_json(bot.service, session)
+        data, extension, frames = await worker.animation(session.id, export, t.locale)
+    except Busy:
+        await _reply(interaction, t("replay.busy"))
+        return
+    await _reply(
+        interaction,
+        t("replay.posted", game=t("name"), session=session.id, frames=frames),
         file=discord.File(io.BytesIO(data), filename=f"replay-{session.id}.{extension}"),
-        view=view,
-        allowed_mentions=NO_PINGS,
+        view=strip_buttons(session, t, -1, frames),
     )
 
 
-def strip_buttons(
-    session: Session, t: Texts, export: GameExport, page: int, total: int
-) -> Components:
+def strip_buttons(session: Session, t: Texts, page: int, total: int) -> Components:
     """◀ ▶ ⏮ ⏭ and a jump menu of evenly spread boards; `page` -1 is the animation itself."""
     view = Components()
     for op, label, target in (
@@ -194,28 +190,31 @@ def strip_buttons(
 async def replay_page(
     bot: ForumBot, interaction: discord.Interaction, session: Session, page: int
 ) -> None:
-    """One board of the strip, privately: the clicked strip is edited, the animation answered."""
+    """One board of the strip, privately: the clicked strip is edited, else a reply is sent."""
     t = texts(bot, interaction, session)
-    export = await export_of(bot, session)
-    steps = frame_steps(export, t.locale)
-    page = max(0, min(page, len(steps) - 1))
-    step = steps[page]
-    png = await asyncio.get_running_loop().run_in_executor(
-        bot.render_pool, board, export, step, t.locale
-    )
+    message = interaction.message
+    in_place = message is not None and message.flags.ephemeral
+    await interaction.response.defer(ephemeral=True, thinking=not in_place)
+    worker = bot.after_game
+    try:
+        export = await worker.export_json(bot.service, session)
+        png, caption, total, page = await worker.page(session.id, export, t.locale, page)
+    except Busy:
+        await _reply(interaction, t("replay.busy"))
+        return
     content = t(
         "replay.page",
         game=t("name"),
         session=session.id,
         number=page + 1,
-        total=len(steps),
-        caption=neutral(step.caption, CONTENT_MAX),
+        total=total,
+        caption=neutral(caption, CONTENT_MAX),
     )
-    view = strip_buttons(session, t, export, page, len(steps))
-    file = discord.File(io.BytesIO(png), filename="board.png")
-    message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(
+    view = strip_buttons(session, t, page, total)
+    alt = describe_board(t, None, None, (), [caption])
+    file = discord.File(io.BytesIO(png), filename="board.png", description=alt)
+    if in_place:
+        await interaction.edit_original_response(
             content=clip(content), view=view, attachments=[file], allowed_mentions=NO_PINGS
         )
     else:
@@ -346,18 +345,25 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
 
 
 async def click(bot: ForumBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
-    """A Rematch or replay-strip click on a finished game (routed here by bot.router)."""
+    """A Rematch or replay-strip click on a finished game, on a message that offers it
+    (bot.router checked that): the same server and channel rules as the commands."""
     try:
         session = await bot.service.get(parsed.sid)
     except TableError:
         session = None
+    t = texts(bot, interaction, session)
     if session is None or session.status != "finished":
-        await _reply(interaction, texts(bot, interaction, session)("game_gone"))
-        return
-    if parsed.key == "rematch":
+        await _reply(interaction, t("game_gone"))
+    elif parsed.key == "rematch":
+        if not may_read(interaction, session) or interaction.channel_id != session.row.channel_id:
+            raise TableError("wrong_channel")
         await rematch(bot, interaction, session)
+    elif not may_read(interaction, session):
+        await _reply(interaction, t("game_gone"))
     elif parsed.op == "j":
-        values = (interaction.data or {}).get("values") or ["0"]
-        await replay_page(bot, interaction, session, int(values[0]))
-    elif parsed.arg.isdigit():
-        await replay_page(bot, interaction, session, int(parsed.arg))
+        values = (interaction.data or {}).get("values")
+        if not isinstance(values, list) or len(values) != 1:
+            raise MalformedId("replay jump values")
+        await replay_page(bot, interaction, session, parse_index(values[0]))
+    else:
+        await replay_page(bot, interaction, session, parsed.index())

@@ -145,6 +145,27 @@ def current_field(prompt: Prompt, draft: Draft) -> Field | None:
     return None
 
 
+def picked(prompt: Prompt, draft: Draft) -> bool:
+    """Whether the player chose anything (a lone option filled in by itself does not count)."""
+    return any(
+        (
+            draft.values.get(item.name) not in (None, [])
+            and not (item.kind == "one" and len(item.options) == 1)
+        )
+        or item.name in draft.finished
+        for item in asked_fields(prompt, draft)
+    )
+
+
+def lone_answer(prompt: Prompt, draft: Draft) -> Field | None:
+    """The field to show as a single button when the whole answer is one forced option (e.g.
+    Pass): one click answers it, with no "Confirm?" about nothing the player chose."""
+    fields = asked_fields(prompt, draft)
+    if picked(prompt, draft) or not fields or any(item.kind != "one" for item in fields):
+        return None
+    return fields[0]
+
+
 def is_immediate(prompt: Prompt, draft: Draft) -> bool:
     """A single real pick-one choice: that click is the whole answer, no confirm step.
     Anything more (two choices, numbers, text, several picks) is confirmed first."""
@@ -223,11 +244,13 @@ def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
 def fleet_input(
     prompt: Prompt, draft: Draft, op: str, arg: str, values: Sequence[str] = ()
 ) -> None:
-    """A click of the fleet builder (ops in fleet_builder.OPS) on the current field."""
+    """A click of the fleet builder (ops in fleet_builder.OPS) on the current field; the
+    attachment indexes (`arg`, select `values`) are read strictly (MalformedId)."""
+    picks = [parse_index(raw) for raw in (arg, *values)] if op == "a" else []
     item = current_field(prompt, draft)
     if item is not None and item.kind == "fleet":
         groups = draft.values.setdefault(item.name, [])
-        if fleet_builder.click(item, groups, op, arg, values):
+        if fleet_builder.click(item, groups, op, picks):
             draft.finished.add(item.name)
 
 
@@ -277,6 +300,11 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
     lines = [texts.msg(prompt.text)]
     item = current_field(prompt, draft)  # first: it fills single-option fields in
     done = summary(prompt, draft, texts)
+    lone = lone_answer(prompt, draft) if item is None else None
+    if lone is not None:
+        lines.append(f"**{texts.msg(lone.label)}**")
+        _add_option_buttons(view, sid, prompt, lone, texts)
+        return "\n".join(lines), view
     if item is None:
         lines.append(texts("chooser.ready", summary=done))
         _add_confirm(view, sid, prompt, texts)
@@ -296,7 +324,7 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
         _add_select(view, sid, prompt, item, draft, texts)
     else:
         _add_option_buttons(view, sid, prompt, item, texts)
-    if draft.values:
+    if picked(prompt, draft):
         view.add_item(_button(texts("button.undo"), cid(sid, prompt.key, "u"), 4))
     return "\n".join(lines), view
 

@@ -20,17 +20,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.after_game import add_commands as add_after_game_commands
+from bot.after_game_worker import AfterGameWorker
 from bot.budget import Limits, RestBudget
 from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.gate import Gate
 from bot.play import Play
-from bot.render_pool import render_pool
+from bot.render_pool import after_game_pool, render_pool
 from bot.router import Router
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
+from bot.turn_pings import add_commands as add_ping_commands
 from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService
 from table.store import StoreRefused
@@ -62,6 +64,7 @@ class ForumBot(commands.Bot):
         self.timer_period = timer_period
         self.store: AnyStore | None = None
         self.render_pool: Executor | None = None
+        self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
@@ -70,6 +73,7 @@ class ForumBot(commands.Bot):
         self.gate = Gate(self)
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
+        self.recovered = asyncio.Event()  # start-up recovery has queued its publishes
         self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
 
@@ -90,11 +94,14 @@ class ForumBot(commands.Bot):
         self.service = TableService(self.store)
         self.settings.store = self.store
         self.render_pool = render_pool(self.config.render_processes)
+        self.service.ai_pool = self.render_pool  # hard AI searches run beside the renders
+        self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.play = Play(self, self.service, self.config, self.render_pool)
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
         game_commands.add_command(SettingsCommands(self))
+        add_ping_commands(game_commands, self)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)
@@ -115,6 +122,9 @@ class ForumBot(commands.Bot):
         if self.render_pool is not None:
             self.render_pool.shutdown(wait=False, cancel_futures=True)
             self.render_pool = None
+        if self.after_game is not None:
+            self.after_game.shutdown()
+            self.after_game = None  # type: ignore[assignment]
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -125,7 +135,10 @@ class ForumBot(commands.Bot):
         log.info("connected as %s to %d guilds", self.user, len(self.guilds))
         if not self._recovered:
             self._recovered = True
-            await self.recover()
+            try:
+                await self.recover()
+            finally:
+                self.recovered.set()
             tune_gc()
 
     async def recover(self) -> None:
@@ -135,7 +148,7 @@ class ForumBot(commands.Bot):
         """
         healthy, broken = await self.service.recoverable()
         for session in healthy:
-            if session.status == "active":
+            if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)
                 self.play.publish(session, restarted=True)
         for error in broken:
@@ -154,11 +167,12 @@ class ForumBot(commands.Bot):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None:
             return
-        self.play.messages_since_board[message.channel.id] += 1
         try:
             session = await self.service.in_channel(message.channel.id)
         except SessionBroken:  # said once at start-up; chat goes on
+            await self.play.bury(message.channel.id, None)
             return
+        await self.play.bury(message.channel.id, session)
         if session is None or session.status != "active":
             return
         await self.enforce_table_talk(session, message)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 import shlex
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from bot.chooser import Components, Texts, cid
 from bot.safe_text import NO_PINGS, OPTION_MAX, clip
 from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
 from bot.strings import COMMANDS_JA
-from engine.core import Game, IllegalInput, Msg, Shortcut
+from engine.core import Game, IllegalInput, Msg, Shortcut, option_values, player_options
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of
 from table.service import SessionBroken, TableError
@@ -68,21 +69,16 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
 
 
 def options_help(game: Game, texts: Texts) -> list[str]:
-    lines = []
-    for name, spec in game.Options.model_fields.items():
-        kind = getattr(spec.annotation, "__name__", None) or str(spec.annotation).replace(
-            "typing.", ""
+    return [
+        texts(
+            "option_line",
+            name=name,
+            kind=option_values(spec),
+            default=json.dumps(spec.default) if not isinstance(spec.default, str) else spec.default,
+            description=texts(f"option.{name}"),
         )
-        lines.append(
-            texts(
-                "option_line",
-                name=name,
-                kind=kind,
-                default=spec.default,
-                description=texts(f"option.{name}"),
-            )
-        )
-    return lines
+        for name, spec in player_options(game).items()
+    ]
 
 
 class GameCommands(app_commands.Group):
@@ -187,7 +183,7 @@ class GameCommands(app_commands.Group):
             return []
         head = current.rsplit(" ", 1)[0] + " " if " " in current else ""
         suggestions = []
-        for name, spec in game.Options.model_fields.items():
+        for name, spec in player_options(game).items():
             for value in _example_values(spec):
                 suggestion = f"{head}{name}={value}".strip()
                 fits = len(suggestion) <= OPTION_MAX  # Discord's bound on a choice
@@ -205,13 +201,8 @@ class GameCommands(app_commands.Group):
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        self.bot.play.messages_since_board[interaction.channel_id] = 10**6  # force a re-post
-        if session.status == "lobby":
-            await self.bot.play.show_lobby(session)
-        else:
-            self.bot.play.publish(session)
-        await interaction.followup.send("✓", ephemeral=True, allowed_mentions=NO_PINGS)
+        await _ephemeral(interaction, "✓")
+        self.bot.play.repost(session)
 
     @app_commands.command(
         name="hand", description=_("Your private view and your choices (only you see it)")
@@ -234,7 +225,7 @@ class GameCommands(app_commands.Group):
         texts = self.texts(interaction, chosen)
         example = " ".join(
             f"{n}={next(iter(_example_values(s)))}"
-            for n, s in list(chosen.Options.model_fields.items())[:2]
+            for n, s in list(player_options(chosen).items())[:2]
         )
         lines = [
             f"**{texts('rules.title', game=texts('name'))}**",
@@ -311,13 +302,10 @@ def _first_line(error: Exception) -> str:
 
 
 def _example_values(spec: Any) -> list[Any]:
-    annotation = spec.annotation
-    if annotation is bool:
-        return ["true", "false"]
-    choices = getattr(annotation, "__args__", None)
-    if choices:
-        return [str(c) for c in choices]
-    return [str(spec.default)]
+    """The values to suggest: the default, then each listed one (not a number's range)."""
+    values = [v for v in option_values(spec).split("|") if "–" not in v and "<" not in v]
+    default = spec.default if isinstance(spec.default, str) else json.dumps(spec.default)
+    return list(dict.fromkeys([default, *values]))
 
 
 async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = None) -> None:

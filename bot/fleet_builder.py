@@ -32,18 +32,19 @@ def add_head(item: Field, groups: Groups, value: Any) -> None:
         groups.append([value])
 
 
-def click(item: Field, groups: Groups, op: str, arg: str, values: Sequence[str] = ()) -> bool:
-    """Apply one builder click; True when it closed the fleet (`d` with enough slots)."""
+def click(item: Field, groups: Groups, op: str, picks: Sequence[int] = ()) -> bool:
+    """Apply one builder click (`picks`: the attachments of an `a`, as indexes); True when it
+    closed the fleet (`d` with enough slots)."""
     if op == "d":
         groups[:] = [group for group in groups if group]
         return len(groups) >= max(item.min, 1)
     if op == "n" and groups and groups[-1] and has_room(item, groups):
         groups.append([])
     elif op == "a" and groups and groups[-1]:
-        for raw in [arg, *values]:
-            if not raw.isdigit() or int(raw) >= len(item.attachments):
+        for index in picks:
+            if index >= len(item.attachments):
                 continue
-            value = item.attachments[int(raw)].value
+            value = item.attachments[index].value
             fits = len(groups[-1]) - 1 < item.per_head and has_room(item, groups)
             if fits and value not in cards(groups):
                 groups[-1].append(value)

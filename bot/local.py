@@ -55,6 +55,7 @@ class LocalOptions:
     browser: bool = False  # open the live board in the default browser at the start
     port: int = 0  # of the live board on 127.0.0.1; 0: any free port
     given: frozenset[str] = frozenset()  # of "players", "ai", "options": set on the command line
+    ai_level: str = "normal"  # of every AI seat this run adds
 
 
 class PausedGameDiffers(Exception):
@@ -228,7 +229,7 @@ class LocalTable:
             await self.service.join(session, LOCAL_USER_BASE + index, name)
         ai_name = self.text.template(self.opts.locale, "seat.ai") or "AI {number}"
         while len(session.seats) < self.opts.players:
-            await self.service.add_ai(session, LOCAL_USER_BASE, ai_name)
+            await self.service.add_ai(session, LOCAL_USER_BASE, ai_name, self.opts.ai_level)
         await self.service.start(session, LOCAL_USER_BASE)
         self.say(
             self.t(

@@ -10,14 +10,14 @@ import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 from pydantic import ValidationError
 
 from bot.config import Config
 from bot.local import LocalOptions
 from bot.local_strings import LOCAL_TEXT
-from engine.core import Game, IllegalInput, Msg
+from engine.core import Game, IllegalInput, Msg, option_values, player_options
 from engine.registry import GAMES
 
 DEFAULT_PLAYERS = 3  # a typical table, moved into the game's own range
@@ -45,9 +45,8 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
     if not game.min_seats <= players <= game.max_seats:
         minimum, maximum = game.min_seats, game.max_seats
         name = t("name", game)
-        raise UsageError(
-            t("local.error.players", game=name, minimum=minimum, maximum=maximum, count=players)
-        )
+        key = "local.error.players" if minimum < maximum else "local.error.players_exact"
+        raise UsageError(t(key, game=name, minimum=minimum, maximum=maximum, count=players))
     ai = _ai_seats(args, players, t)
     options = _options(game, players, args.option, t, lambda msg: text.msg(args.locale, msg, game))
     given = {
@@ -60,6 +59,7 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
         players=players,
         ai=ai,
         ai_only=ai == players,
+        ai_level=args.ai_level,
         out=Path(args.out),
         database=config.database,
         locale=args.locale,
@@ -117,25 +117,16 @@ def _options(
 
 def _listing(game: Game, t: Any) -> str:
     """`name=a|b (default a)` for every option of the game."""
-    fields = game.Options.model_fields
+    fields = player_options(game)
     if not fields:
         return t("local.error.options_none", game=t("name", game))
     parts = [
         t(
             "local.error.option_values",
             name=name,
-            values=_values(spec.annotation),
+            values=option_values(spec),
             default=spec.default if isinstance(spec.default, str) else json.dumps(spec.default),
         )
         for name, spec in fields.items()
     ]
     return t("local.error.options_list", game=t("name", game), options="; ".join(parts))
-
-
-def _values(annotation: Any) -> str:
-    if annotation is bool:
-        return "true|false"
-    choices = get_args(annotation)
-    if choices:
-        return "|".join(str(choice) for choice in choices)
-    return f"<{getattr(annotation, '__name__', annotation)}>"

@@ -13,7 +13,7 @@ import io
 import json
 import logging
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
@@ -22,14 +22,17 @@ import discord
 from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
+from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
 from bot.dm_channels import DmChannels
+from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
 from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
 from bot.safe_text import clip as _clip
 from bot.strings import BOT
+from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
 from render import render_png
 from table.i18n import Localizer, locale_of
@@ -43,6 +46,7 @@ RENDER_SLOTS = 2  # two cores: never more renders at once
 DM_CLOSED = 50007
 NARRATION_LINES = 10
 REARM_SECONDS = 60.0
+KEPT_IMAGES = 64  # latest board images kept to post a board anew without drawing it again
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -70,6 +74,7 @@ class Play:
         self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
         self._render_pool = render_pool
         self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
+        self._last_png: OrderedDict[int, bytes] = OrderedDict()  # session -> its board image
         self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
         self._armed: dict[int, float] = {}  # session -> reminder due time stored (0: none)
@@ -223,8 +228,10 @@ class Play:
         return (label or t("button.take_turn"))[:80]
 
     async def ask_in_channel(self, session: Session) -> None:
-        """Public replies (e.g. an offer to one player) are asked in the open, once each."""
+        """Public replies (e.g. an offer to one player) are asked in the open, once each, even
+        across a restart (what was asked is stored with the session)."""
         asked: list[str] = session.row.meta.setdefault("asked", [])
+        before = len(asked)
         channel = self.bot.get_channel(session.row.channel_id)
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
@@ -240,8 +247,18 @@ class Play:
                 view=view,
                 allowed_mentions=pings(session.seats[s]["user_id"] for s in humans),
             )
-            self.messages_since_board[session.row.channel_id] += 1
             asked.append(tag)
+            await self.bury(session.row.channel_id, session)
+        if len(asked) != before:
+            await self.service.set_meta(session)
+
+    async def bury(self, channel_id: int, session: Session | None) -> None:
+        """One more message under the board. Counted in memory; the session stores only that
+        the board is buried, so it is re-posted after a restart too."""
+        self.messages_since_board[channel_id] += 1
+        buried = self.messages_since_board[channel_id] >= self.config.repost_after_messages
+        if session is not None and buried and not session.row.meta.get("buried"):
+            await self.service.set_meta(session, buried=True)
 
     async def render(self, session: Session) -> discord.File | None:
         """The board image of the latest public view, or None when the board already shows
@@ -261,7 +278,24 @@ class Play:
             png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
         self.renders += 1
         self._shown_view[session.id] = digest
-        return discord.File(io.BytesIO(png), filename="board.png")
+        self._last_png[session.id] = png
+        self._last_png.move_to_end(session.id)
+        while len(self._last_png) > KEPT_IMAGES:
+            self._last_png.popitem(last=False)
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+
+    def shown_image(self, session: Session) -> discord.File | None:
+        """The image on the board now, for a board posted anew, when it is still in memory."""
+        png = self._last_png.get(session.id)
+        if png is None or session.id not in self._shown_view:
+            return None
+        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+
+    def alt(self, session: Session) -> str:
+        """The board image's alt text (see bot.alt_text)."""
+        recent = self.narration.get(session.id, ())
+        view, outcome = session.view(None), session.outcome()
+        return describe_board(self.channel_texts(session), view, outcome, session.pending(), recent)
 
     async def post_board(
         self, session: Session, content: str, view: Components, file: discord.File | None
@@ -272,7 +306,7 @@ class Play:
         from the global REST limit), else through the bot's own budget.
         """
         board_id = session.row.meta.get("board")
-        scrolled = (
+        scrolled = session.row.meta.get("buried") or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
         keep_image = {} if file is None else {"attachments": [file]}
@@ -296,16 +330,18 @@ class Play:
                 return
             except discord.NotFound:
                 _rewind(file)
-        if file is None:  # a new message needs the image the old one had
-            self._shown_view.pop(session.id, None)
-            file = await self.render(session) if session.state is not None else None
+        if file is None and session.state is not None:  # a new message needs the same image
+            file = self.shown_image(session)
+            if file is None:
+                self._shown_view.pop(session.id, None)
+                file = await self.render(session)
         message = await channel.send(
             content=content, files=[file] if file else [], view=view, allowed_mentions=NO_PINGS
         )
         if board_id:
             await self._delete_quietly(channel, board_id)
         self.messages_since_board[session.row.channel_id] = 0
-        await self.service.set_meta(session, board=message.id)
+        await self.service.set_meta(session, board=message.id, buried=False)
 
     async def _delete_quietly(self, channel: Any, message_id: int) -> None:
         try:
@@ -323,7 +359,8 @@ class Play:
 
     def forget(self, session_id: int) -> None:
         """Drop what was kept in memory for a game that has ended."""
-        for kept in (self.narration, self._shown_view, self._decisions, self._armed):
+        kept_maps = (self.narration, self._shown_view, self._decisions, self._armed, self._last_png)
+        for kept in kept_maps:
             kept.pop(session_id, None)
         self._following.pop(session_id, None)
         self.carriers.forget(session_id)
@@ -342,12 +379,24 @@ class Play:
         Urgent when the change moved the game on to new decisions (players wait for that
         board), not when it only recorded progress towards the same ones.
         """
+        if session.status == "aborted":  # the input that reached the log's bound
+            self.bot.spawn(self.end_at_limit(session))
+            return
         self.narrate(session, events)
         self._queued[session.id].extend(e for e in events if e.to is not None)
         decisions = frozenset(p.key for p in session.pending())
         urgent = decisions != self._decisions.get(session.id) or session.outcome() is not None
         self._decisions[session.id] = decisions
         self.publisher.mark(session, urgent=urgent)
+
+    def repost(self, session: Session) -> None:
+        """/game status: the board posted anew at the channel's end, with the image it shows
+        (not drawn again while it is in memory)."""
+        self.messages_since_board[session.row.channel_id] = self.config.repost_after_messages
+        if session.status == "lobby":
+            self.bot.spawn(self.show_lobby(session))
+        else:
+            self.publish(session)
 
     def publish(self, session: Session, *, restarted: bool = False) -> None:
         """Re-show the session as it is (start-up recovery, /game status)."""
@@ -358,9 +407,13 @@ class Play:
         events = self._queued.pop(session.id, [])
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
+        seq, over = session.seq, session.outcome() is not None  # what this board shows
         content, view = self.board_content(session)
         file = await self.render(session)
         await self.post_board(session, content, view, file)
+        if "shown" not in session.row.meta or over:
+            # Enough to find, at start-up, a finished game whose final board was never shown.
+            await self.service.set_meta(session, shown=seq)
         self.bot.metrics["publish"].append(time.perf_counter() - started)
         self.bot.spawn(self._follow_up(session, events, dirty.restarted))
 
@@ -370,6 +423,7 @@ class Play:
         async with self._following[session.id]:
             await self.prompt_players(session, events, restarted=restarted)
             await self.ask_in_channel(session)
+            await ping_turns(self, session)
             await self.arm_deadline(session)
         if session.outcome() is not None:
             self.forget(session.id)
@@ -426,7 +480,10 @@ class Play:
             (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
         )
         body, view = chooser(session.id, prompt, draft, t)
-        parts += [f"{t('dm.private')}\n{private}" if private else "", body]
+        shown, more = folded(private)
+        parts += [f"{t('dm.private')}\n{shown}" if shown else "", body]
+        if more:
+            add_show_button(view, session.id, t)
         return "\n".join(p for p in parts if p), view
 
     def dm_header(self, session: Session, seat: int) -> str:
@@ -518,7 +575,7 @@ class Play:
         user_id = session.seats[seat]["user_id"]
         text = t("dm.closed", seat=f"<@{user_id}>")
         await channel.send(content=text, view=view, allowed_mentions=pings([user_id]))
-        self.messages_since_board[session.row.channel_id] += 1
+        await self.bury(session.row.channel_id, session)
 
     # AI seats -----------------------------------------------------------------------------
 
@@ -591,6 +648,15 @@ class Play:
         due = self.bot.clock() + settings.idle_minutes * 60
         await self.service.store.set_deadline(session.id, due, "idle")
         self._armed.pop(session.id, None)  # the next change arms the reminder again
+
+    async def end_at_limit(self, session: Session) -> None:
+        """The game's log reached Game.input_limit and the store aborted it: say so, close."""
+        t = self.channel_texts(session)
+        channel = self.bot.get_channel(session.row.channel_id)
+        await channel.send(
+            t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
+        )
+        await self.close_board(session)
 
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)

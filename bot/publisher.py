@@ -33,13 +33,25 @@ class Dirty:
 
 Publish = Callable[[Session, Dirty], Awaitable[None]]
 Spawn = Callable[[Coroutine[Any, Any, Any]], asyncio.Task]
+Sleep = Callable[[float], Awaitable[None]]
 
 
 class Publisher:
-    def __init__(self, publish: Publish, spawn: Spawn, interval: float) -> None:
+    def __init__(
+        self,
+        publish: Publish,
+        spawn: Spawn,
+        interval: float,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
+        """`clock` and `sleep` are injectable so that tests run the pacing in virtual time."""
         self.publish = publish
         self.spawn = spawn
         self.interval = interval
+        self.clock = clock
+        self.sleep = sleep
         self.dirty: dict[int, Dirty] = {}
         self._workers: dict[int, asyncio.Task] = {}
         self._next_at: dict[int, float] = {}  # channel id -> earliest next publish
@@ -49,7 +61,7 @@ class Publisher:
     def mark(self, session: Session, *, urgent: bool = False, restarted: bool = False) -> None:
         entry = self.dirty.get(session.id)
         if entry is None:
-            self.dirty[session.id] = Dirty(time.monotonic(), urgent, restarted)
+            self.dirty[session.id] = Dirty(self.clock(), urgent, restarted)
         else:
             entry.urgent |= urgent
             entry.restarted |= restarted
@@ -60,12 +72,12 @@ class Publisher:
     async def _work(self, session: Session) -> None:
         channel = session.row.channel_id
         while session.id in self.dirty:
-            delay = self._next_at.get(channel, 0.0) - time.monotonic()
+            delay = self._next_at.get(channel, 0.0) - self.clock()
             if delay > 0:
-                await asyncio.sleep(delay)
+                await self.sleep(delay)
             entry = self.dirty.pop(session.id)
-            self._next_at[channel] = time.monotonic() + self.interval
+            self._next_at[channel] = self.clock() + self.interval
             with budget.at(budget.URGENT if entry.urgent else budget.NORMAL):
                 await self.publish(session, entry)
-            self.latency.append(time.monotonic() - entry.since)
+            self.latency.append(self.clock() - entry.since)
         self._workers.pop(session.id, None)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 RENDER_NICENESS = 5
+AFTER_GAME_NICENESS = 15  # replays yield to live boards, which yield to the event loop
 
 
 def preload() -> None:
@@ -34,3 +35,17 @@ def render_pool(processes: int) -> Executor | None:
     count = (os.cpu_count() or 1) if processes < 0 else processes
     context = multiprocessing.get_context("spawn")  # never fork a process with live threads
     return ProcessPoolExecutor(count, mp_context=context, initializer=preload)
+
+
+def _after_game_preload() -> None:
+    preload()
+    os.nice(AFTER_GAME_NICENESS - RENDER_NICENESS)
+
+
+def after_game_pool(processes: int) -> Executor:
+    """The one worker of replays and other after-game work, never the live boards' pool: a
+    process below the renderers' priority (`processes` 0, as in tests: one thread)."""
+    if processes == 0:
+        return ThreadPoolExecutor(1, thread_name_prefix="after-game")
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(1, mp_context=context, initializer=_after_game_preload)

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import after_game, fleet_builder
+from bot import after_game, fleet_builder, stale
 from bot.chooser import (
-    Components,
     Draft,
     MalformedId,
     ParsedId,
@@ -38,7 +37,9 @@ from bot.chooser import (
     summary,
     undo,
 )
+from bot.history import History
 from bot.play import is_private
+from bot.private_view import add_show_button, folded
 from bot.safe_text import NO_PINGS, clip
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
@@ -48,13 +49,13 @@ if TYPE_CHECKING:
     from bot.client import ForumBot
 
 log = logging.getLogger("forum.router")
-HISTORY_PAGE = 15
 
 
 class Router:
     def __init__(self, bot: ForumBot) -> None:
         self.bot = bot
         self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
+        self.history_pages = History()
 
     @property
     def play(self):
@@ -103,6 +104,7 @@ class Router:
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
+            _require_offered(interaction, parsed)
             await after_game.click(self.bot, interaction, parsed)
             return
         try:
@@ -210,6 +212,15 @@ class Router:
     async def hand(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
+        if parsed.op == "view":  # "Show my hand" beside a decision: the private view only
+            seat = session.seat_of(interaction.user.id)
+            texts = self.texts_for(interaction, session)
+            if seat is None:
+                await self.reply(interaction, texts("hand.none"))
+                return
+            private = self.play.private_text(session, seat, [])
+            await self.reply(interaction, private or texts("chooser.nothing"))
+            return
         await self.show_hand(interaction, session)
 
     async def show_hand(self, interaction: discord.Interaction, session: Session) -> None:
@@ -220,7 +231,7 @@ class Router:
             return
         self.remember_locale(session, seat, interaction)
         private = self.play.private_text(session, seat, []) if session.state else ""
-        prompt = self.play.private_prompt(session, seat)
+        prompt = self.play.private_prompt(session, seat) or stale.public_turn(session, seat)
         if prompt is None:
             await self.reply(
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
@@ -248,15 +259,22 @@ class Router:
             await self._not_current(interaction, session, seat, parsed, texts)
             return
         _require_offered(interaction, parsed)
+        if _in_channel_sight(interaction, session):  # the whole channel reads its update
+            texts = self.play.channel_texts(session)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = chooser(session.id, prompt, draft, texts)
-            private = self.play.private_text(session, seat, [])
+            private, more = folded(self.play.private_text(session, seat, []))
+            if more:
+                add_show_button(view, session.id, texts)
             await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
             return
         if parsed.op == "m":
-            await interaction.response.send_modal(modal(session.id, prompt, draft, texts))
-            return
+            form = modal(session.id, prompt, draft, texts)
+            if form.children:
+                await interaction.response.send_modal(form)
+                return
+            # Another chooser of this draft filled every field: show the draft instead.
         self._edit_draft(prompt, draft, parsed, interaction)
         complete = current_field(prompt, draft) is None  # an Ok on a lost draft just re-asks
         if complete and (parsed.op == "ok" or is_immediate(prompt, draft)):
@@ -303,6 +321,9 @@ class Router:
             key = "not_your_turn"
         else:
             key = "error.stale"
+        closing = key in ("error.stale", "chooser.duplicate")
+        if closing and await stale.close(self.play, interaction, session, seat, texts, key):
+            return
         await self.reply(interaction, texts(key))
 
     async def _submit(
@@ -396,31 +417,7 @@ class Router:
         self, interaction: discord.Interaction, session: Session, page: int
     ) -> tuple[str, Any]:
         texts = self.texts_for(interaction, session)
-        lines = [
-            f"#{row.seq} {texts.event(event)}"
-            for row, events in await self.bot.service.replay(session.id)
-            for event in events
-            if event.to is None
-        ]
-        if not lines:
-            return texts("history.empty"), None
-        pages = max(1, -(-len(lines) // HISTORY_PAGE))
-        page = max(0, min(page, pages - 1))
-        chunk = lines[page * HISTORY_PAGE : (page + 1) * HISTORY_PAGE]
-        view = Components()
-        for op, target, label in (
-            ("prev", page - 1, "button.previous"),
-            ("next", page + 1, "button.next"),
-        ):
-            view.add_item(
-                discord.ui.Button(
-                    label=texts(label),
-                    disabled=not 0 <= target < pages,
-                    custom_id=cid(session.id, "history", op, max(0, min(target, pages - 1))),
-                )
-            )
-        title = texts("history.title", page=page + 1, pages=pages)
-        return f"**{title}**\n" + "\n".join(chunk)[:1900], view
+        return await self.history_pages.page(self.bot.service, session, texts, page)
 
 
 def _require_offered(interaction: discord.Interaction, parsed: ParsedId) -> None:
@@ -446,3 +443,15 @@ def _custom_ids(message: discord.Message) -> set[str]:
 
 def _locale(interaction: discord.Interaction) -> str:
     return str(interaction.locale) if interaction.locale else ""
+
+
+def _in_channel_sight(interaction: discord.Interaction, session: Session) -> bool:
+    """The click is on a public message of the game's channel (not the board, whose clicks are
+    answered privately): its edits stay in the channel's language, whoever clicks."""
+    message = interaction.message
+    return (
+        message is not None
+        and not message.flags.ephemeral
+        and message.channel.id == session.row.channel_id
+        and message.id != session.row.meta.get("board")
+    )

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict
+import annotated_types
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import Field as DataField
+from pydantic.fields import FieldInfo
 
 JsonValue = int | str | bool | list[int] | list[str] | None
 
@@ -95,7 +98,9 @@ class Prompt(BaseModel):
     `public_options`: the options may be shown to everyone (TURN prompts built from a private
     hand set this False, so front ends offer them privately; a REPLY with public options is
     asked in the open, answerable only by its seats).
-    `revisable`: seats in `done` may answer again (change a secret card, withdraw a vote).
+    `revisable`: seats in `done` may answer again (change a secret card, withdraw a vote). A
+    revisable SECRET prompt whose seats have all answered stays pending with empty `seats` while
+    other prompts are still owed (listed after those), so its seats can still revise.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -177,6 +182,11 @@ class IllegalInput(Exception):
         return Msg(key=f"error.{self.code}", args=self.args_)
 
 
+class IllegalOption(IllegalInput, ValueError):
+    """An option value outside the option's values: coded like any refused input, and still a
+    ValueError, as pydantic's refusal of the value was."""
+
+
 class TableTalk(BaseModel):
     """A rule about who may talk in the channel right now (e.g. Prokonsul's quiet petitions).
 
@@ -201,7 +211,28 @@ class GameState(BaseModel):
 S = TypeVar("S", bound=GameState)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
+INPUT_LIMIT_FLOOR = 5_000  # see Game.input_limit
 Catalog = dict[str, dict[str, str]]  # locale ("en", "ja") -> key -> str.format template
+
+# How every board draws a seat's pieces: seat n in colour SEAT_COLOURS[n % 7] and shape
+# SEAT_SHAPES[n % 7] (render/common.py maps each colour id to its RGB). A text that names a seat's
+# look takes it from here, through a `look` argument (table/i18n words it), so what a player reads
+# and what the board shows cannot drift apart.
+SEAT_COLOURS = (
+    "orange",
+    "sky_blue",
+    "bluish_green",
+    "vermillion",
+    "blue",
+    "reddish_purple",
+    "yellow",
+)
+SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon", "octagon")
+
+
+def seat_look(seat: int) -> tuple[str, str]:
+    """(colour id, shape id) of a seat's pieces on every board."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)], SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
 class Game(ABC, Generic[S, OptionsT]):
@@ -251,17 +282,96 @@ class Game(ABC, Generic[S, OptionsT]):
 
     # Helpers shared by every game ---------------------------------------------------------
 
+    def input_limit(self) -> int:
+        """Most inputs one live game may log: far above any real game (twice the playout bound,
+        at least INPUT_LIMIT_FLOOR), yet a bound, since some rules let a player step back and
+        forth forever (choose, then undo) and every log is replayed for history and replays."""
+        return max(INPUT_LIMIT_FLOOR, 2 * self.max_inputs)
+
     def parse_options(self, raw: dict[str, Any] | None) -> OptionsT:
-        """Validated variant options; unknown names are rejected rather than silently ignored."""
-        unknown = set(raw or {}) - set(self.Options.model_fields)
+        """Validated variant options; unknown names are rejected rather than silently ignored,
+        and so is a hidden option (see `hidden_option`) set to anything but its default. A value
+        outside an option's values is refused naming the values (an out-of-range or unlisted one
+        by the game's own `error.bad_<name>` when it has one)."""
+        fields = self.Options.model_fields
+        unknown = set(raw or {}) - set(fields)
+        unknown |= {
+            name
+            for name, value in (raw or {}).items()
+            if name in fields
+            and _is_hidden(fields[name])
+            and value != fields[name].default
+            and str(value).lower() != str(fields[name].default).lower()
+        }
         if unknown:
             raise IllegalInput("unknown_option", names=", ".join(sorted(unknown)))
-        return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]
+        try:
+            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]
+        except ValidationError as error:
+            first = error.errors()[0]
+            name = str(first["loc"][0]) if first["loc"] else ""
+            if name not in fields:
+                raise
+            values = option_values(fields[name])
+            own = f"error.bad_{name}" in self.strings.get("en", {})
+            given = (raw or {}).get(name)
+            if own and first["type"] in ("greater_than_equal", "less_than_equal", "literal_error"):
+                bounds = _bounds(fields[name])
+                raise IllegalOption(f"bad_{name}", value=given, values=values, **bounds) from None
+            raise IllegalOption("option_values", name=name, value=given, values=values) from None
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):
             return self.State.model_validate_json(data)  # type: ignore[return-value]
         return self.State.model_validate(data)  # type: ignore[return-value]
+
+
+def hidden_option(default: Any, **constraints: Any) -> Any:
+    """An option never offered to players: a switch for tests and AI-only runs, or one its rules
+    spec reserves without rules. It is not listed, and players may not set it (stored sessions
+    holding its default still load)."""
+    return DataField(default, json_schema_extra={"hidden": True}, **constraints)
+
+
+def _is_hidden(spec: FieldInfo) -> bool:
+    extra = spec.json_schema_extra
+    return isinstance(extra, dict) and bool(extra.get("hidden"))
+
+
+def _bounds(spec: FieldInfo) -> dict[str, int]:
+    """The `min`/`max` of an int option, from its pydantic constraints (`ge`, `le`)."""
+    bounds = {}
+    for item in spec.metadata:
+        if isinstance(item, annotated_types.Ge):
+            bounds["min"] = int(item.ge)  # type: ignore[call-overload]
+        elif isinstance(item, annotated_types.Le):
+            bounds["max"] = int(item.le)  # type: ignore[call-overload]
+    return bounds
+
+
+def option_values(spec: FieldInfo) -> str:
+    """What an option accepts, for players: `true|false`, `a|b`, `1–20`, `1–50|null`."""
+    if get_origin(spec.annotation) is Literal:
+        return "|".join(str(value) for value in get_args(spec.annotation))
+    choices: list[str] = []
+    for kind in get_args(spec.annotation) or (spec.annotation,):
+        if kind is bool:
+            choices.append("true|false")
+        elif kind is type(None):
+            choices.append("null")
+        elif get_origin(kind) is Literal:
+            choices.append("|".join(str(value) for value in get_args(kind)))
+        elif kind is int:
+            bounds = _bounds(spec)
+            choices.append(f"{bounds.get('min', '')}–{bounds.get('max', '')}")
+        else:
+            choices.append(f"<{getattr(kind, '__name__', kind)}>")
+    return "|".join(choices)
+
+
+def player_options(game: Game) -> dict[str, FieldInfo]:
+    """The options offered to players (every option but the hidden ones), in declared order."""
+    return {name: spec for name, spec in game.Options.model_fields.items() if not _is_hidden(spec)}
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -320,6 +430,13 @@ def outcome_by_score(scores: tuple[int, ...], reason: Msg | None = None) -> Outc
     ranks = competition_ranks(scores)
     winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
     return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason)
+
+
+def counted(count: object, forms: str) -> str:
+    """ "1 card" / "2 cards" from `forms` "card|cards" (English; Japanese counts need none).
+    The one plural rule: catalogs use it as `{count:card|cards}` (see table.i18n)."""
+    one, _, many = forms.partition("|")
+    return f"{count} {one if str(count) in ('1', '-1') else many or one}"
 
 
 H = TypeVar("H")

@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from engine.core import Game
+from engine.games import (
+    caesar_sampler,
+    imperium_sampler,
+    senator_sampler,
+    seven_hills_sampler,
+    spartacus_sampler,
+)
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
+from engine.games.circus_maximus import sampler as circus_sampler
 from engine.games.hannibal import Hannibal
+from engine.games.hannibal import sampler as hannibal_sampler
 from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
+from engine.games.konsul import sampler as konsul_sampler
 from engine.games.prokonsul import Prokonsul
+from engine.games.prokonsul import sampler as prokonsul_sampler
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
+from engine.search import SearchSpec
 
 # What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
 DEFAULT_LOCAL_GAME = "imperium"
@@ -41,3 +53,17 @@ def get_game(game_id: str) -> Game:
         return GAMES[game_id]
     except KeyError:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+# The hard AI's search per game: sampler, rollout policy and budget (see engine.search).
+SEARCH: dict[str, SearchSpec] = {
+    "caesar": SearchSpec(caesar_sampler.sample, rollouts=55),
+    "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
+    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
+    "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
+    "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
+    "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
+    "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
+    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
+    "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
+}

@@ -1,9 +1,9 @@
 """Board images drawn from public views only, so a hidden card can never reach a picture.
 
 Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image` and a
-`PALETTE` (render.common.Palette) holding every colour it draws; `render_png` finds both by that
-convention (a renderer without one gets `fill_palette`, slower), so adding a game needs no
-registry line here. A renderer may return its board already mapped onto its PALETTE. `labels`
+`PALETTE` (render.common.Palette) holding every colour it draws, which it draws its board in
+(`canvas(..., palette=PALETTE)`); `render_png` finds both by that convention (an RGB board from a
+renderer without one gets `fill_palette`, slower), so adding a game needs no registry line here. `labels`
 words the board's texts in the reader's language from the game's catalog (`board.*`). Given the
 game's `outcome`, the board gets the shared final-results strip (winner, ranks, scores).
 """
@@ -34,5 +34,5 @@ def render_png(
     palette = getattr(module, "PALETTE", None)
     image = module.draw(view, list(names), Labels(strings, locale))
     if outcome is not None:
-        image = with_results(image, outcome, names, strings, locale, palette)
+        image = with_results(image, outcome, names, strings, locale)
     return encode_png(image, palette)

@@ -74,7 +74,7 @@ def draw(view: CaesarView, names: list[str], labels: Labels) -> Image.Image:
 @lru_cache(maxsize=4)
 def _background(heading: str, neutral: str, legend: str) -> Image.Image:
     """Title, coordinates, the empty grid (each square named) and the neutral legend."""
-    image, pen = canvas(HEIGHT)
+    image, pen = canvas(HEIGHT, palette=PALETTE)
     title(pen, heading)
     for col in range(SIZE):
         cx = BOARD_X + col * CELL + CELL / 2
@@ -142,9 +142,7 @@ def _board(pen: Pen, view: CaesarView, labels: Labels) -> None:
     neutral = labels("neutral_mark")
     for square, stack in enumerate(view.board):
         if stack:
-            x0, y0, x1, y1 = _cell_box(square)
-            pen.rectangle((x0, y0, x1, y1), fill=PANEL, outline=PANEL_DARK, width=2)
-            _stack(pen, x0, y0, stack, neutral)
+            pen.image.paste(_cell(stack, neutral), _cell_box(square)[:2])
     last = view.last_move
     if last is not None and last.kind != "pass" and view.phase != "fight":
         for square in last.squares:  # the last move's squares, outlined thinner than a duel's
@@ -155,6 +153,15 @@ def _board(pen: Pen, view: CaesarView, labels: Labels) -> None:
         pen.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=6)
     if view.fight_squares:
         _pawn(pen, *view.fight_squares)
+
+
+@lru_cache(maxsize=1024)
+def _cell(stack: tuple[int, ...], neutral: str) -> Image.Image:
+    """An occupied cell, cached on its stack: a move redraws only the cells it changed."""
+    image, pen = canvas(CELL + 1, CELL + 1, palette=PALETTE)
+    pen.rectangle((0, 0, CELL, CELL), fill=PANEL, outline=PANEL_DARK, width=2)
+    _stack(pen, 0, 0, stack, neutral)
+    return image
 
 
 def _neutral_chip(pen: Pen, cx: float, cy: float, r: int, mark: str) -> None:
@@ -246,17 +253,13 @@ def _players(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> No
         pen.text(
             (PANEL_X + 62, y + 24), label, font=font(26), fill=MUTED if out else INK, anchor="lm"
         )
-        counters = _plural(labels, "counters", view.counts[seat])
-        cards = _plural(labels, "cards_left", view.hand_sizes[seat])
+        counters = labels("counters", count=view.counts[seat])
+        cards = labels("cards_left", count=view.hand_sizes[seat])
         line = fit(f"{counters} · {cards}", 24, PANEL_W - 76)
         pen.text(
             (PANEL_X + 62, y + 58), line, font=font(24), fill=MUTED if out else INK, anchor="lm"
         )
         y += ROW_H
-
-
-def _plural(labels: Labels, key: str, count: int) -> str:
-    return labels(f"{key}.one" if count == 1 else f"{key}.other", count=count)
 
 
 def _status(

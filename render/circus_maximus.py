@@ -29,6 +29,7 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     canvas,
     fit,
@@ -90,6 +91,7 @@ def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
         if chariot.cell is not None:
             x, y = centre(chariot.cell)
             stamp_token(image, x, y, TOKEN_R, chariot.seat, _name(index))
+    _start_tags(image, view)
     _targets(image, view)
     _order(image, view, labels)
     _players(image, view, names, labels)
@@ -145,7 +147,7 @@ def _static_texts(labels: Labels) -> _StaticTexts:
 
 @lru_cache(maxsize=8)
 def _background(seats: int, texts: _StaticTexts) -> Image.Image:
-    image, pen = canvas(PLAYERS_TOP + ROW_H * seats + 56)
+    image, pen = canvas(PLAYERS_TOP + ROW_H * seats + 56, palette=PALETTE)
     title(pen, texts.title)
     _legend(pen, texts)
     for cell, section in TRACK.section.items():
@@ -158,7 +160,7 @@ def _background(seats: int, texts: _StaticTexts) -> Image.Image:
         _thin_boundary(pen, cell)
     for number, cell in enumerate(TRACK.starts, 1):
         x, y = centre(cell)
-        pen.text((x, y), str(number), font=font(20), fill=MUTED, anchor="mm")
+        pen.text((x, y), str(number), font=font(24), fill=MUTED, anchor="mm")
     x, y = centre(TRACK.starts[0])
     pen.text((x - HALF_W, y - SIZE - 2), texts.start, font=font(20), fill=INK, anchor="ld")
     pen.text((MARGIN, ORDER_TOP + 30), texts.order, font=font(24), fill=INK, anchor="lm")
@@ -212,7 +214,7 @@ def _highlight(image: Image.Image, view: CircusView) -> None:
     """The last move: its path outlined, the cell it left ringed."""
     if view.last is None or not view.last.path:
         return
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     for cell in view.last.path:
         pen.polygon(_corners(cell, SIZE - 2), outline=HIGHLIGHT, width=4)
     if view.last.kind == "move":
@@ -220,11 +222,31 @@ def _highlight(image: Image.Image, view: CircusView) -> None:
         pen.ellipse((x - 7, y - 7, x + 7, y + 7), fill=HIGHLIGHT)
 
 
+def _start_tags(image: Image.Image, view: CircusView) -> None:
+    """A start cell's number, hidden under a chariot or the last move's dot, tagged on the
+    cell's upper right corner instead, so placements can still be told by number."""
+    covered = {chariot.cell for chariot in view.chariots if chariot.cell is not None}
+    if view.last is not None and view.last.kind == "move" and view.last.path:
+        covered.add(view.last.path[0])
+    for number, cell in enumerate(TRACK.starts, 1):
+        if cell in covered:
+            x, y = centre(cell)
+            image.paste(_tag(number), (round(x + HALF_W - 24), round(y - SIZE - 4)))
+
+
+@lru_cache(maxsize=16)
+def _tag(number: int) -> Image.Image:
+    image, pen = canvas(24, 30, palette=PALETTE)
+    pen.rounded_rectangle((0, 0, 29, 23), radius=5, fill=WHITE, outline=MUTED, width=1)
+    pen.text((15, 12), str(number), font=font(20), fill=INK, anchor="mm")
+    return image
+
+
 def _targets(image: Image.Image, view: CircusView) -> None:
     """Where the chosen card can take the moving chariot, each marked with its button's arrow."""
     if not view.targets or view.moving is None:
         return
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     mover = view.chariots[view.moving].cell
     assert mover is not None
     mx, my = centre(mover)
@@ -238,7 +260,7 @@ def _targets(image: Image.Image, view: CircusView) -> None:
 def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
     """This round's move order: chariots that have moved are marked done, the mover ringed.
     During the placement: the players still to place, in snake order."""
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     y = ORDER_TOP + 30
     x = MARGIN + 96
     if view.phase == "place":
@@ -261,7 +283,7 @@ def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
 
 
 def _players(image: Image.Image, view: CircusView, names: list[str], labels: Labels) -> None:
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     for seat in range(view.seats):
         top = PLAYERS_TOP + seat * ROW_H
         middle = top + ROW_H // 2
@@ -301,7 +323,7 @@ _VARIANTS = ("straight_line", "six_cards", "exactly_two", "continue_for_placings
 
 @lru_cache(maxsize=16)
 def _card(number: int, face_up: bool) -> Image.Image:
-    image, pen = canvas(CARD_H, CARD_W)
+    image, pen = canvas(CARD_H, CARD_W, palette=PALETTE)
     pen.rectangle((0, 0, CARD_W, CARD_H), fill=PANEL)
     if face_up:
         pen.rounded_rectangle(

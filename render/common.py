@@ -3,16 +3,15 @@
 Look: one font, one colour-blind-safe palette (Okabe–Ito), one token style; players are told
 apart by colour *and* by a letter inside a distinct shape, so no information rests on colour.
 
-Pipeline (every renderer, so a new game inherits it): a renderer draws RGB on a `Pen`, usually
-over a static layer it caches per (seat count, language); the Pen stamps every text from a glyph
-cache and every token from a sprite cache; `render_png` then maps the image onto the game's
-`Palette` (its meaningful colours exactly, plus the antialiasing shades of its text) and encodes
-one byte per pixel at `PNG_LEVEL`. Same view, same bytes.
-"""
+Pipeline (every renderer, so a new game inherits it): a renderer draws on a `Pen` over a board
+in its game's `Palette` (`canvas(height, palette=PALETTE)`), usually over a static layer it
+caches per (seat count, language); the Pen draws RGB colours as that palette's indices, stamps
+every text from a glyph cache already in the palette's antialiasing shades and every token from
+a sprite cache; `render_png` then writes the indices as they are (render/png.py). No board is
+mapped from RGB. Same view, same bytes."""
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -21,7 +20,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.core import SEAT_COLOURS, SEAT_SHAPES
+from render.png import palette_png
+from table.i18n import format_text, term
+
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
+
+# Pillow returns the memory of every freed image to the system by default, so each board's
+# fresh canvas, copy and PNG rows page-fault their megabyte in again: measured (CPU time, best of
+# 15, 8 boards of 4 games), 3.4-4.2 ms a Hannibal or Caesar render without reuse, 0.9-1.5 ms when
+# Pillow keeps a few freed blocks (4 were as good as 32). 8 blocks hold at most a few boards.
+PILLOW_BLOCKS_KEPT = 8
+Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
 
 WIDTH = 1200  # wide enough to stay readable when a phone scales the image down
 BACKGROUND = (246, 241, 230)
@@ -32,25 +42,22 @@ MUTED = (110, 102, 90)
 HIGHLIGHT = (178, 34, 34)
 WHITE = (255, 255, 255)
 
-# Okabe–Ito: orange, sky blue, bluish green, vermillion, blue, reddish purple, yellow (seven
-# seats: Space Emperor's largest table).
-PLAYER_COLOURS = (
-    (230, 159, 0),
-    (86, 180, 233),
-    (0, 158, 115),
-    (213, 94, 0),
-    (0, 114, 178),
-    (204, 121, 167),
-    (240, 228, 66),
-)
-PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "pentagon", "octagon")
-LETTERS = "ABCDEFG"
-# zlib level of the palette PNG, chosen by measurement over sampled boards of every game
-# (per board: level 1 2.8 ms / 45 KB, level 2 2.85 ms / 43 KB, level 3 3.9 ms / 41 KB,
-# level 6 9.2 ms / 33 KB): level 2 is as fast as level 1 and a little smaller.
-PNG_LEVEL = 2
-
 RGB = tuple[int, int, int]
+
+# Okabe–Ito, by the colour ids the engine gives seats (engine.core.SEAT_COLOURS): seven seats,
+# Space Emperor's largest table.
+COLOUR_RGB: dict[str, RGB] = {
+    "orange": (230, 159, 0),
+    "sky_blue": (86, 180, 233),
+    "bluish_green": (0, 158, 115),
+    "vermillion": (213, 94, 0),
+    "blue": (0, 114, 178),
+    "reddish_purple": (204, 121, 167),
+    "yellow": (240, 228, 66),
+}
+PLAYER_COLOURS = tuple(COLOUR_RGB[colour] for colour in SEAT_COLOURS)
+PLAYER_SHAPES = SEAT_SHAPES
+LETTERS = "ABCDEFG"
 
 
 class Labels:
@@ -64,7 +71,11 @@ class Labels:
     def __call__(self, key: str, /, **args: object) -> str:
         full = f"board.{key}"
         template = self.primary.get(full) or self.fallback.get(full) or key
-        return template.format(**args) if args else template
+        return format_text(template, args) if args else template
+
+    def term(self, text: str) -> str:
+        """A name the catalog translates (`term.<text>`), else as it is."""
+        return term(text, self.primary)
 
 
 @cache
@@ -98,6 +109,12 @@ NO_LINE_START = "、。，．,.)）」』・：:！？!?…ー"  # kinsoku: neve
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of `text` that fit `width` pixels: broken at spaces where there are any (English),
     else between characters (Japanese), never starting a line with closing punctuation."""
+    return list(_wrapped(text, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
+    """`wrap`, cached: measuring a text character by character costs a board a millisecond."""
     lines: list[str] = []
     line = ""
     for char in text:
@@ -122,106 +139,15 @@ def wrap(text: str, size: int, width: int) -> list[str]:
             line = char
     if line:
         lines.append(line)
-    return [part.strip() for part in lines]
+    return tuple(part.strip() for part in lines)
 
 
-# Glyph and sprite caches -----------------------------------------------------------------------
-
-
-@lru_cache(maxsize=2048)
-def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
-    face = font(size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    return mask, left, top
-
-
-def stamp_text(
-    image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la"
-) -> None:
-    """One line of text, the same pixels as `ImageDraw.text` at whole-pixel `xy`, from a glyph
-    mask cached by (text, size, anchor): repeated labels cost a paste, not a rasterisation."""
-    mask, left, top = _text_mask(text, size, anchor)
-    image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
-
-
-@lru_cache(maxsize=256)
-def _token_sprite(seat: int, r: int, label: str | None) -> tuple[Image.Image, int]:
-    centre = math.ceil(r * 1.3) + 2  # polygons reach 1.1 r (+0.15 r for the triangle) + outline
-    sprite = Image.new("RGBA", (2 * centre + 1, 2 * centre + 1), (0, 0, 0, 0))
-    _draw_token(ImageDraw.Draw(sprite), centre, centre, r, seat, label)
-    return sprite, centre
-
-
-def stamp_token(
-    image: Image.Image, cx: float, cy: float, r: float, seat: int, label: str | None = None
-) -> None:
-    """`token()` pasted from a cached sprite (centred on the nearest whole pixel)."""
-    sprite, centre = _token_sprite(seat, round(r), label)
-    image.paste(sprite, (round(cx) - centre, round(cy) - centre), sprite)
-
-
-class Pen(ImageDraw.ImageDraw):
-    """ImageDraw whose single-line text (in the board font, in an RGB colour, on an RGB image)
-    is stamped from the glyph cache; shapes are ImageDraw's own. `canvas` and `layer` hand these out, so a
-    renderer written with plain `pen.text(..., font=font(n))` calls gets the cache for free."""
-
-    def __init__(self, image: Image.Image) -> None:
-        super().__init__(image)
-        self.image = image
-
-    def text(  # type: ignore[override]
-        self,
-        xy: tuple[float, float],
-        text: Any,
-        fill: Any = None,
-        font: ImageFont.FreeTypeFont | None = None,
-        anchor: str | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> None:
-        cached = (
-            self.image.mode == "RGB"
-            and isinstance(text, str)
-            and "\n" not in text
-            and isinstance(fill, tuple)
-            and len(fill) == 3
-            and isinstance(font, ImageFont.FreeTypeFont)
-            and font.path == str(FONT_PATH)
-            and not args
-            and not kwargs
-        )
-        if not cached:
-            super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        elif text:
-            stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
-
-    def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None) -> None:
-        stamp_token(self.image, cx, cy, r, seat, label)
-
-
-def canvas(height: int, width: int = WIDTH) -> tuple[Image.Image, Pen]:
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    return image, Pen(image)
-
-
-def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, Pen]:
-    """A fresh copy of a cached static layer to draw one board on, extended with background
-    below when the board needs to be taller than the layer (so a cache key need not hold every
-    height a board can take)."""
-    if height is None or height <= cached.height:
-        image = cached.copy()
-    else:
-        image = Image.new("RGB", (cached.width, height), BACKGROUND)
-        image.paste(cached, (0, 0))
-    return image, Pen(image)
-
-
-# Palette output ----------------------------------------------------------------------------------
+# Palette -----------------------------------------------------------------------------------------
 
 
 NEAR = 6  # Pillow's palette mapping looks colours up in cells 4 levels wide per channel
+PALETTE_KEY = "forum.palette"  # a board's `info` entry: which Palette its indices are in
+_PALETTES: list[Palette] = []
 
 
 def ramp_palette(
@@ -254,15 +180,16 @@ def _near(colour: RGB, others: Sequence[RGB]) -> bool:
 
 
 def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """Map an RGB board onto `palette` (nearest entry, no dithering). The mapping costs a few ms
-    and the palette PNG then encodes several times faster than the RGB one (one byte per pixel)."""
+    """Map an RGB image onto `palette` (nearest entry, no dithering)."""
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 class Palette:
     """A board's 256 colours: every colour that carries meaning (`colours`, kept exact) plus the
     antialiasing shades of text in each (text colour, colour under it) pair of `text_on`, as many
-    shades per pair as fit."""
+    shades per pair as fit. Boards are drawn in its indices (`canvas(height, palette=...)`), so
+    no board is mapped from RGB: a shape's colour is one look-up, a text's shades come mapped
+    from the glyph cache."""
 
     def __init__(self, colours: Sequence[RGB], text_on: Sequence[tuple[RGB, RGB]]) -> None:
         pairs = tuple(dict.fromkeys(text_on))
@@ -273,16 +200,238 @@ class Palette:
         if steps < 3:
             raise ValueError(f"{len(self.colours)} colours and {len(pairs)} text pairs: too many")
         self.image = ramp_palette(self.colours, pairs, steps)
-        swatches = Image.new("RGB", (len(self.colours), 1))
-        swatches.putdata(self.colours)
-        mapped = to_palette(swatches, self.image).convert("RGB").tobytes()
-        if mapped != bytes(channel for colour in self.colours for channel in colour):
+        flat = self.image.getpalette() or []
+        self.entries: tuple[RGB, ...] = tuple(
+            (flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)
+        )
+        self._index: dict[RGB, int] = {}
+        for index, entry in enumerate(self.entries):
+            self._index.setdefault(entry, index)
+        if [self.ink(colour) for colour in self.colours] != [
+            self.to_index(colour) for colour in self.colours
+        ]:
             raise ValueError("a meaningful colour does not map onto itself")
+        self.key = len(_PALETTES)
+        _PALETTES.append(self)
+
+    def to_index(self, colour: RGB) -> int:
+        """The entry Pillow's mapping gives `colour` (what an RGB pixel of it becomes)."""
+        return to_palette(Image.new("RGB", (1, 1), colour), self.image).getpixel((0, 0))  # type: ignore[return-value]
+
+    def ink(self, colour: RGB) -> int:
+        """The index a shape in `colour` is drawn in: its own entry, else where the mapping of
+        an RGB board would have put it."""
+        index = self._index.get(colour)
+        if index is None:
+            index = self._index[colour] = self.to_index(colour)
+        return index
+
+    def new(self, size: tuple[int, int], colour: RGB = BACKGROUND) -> Image.Image:
+        """A blank board of `size` in these colours."""
+        image = Image.new("P", size, self.ink(colour))
+        image.putpalette(self.image.getpalette() or [])
+        image.info[PALETTE_KEY] = self.key
+        return image
 
     def apply(self, image: Image.Image) -> Image.Image:
+        """An RGB image mapped onto this palette (a board already in it is returned as is)."""
         if image.mode == "P":
             return image
-        return to_palette(image if image.mode == "RGB" else image.convert("RGB"), self.image)
+        mapped = to_palette(image if image.mode == "RGB" else image.convert("RGB"), self.image)
+        mapped.info[PALETTE_KEY] = self.key
+        return mapped
+
+
+def palette_of(image: Image.Image) -> Palette:
+    """The Palette a `P` board was made in (by `Palette.new` or `Palette.apply`)."""
+    key = image.info.get(PALETTE_KEY)
+    if key is None:
+        raise ValueError("a palette board must come from Palette.new or Palette.apply")
+    return _PALETTES[key]
+
+
+# Glyph and sprite caches -----------------------------------------------------------------------
+
+
+_SOLID = [0] + [255] * 255  # point() table: every pixel a mask touches at all
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
+    face = font(size)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+@lru_cache(maxsize=4096)
+def _shaded_text(
+    text: str, size: int, anchor: str, fill: RGB, under: int, palette: Palette
+) -> tuple[Image.Image, Image.Image]:
+    """A text in `fill` over the palette entry `under`, already in the palette's shades (the
+    pixels an RGB board mapped onto it would get), and the mask of the pixels it covers."""
+    mask, _, _ = _text_mask(text, size, anchor)
+    shaded = Image.new("RGB", mask.size, palette.entries[under])
+    shaded.paste(fill, (0, 0), mask)
+    return palette.apply(shaded), mask.point(_SOLID)
+
+
+def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
+    """The one palette index under a box, or None where it holds several."""
+    low, high = image.im.crop((*origin, origin[0] + size[0], origin[1] + size[1])).getextrema()
+    return low if low == high else None
+
+
+def _blend(
+    image: Image.Image, origin: tuple[int, int], source: RGB | Image.Image, mask: Image.Image
+) -> None:
+    """`source` through `mask` onto a palette board over a mixed background: blended in RGB
+    and mapped back, only where `mask` touches."""
+    box = (*origin, origin[0] + mask.width, origin[1] + mask.height)
+    region = image.crop(box).convert("RGB")
+    region.paste(source, (0, 0), mask)
+    alpha = mask.getchannel("A") if mask.mode == "RGBA" else mask
+    image.paste(palette_of(image).apply(region), origin, alpha.point(_SOLID))
+
+
+def _paste(
+    image: Image.Image, piece: Image.Image, origin: tuple[int, int], mask: Image.Image
+) -> None:
+    """`image.paste(piece, origin, mask)` for a cached piece in the board's own mode, without
+    Pillow's per-call conversions and checks (a board stamps dozens of them)."""
+    box = (*origin, origin[0] + piece.width, origin[1] + piece.height)
+    image.im.paste(piece.im, box, mask.im)
+
+
+def stamp_text(
+    image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, anchor: str = "la"
+) -> None:
+    """One line of text, the same pixels as `ImageDraw.text` at whole-pixel `xy`, from a glyph
+    mask cached by (text, size, anchor): repeated labels cost a paste, not a rasterisation. On a
+    palette board over one colour, the shaded glyphs are cached too."""
+    mask, left, top = _text_mask(text, size, anchor)
+    origin = (round(xy[0]) + left, round(xy[1]) + top)
+    if image.mode != "P":
+        image.paste(fill, origin, mask)
+        return
+    under = _uniform(image, origin, mask.size)
+    if under is None:
+        _blend(image, origin, fill, mask)
+        return
+    shaded, solid = _shaded_text(text, size, anchor, fill, under, palette_of(image))
+    _paste(image, shaded, origin, solid)
+
+
+@lru_cache(maxsize=256)
+def _token_sprite(seat: int, r: int, label: str | None) -> tuple[Image.Image, int]:
+    centre = math.ceil(r * 1.3) + 2  # polygons reach 1.1 r (+0.15 r for the triangle) + outline
+    sprite = Image.new("RGBA", (2 * centre + 1, 2 * centre + 1), (0, 0, 0, 0))
+    _draw_token(ImageDraw.Draw(sprite), centre, centre, r, seat, label)
+    return sprite, centre
+
+
+@lru_cache(maxsize=512)
+def _token_in(
+    seat: int, r: int, label: str | None, palette: Palette
+) -> tuple[Image.Image, Image.Image] | None:
+    """A token sprite in the palette's indices and its mask; None when its edge is translucent
+    (a label wider than the shape), so it must be blended over what lies under it."""
+    sprite, _ = _token_sprite(seat, r, label)
+    alpha = sprite.getchannel("A")
+    if set(alpha.histogram()[1:255]) != {0}:
+        return None
+    return palette.apply(sprite.convert("RGB")), alpha
+
+
+def stamp_token(
+    image: Image.Image, cx: float, cy: float, r: float, seat: int, label: str | None = None
+) -> None:
+    """`token()` pasted from a cached sprite (centred on the nearest whole pixel)."""
+    sprite, centre = _token_sprite(seat, round(r), label)
+    origin = (round(cx) - centre, round(cy) - centre)
+    if image.mode != "P":
+        image.paste(sprite, origin, sprite)
+        return
+    mapped = _token_in(seat, round(r), label, palette_of(image))
+    if mapped is None:
+        _blend(image, origin, sprite, sprite)
+    else:
+        _paste(image, mapped[0], origin, mapped[1])
+
+
+class Pen(ImageDraw.ImageDraw):
+    """ImageDraw whose single-line text (in the board font, in an RGB colour) is stamped from the
+    glyph cache, and which draws RGB colours on a palette board in that board's indices; shapes
+    are ImageDraw's own. `canvas` and `layer` hand these out, so a renderer written with plain
+    `pen.text(..., font=font(n))` calls gets the cache for free."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
+        self.board_palette = palette_of(image) if image.mode == "P" else None
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        if self.board_palette is not None:
+            ink = self.board_palette.ink(ink) if isinstance(ink, tuple) else ink
+            fill = self.board_palette.ink(fill) if isinstance(fill, tuple) else fill
+        return super()._getink(ink, fill)
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: Any,
+        fill: Any = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
+        cached = (
+            self.image.mode in ("RGB", "P")
+            and isinstance(text, str)
+            and "\n" not in text
+            and isinstance(fill, tuple)
+            and len(fill) == 3
+            and isinstance(font, ImageFont.FreeTypeFont)
+            and font.path == str(FONT_PATH)
+            and not args
+            and not kwargs
+        )
+        if not cached:
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        elif text:
+            stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
+
+    def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None) -> None:
+        stamp_token(self.image, cx, cy, r, seat, label)
+
+
+def canvas(
+    height: int, width: int = WIDTH, palette: Palette | None = None
+) -> tuple[Image.Image, Pen]:
+    """A blank board: in `palette`'s indices (every renderer's way), or RGB without one."""
+    if palette is None:
+        image = Image.new("RGB", (width, height), BACKGROUND)
+    else:
+        image = palette.new((width, height))
+    return image, Pen(image)
+
+
+def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, Pen]:
+    """A fresh copy of a cached static layer to draw one board on, extended with background
+    below when the board needs to be taller than the layer (so a cache key need not hold every
+    height a board can take)."""
+    if height is None or height <= cached.height:
+        image = cached.copy()
+    else:
+        size = (cached.width, height)
+        if cached.mode == "P":
+            image = palette_of(cached).new(size)
+        else:
+            image = Image.new("RGB", size, BACKGROUND)
+        image.paste(cached, (0, 0))
+    return image, Pen(image)
 
 
 BASE_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *PLAYER_COLOURS)
@@ -326,13 +475,13 @@ def fill_palette(image: Image.Image) -> Palette:
 
 
 def encode_png(image: Image.Image, palette: Palette | None = None) -> bytes:
-    """Deterministic palette PNG: an RGB image is first mapped onto `palette` (by default the
-    shared colours plus the image's own fills, see `fill_palette`)."""
-    if palette is None and image.mode != "P":
-        palette = fill_palette(image.convert("RGB") if image.mode != "RGB" else image)
-    buffer = io.BytesIO()
-    (palette or BASE_PALETTE).apply(image).save(buffer, format="PNG", compress_level=PNG_LEVEL)
-    return buffer.getvalue()
+    """Deterministic palette PNG (see render/png.py): a board drawn in its palette is written as
+    it is; an RGB image is first mapped onto `palette` (by default the shared colours plus the
+    image's own fills, see `fill_palette`)."""
+    if image.mode != "P":
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        image = (palette or fill_palette(rgb)).apply(rgb)
+    return palette_png(image)
 
 
 # Players -----------------------------------------------------------------------------------------

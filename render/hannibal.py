@@ -2,11 +2,11 @@
 Hannibal as his own piece, fleets per route, then one row per player (role, hand size, public
 discards, chips), the battle in progress or the last card exchange, and the series.
 
-Pieces take their side's colour and shape (Rome blue hexagon, Carthage vermillion diamond, as
-the spec's blue and red) with the letter of the player holding that side, so a series that
-swaps roles still ties every piece to a player. The sea, borders, regions and names depend
-only on the language and are drawn once into a cached background; a render pastes tokens and
-cached glyphs, outlines what the last input changed, and maps the image onto a fixed palette.
+Pieces take the token (colour, shape, letter) of the player holding their side, so a series
+that swaps roles still ties every piece to a player; the private texts name that look from the
+same place (engine.core.seat_look). The sea, borders, regions and names depend only on the
+language and are drawn once into a cached background; a render pastes tokens and cached glyphs
+and outlines what the last input changed.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     canvas,
     fit,
@@ -77,7 +78,7 @@ def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
     map_ = board()
     texts = _static_texts(labels, map_)
     image = _background(texts).copy()
-    pen = ImageDraw.Draw(image)
+    pen = Pen(image)
     status = fit(_status(view, names, labels), 24, WIDTH - 2 * MARGIN)
     stamp_text(image, (MARGIN, 64), status, 24, MUTED)
     _highlights(pen, view, map_)
@@ -145,7 +146,7 @@ def _static_texts(labels: Labels, map_: Board) -> _StaticTexts:
 @lru_cache(maxsize=4)
 def _background(texts: _StaticTexts) -> Image.Image:
     map_ = board()
-    image, pen = canvas(HEIGHT)
+    image, pen = canvas(HEIGHT, palette=PALETTE)
     pen.text((MARGIN, 14), texts.title, font=font(40), fill=INK)
     pen.rectangle((MARGIN, MAP_TOP, WIDTH - MARGIN, MAP_BOTTOM), fill=SEA, outline=SEA_LINE)
     for a, neighbours in map_.land.items():

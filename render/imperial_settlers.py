@@ -5,8 +5,7 @@ player's final scoring.
 
 Drawn from the public view only. Card tiles depend on the card, its tokens and the language
 only, so each is drawn once and pasted (lru_cache); per-render text is stamped from cached
-glyphs. Each cached piece is mapped onto the fixed palette once, so a render only pastes
-palette pieces together (one byte per pixel, like render/imperium's output).
+glyphs. Every piece is drawn in the board's palette, so a render only pastes them together.
 """
 
 from __future__ import annotations
@@ -15,11 +14,11 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
 from engine.games.imperial_settlers.model import Location, PlayerView, SettlersView
-from engine.games.imperial_settlers.strings import effect_text, goods_text
+from engine.games.imperial_settlers.strings import goods_text, tile_text
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -31,24 +30,30 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     fit,
     font,
     player_label,
     stamp_text,
     stamp_token,
-    to_palette,
+    text_width,
     wrap,
 )
 
 MARGIN = 20
+# Four tiles a row, in type a third larger than before and fewer words, so a phone showing the
+# board 390 px wide can read them without the board growing much taller.
 COLUMNS = 4
 TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
-TILE_H = 96
-DISPLAY_H = 120  # display tiles add the cost line
+TILE_H = 106
+DISPLAY_H = 132  # display tiles add the cost line
 GAP = 8
-HEADER_H = 118
-PANEL_HEAD = 112
+HEADER_H = 124
+PANEL_HEAD = 114
+NAME_SIZE, RULE_SIZE, LONG_RULE_SIZE = 24, 24, 20  # two lines, or three smaller
+# The kind of a card on its tile and in the panel's count line, so it never rests on colour.
+KIND_ICONS = {"production": "●", "feature": "★", "action": "▶", "foundation": "■"}
 TYPE_COLOURS = {
     "production": (206, 231, 196),
     "feature": (203, 220, 242),
@@ -99,14 +104,14 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
     )
     blocks = [_player_height(view, seat) for seat in range(view.seats)]
     display = bool(view.display) and view.phase == "lookout"
-    height = HEADER_H + (DISPLAY_H + 56 if display else 0) + sum(blocks) + GAP * view.seats + 12
-    image = Image.new("P", (WIDTH, height), 0)  # palette entry 0 is BACKGROUND
-    image.putpalette(PALETTE.image.getpalette())
+    shown = _display_height(len(view.display)) if display else 0
+    height = HEADER_H + shown + sum(blocks) + GAP * view.seats + 12
+    image = PALETTE.new((WIDTH, height))
     image.paste(_header(_header_lines(view, names, labels, cards)), (0, 0))
     y = HEADER_H
     if display:
         image.paste(_display(tuple(view.display), labels("display"), texts, view.card_set), (0, y))
-        y += DISPLAY_H + 56
+        y += shown
     for seat in range(view.seats):
         _player(image, view, seat, names, labels, texts, cards, y, blocks[seat])
         y += blocks[seat] + GAP
@@ -135,24 +140,29 @@ def _header_lines(
 @lru_cache(maxsize=32)
 def _header(lines: tuple[str, str, str, str]) -> Image.Image:
     title, status, last, decks = lines
-    image = Image.new("RGB", (WIDTH, HEADER_H), BACKGROUND)
+    image = PALETTE.new((WIDTH, HEADER_H), BACKGROUND)
     stamp_text(image, (MARGIN, 12), title, 36, INK)
-    stamp_text(image, (WIDTH - MARGIN, 30), decks, 22, MUTED, "rm")
-    stamp_text(image, (MARGIN, 56), fit(status, 24, WIDTH - 2 * MARGIN), 24, MUTED)
+    stamp_text(image, (WIDTH - MARGIN, 30), decks, 24, MUTED, "rm")
+    stamp_text(image, (MARGIN, 58), fit(status, 26, WIDTH - 2 * MARGIN), 26, MUTED)
     if last:
-        stamp_text(image, (MARGIN, 86), fit(last, 22, WIDTH - 2 * MARGIN), 22, HIGHLIGHT)
-    return to_palette(image, PALETTE.image)
+        stamp_text(image, (MARGIN, 90), fit(last, 26, WIDTH - 2 * MARGIN), 26, HIGHLIGHT)
+    return image
 
 
 @lru_cache(maxsize=32)
 def _display(cards: tuple[str, ...], heading: str, texts: Texts, card_set: str) -> Image.Image:
     """The Lookout display: the face-up common cards with their cost."""
-    image = Image.new("RGB", (WIDTH, DISPLAY_H + 56), BACKGROUND)
-    stamp_text(image, (MARGIN, 4), heading, 24, INK)
+    image = PALETTE.new((WIDTH, _display_height(len(cards))), BACKGROUND)
+    stamp_text(image, (MARGIN, 4), heading, 26, INK)
     for index, card_id in enumerate(cards):
+        col, row = index % COLUMNS, index // COLUMNS
         tile = _tile(card_id, False, False, False, 1, False, True, texts, card_set)
-        image.paste(tile, (MARGIN + index * (TILE_W + GAP), 40))
-    return to_palette(image, PALETTE.image)
+        image.paste(tile, (MARGIN + col * (TILE_W + GAP), 40 + row * (DISPLAY_H + GAP)))
+    return image
+
+
+def _display_height(cards: int) -> int:
+    return 40 + -(-cards // COLUMNS) * (DISPLAY_H + GAP) + 8
 
 
 def _card_name(labels: Labels, card: Card) -> str:
@@ -274,43 +284,43 @@ INSET = 6  # inside the outline
 
 @lru_cache(maxsize=32)
 def _frame(turn: bool, height: int) -> Image.Image:
-    image = Image.new("RGB", (PANEL_W, height + 1), BACKGROUND)
-    ImageDraw.Draw(image).rounded_rectangle(
+    image = PALETTE.new((PANEL_W, height + 1), BACKGROUND)
+    Pen(image).rounded_rectangle(
         (0, 0, PANEL_W - 1, height),
         radius=12,
         fill=PANEL,
         outline=HIGHLIGHT if turn else PANEL_DARK,
         width=5 if turn else 2,
     )
-    return to_palette(image, PALETTE.image)
+    return image
 
 
 @lru_cache(maxsize=64)
 def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
     head, score, goods, kinds, final = lines
     height = PANEL_HEAD - INSET - 4 + (34 if final else 0)
-    image = Image.new("RGB", (PANEL_W - 2 * INSET, height), PANEL)
+    image = PALETTE.new((PANEL_W - 2 * INSET, height), PANEL)
     x = 8 - INSET  # text starts at the page margin
-    stamp_token(image, x + 20, 20, 17, seat)
-    stamp_text(image, (x + 46, 20), fit(head, 26, 820), 26, INK, "lm")
-    stamp_text(image, (PANEL_W - 2 * INSET - 10, 20), score, 26, INK, "rm")
-    stamp_text(image, (x, 46), fit(goods, 20, WIDTH - 60), 20, INK)
-    stamp_text(image, (x, 74), fit(kinds, 20, WIDTH - 60), 20, MUTED)
+    stamp_token(image, x + 20, 21, 18, seat)
+    stamp_text(image, (x + 48, 21), fit(head, 28, 780), 28, INK, "lm")
+    stamp_text(image, (PANEL_W - 2 * INSET - 10, 21), score, 28, INK, "rm")
+    stamp_text(image, (x, 44), fit(goods, 24, WIDTH - 60), 24, INK)
+    stamp_text(image, (x, 74), fit(kinds, 22, WIDTH - 60), 22, MUTED)
     if final:
-        stamp_text(image, (x, PANEL_HEAD - 10), fit(final, 22, WIDTH - 60), 22, HIGHLIGHT)
-    return to_palette(image, PALETTE.image)
+        stamp_text(image, (x, PANEL_HEAD - 8), fit(final, 24, WIDTH - 60), 24, HIGHLIGHT)
+    return image
 
 
 @lru_cache(maxsize=64)
 def _grid(tiles: tuple[tuple, ...], texts: Texts, card_set: str) -> Image.Image:
     rows = -(-len(tiles) // COLUMNS)
-    image = Image.new("RGB", (PANEL_W - 2 * INSET, rows * (TILE_H + GAP) - GAP), PANEL)
+    image = PALETTE.new((PANEL_W - 2 * INSET, rows * (TILE_H + GAP) - GAP), PANEL)
     x = 8 - INSET
     for index, (card, down, defence, samurai, number, marked, uses) in enumerate(tiles):
         col, row = index % COLUMNS, index // COLUMNS
         tile = _tile(card, down, defence, samurai, number, marked, False, texts, card_set, uses)
         image.paste(tile, (x + col * (TILE_W + GAP), row * (TILE_H + GAP)))
-    return to_palette(image, PALETTE.image)
+    return image
 
 
 def _goods_line(player: PlayerView, labels: Labels) -> str:
@@ -328,7 +338,7 @@ def _kinds_line(player: PlayerView, labels: Labels, cards: CardSet) -> str:
         cards.cards[loc.card].type if loc.face_up else "foundation" for loc in player.empire
     )
     parts = [
-        labels(f"kind.{kind}", count=kinds.get(kind, 0))
+        f"{KIND_ICONS[kind]} " + labels(f"kind.{kind}", count=kinds.get(kind, 0))
         for kind in ("production", "feature", "action", "foundation")
     ]
     deals = Counter(player.deals)
@@ -361,8 +371,8 @@ def _tile(
     kind = "foundation" if face_down else card.type
     colour = TYPE_COLOURS[kind]
     height = DISPLAY_H if with_cost else TILE_H
-    image = Image.new("RGB", (TILE_W, height), PANEL)
-    pen = ImageDraw.Draw(image)
+    image = PALETTE.new((TILE_W, height), PANEL)
+    pen = Pen(image)
     pen.rounded_rectangle(
         (0, 0, TILE_W - 1, height - 1),
         radius=8,
@@ -370,31 +380,37 @@ def _tile(
         outline=HIGHLIGHT if marked else PANEL_DARK,
         width=4 if marked else 2,
     )
-    name = card.name if texts.locale == "en" else card.name_ja
+    name = f"{KIND_ICONS[kind]} " + (card.name if texts.locale == "en" else card.name_ja)
     if number > 1:
         name += f" ×{number}"
-    pen.text((10, 8), fit(name, 20, TILE_W - 20), font=font(20), fill=INK)
-    if face_down:
-        lines = [texts.foundation]
-    else:
-        lines = _two_lines(effect_text(card, texts.locale), 18, TILE_W - 20)
-        if with_cost:
-            lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
-    for index, line in enumerate(lines):
-        pen.text((10, 36 + index * 24), line, font=font(18), fill=MUTED if face_down else INK)
     marks = [m for m, on in ((texts.defence, defence), (texts.samurai, samurai)) if on]
     if uses:
         marks.append("✓" * uses)
+    room = TILE_W - 20
     if marks:
         text = " ".join(marks)
-        pen.text((TILE_W - 10, 10), text, font=font(18), fill=HIGHLIGHT, anchor="ra")
+        pen.text((TILE_W - 10, 8), text, font=font(22), fill=HIGHLIGHT, anchor="ra")
+        room -= round(text_width(text, 22)) + 8
+    pen.text((10, 6), fit(name, NAME_SIZE, room), font=font(NAME_SIZE), fill=INK)
+    size, lines = RULE_SIZE, [texts.foundation]
+    if not face_down:
+        size, lines = rule_lines(tile_text(card, texts.locale))
+        if with_cost:
+            lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
+    fill = MUTED if face_down else INK
+    top, step = (40, 29) if size == RULE_SIZE else (36, 23)
+    for index, line in enumerate(lines):
+        pen.text((10, top + index * step), line, font=font(size), fill=fill)
     return image
 
 
-def _two_lines(text: str, size: int, width: int) -> list[str]:
-    """`text` wrapped, at most two lines, the second shortened with an ellipsis."""
-    lines = wrap(text, size, width)
-    if len(lines) > 2:
-        japanese = any(ord(ch) > 0x3000 for ch in text)
-        lines = [lines[0], fit(("" if japanese else " ").join(lines[1:]), size, width)]
-    return lines
+def rule_lines(text: str) -> tuple[int, list[str]]:
+    """A tile's rule text: two lines at RULE_SIZE, else (the few longest rules) three smaller
+    lines, shortened with an ellipsis only if even the smallest size is not enough."""
+    for size, most in ((RULE_SIZE, 2), (LONG_RULE_SIZE, 3), (LONG_RULE_SIZE - 2, 3)):
+        lines = wrap(text, size, TILE_W - 20)
+        if len(lines) <= most:
+            return size, lines
+    japanese = any(ord(ch) > 0x3000 for ch in text)
+    rest = ("" if japanese else " ").join(lines[2:])
+    return size, [*lines[:2], fit(rest, size, TILE_W - 20)]

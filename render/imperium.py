@@ -37,9 +37,13 @@ MARGIN = 24
 REGION_W, REGION_H, REGION_GAP = 374, 178, 15
 GRID_TOP = 112
 TRACK_TOP = GRID_TOP + 3 * (REGION_H + REGION_GAP) + 10
-TRACK_CELL = (WIDTH - 2 * MARGIN) / 31
-PAWN_STEP = 26
-PLAYERS_TOP = TRACK_TOP + 100 + 5 * PAWN_STEP
+# The score track in two rows of 16 cells (0-15, 16-30), so its numbers and pawns stay readable
+# where a phone shows the board 390 px wide; pawns stand two abreast under their number.
+TRACK_COLUMNS = 16
+TRACK_CELL = (WIDTH - 2 * MARGIN) / TRACK_COLUMNS
+NUMBER_H = 36
+PAWN_R, PAWN_STEP = 16, 36
+MARKER_STEP = 70  # between seats' markers in a region
 ROW_H = 58
 
 # The shared colours and text pairs, plus the score track's numbers on its darker cells.
@@ -99,18 +103,32 @@ def _static_texts(labels: Labels) -> _StaticTexts:
 def _background(
     seats: int, values: tuple[tuple[int, ...], ...], texts: _StaticTexts
 ) -> Image.Image:
-    image, pen = canvas(PLAYERS_TOP + 60 + ROW_H * seats)
+    image, pen = canvas(_players_top(seats) + 60 + ROW_H * seats, palette=PALETTE)
     title(pen, texts.title)
     for number in range(1, 10):
         x, y = _region_origin(number)
         _panel(pen, x, y, number, values[number - 1], texts, resolving=False)
-    _score_cells(pen, texts.score)
+    _score_cells(pen, texts.score, seats)
     return image
+
+
+def _track_row_h(seats: int) -> int:
+    return NUMBER_H + PAWN_STEP * -(-seats // 2) + 8
+
+
+def _players_top(seats: int) -> int:
+    return TRACK_TOP + 40 + 2 * _track_row_h(seats) + 16
+
+
+def _track_cell(score: int, seats: int) -> tuple[float, int]:
+    """Left edge and top of a score's cell on the two-row track."""
+    row, column = divmod(min(score, 30), TRACK_COLUMNS)
+    return MARGIN + column * TRACK_CELL, TRACK_TOP + 40 + row * _track_row_h(seats)
 
 
 @lru_cache(maxsize=32)
 def _resolving_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> Image.Image:
-    image, pen = canvas(REGION_H + 1, REGION_W + 1)
+    image, pen = canvas(REGION_H + 1, REGION_W + 1, palette=PALETTE)
     _panel(pen, 0, 0, number, values, texts, resolving=True)
     return image
 
@@ -118,7 +136,7 @@ def _resolving_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) 
 @lru_cache(maxsize=32)
 def _scored_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> Image.Image:
     """A region scored at the end of the latest round: framed in ink, marked "just scored"."""
-    image, pen = canvas(REGION_H + 1, REGION_W + 1)
+    image, pen = canvas(REGION_H + 1, REGION_W + 1, palette=PALETTE)
     _panel(pen, 0, 0, number, values, texts, resolving=False)
     pen.rounded_rectangle((0, 0, REGION_W, REGION_H), radius=14, outline=INK, width=4)
     pen.text((78, 52), texts.just_scored, font=font(22), fill=INK)
@@ -143,11 +161,11 @@ def _just_scored(
         stamp_text(image, (x + 78, y + 80), earned, 22, HIGHLIGHT)
         return
     for slot, (seat, count) in enumerate(present):
-        cx = x + 36 + slot * 68
-        stamp_token(image, cx, y + 110, 22, seat)
-        stamp_text(image, (cx, y + 144), f"×{count}", 20, INK, "mm")
+        cx = x + 40 + slot * MARKER_STEP
+        stamp_token(image, cx, y + 104, 24, seat)
+        stamp_text(image, (cx, y + 141), f"×{count}", 24, INK, "mm")
         colour = HIGHLIGHT if points[seat] else MUTED
-        stamp_text(image, (cx, y + 166), f"+{points[seat]}", 20, colour, "mm")
+        stamp_text(image, (cx, y + 164), f"+{points[seat]}", 24, colour, "mm")
 
 
 def _region_origin(number: int) -> tuple[int, int]:
@@ -178,14 +196,14 @@ def _panel(
         pen.text((x + 78, y + 52), texts.scoring_now, font=font(22), fill=HIGHLIGHT)
 
 
-def _score_cells(pen: ImageDraw.ImageDraw, heading: str) -> None:
+def _score_cells(pen: ImageDraw.ImageDraw, heading: str, seats: int) -> None:
     pen.text((MARGIN, TRACK_TOP), heading, font=font(26), fill=INK)
-    top = TRACK_TOP + 36
     for cell in range(31):
-        x = MARGIN + cell * TRACK_CELL
+        x, top = _track_cell(cell, seats)
         fill = PANEL_DARK if cell % 5 == 0 else PANEL
-        pen.rectangle((x, top, x + TRACK_CELL - 2, top + 36), fill=fill)
-        pen.text((x + TRACK_CELL / 2, top + 18), str(cell), font=font(18), fill=INK, anchor="mm")
+        pen.rectangle((x, top, x + TRACK_CELL - 3, top + NUMBER_H), fill=fill)
+        middle = (x + TRACK_CELL / 2, top + NUMBER_H / 2)
+        pen.text(middle, str(cell), font=font(28), fill=INK, anchor="mm")
 
 
 # Per-render parts --------------------------------------------------------------------------
@@ -195,24 +213,25 @@ def _markers(image: Image.Image, view: ImperiumView, number: int) -> None:
     x, y = _region_origin(number)
     present = [(seat, count) for seat, count in enumerate(view.board[number - 1]) if count]
     for slot, (seat, count) in enumerate(present):
-        cx = x + 36 + slot * 68
-        stamp_token(image, cx, y + 122, 24, seat)
-        stamp_text(image, (cx, y + 160), f"×{count}", 22, INK, "mm")  # under its token
+        cx = x + 40 + slot * MARKER_STEP
+        stamp_token(image, cx, y + 110, 28, seat)
+        stamp_text(image, (cx, y + 158), f"×{count}", 26, INK, "mm")  # under its token
 
 
 def _score_pawns(image: Image.Image, view: ImperiumView) -> None:
-    top = TRACK_TOP + 36
     stacked: dict[int, int] = {}
     for seat, score in enumerate(view.scores):
         cell = min(score, 30)
-        level = stacked.get(cell, 0)
-        stacked[cell] = level + 1
-        cx = MARGIN + cell * TRACK_CELL + TRACK_CELL / 2
-        stamp_token(image, cx, top + 56 + level * PAWN_STEP, 12, seat)
+        place = stacked.get(cell, 0)
+        stacked[cell] = place + 1
+        x, top = _track_cell(cell, view.seats)
+        line, side = divmod(place, 2)
+        cx = x + TRACK_CELL / 2 + (side - 0.5) * PAWN_STEP
+        stamp_token(image, cx, top + NUMBER_H + 4 + PAWN_STEP / 2 + line * PAWN_STEP, PAWN_R, seat)
 
 
 def _players(image: Image.Image, view: ImperiumView, names: list[str], labels: Labels) -> None:
-    top = PLAYERS_TOP
+    top = _players_top(view.seats)
     revealed = labels("revealed", round=view.revealed_round)
     heading = revealed if view.revealed else labels("players")
     stamp_text(image, (MARGIN, top), heading, 26, INK)
@@ -237,7 +256,7 @@ def _players(image: Image.Image, view: ImperiumView, names: list[str], labels: L
 
 @lru_cache(maxsize=16)
 def _card(number: int) -> Image.Image:
-    image, pen = canvas(45, 67)
+    image, pen = canvas(45, 67, palette=PALETTE)
     pen.rounded_rectangle((0, 0, 66, 44), radius=6, fill=WHITE, outline=INK, width=2)
     pen.text((33, 22), str(number), font=font(28), fill=INK, anchor="mm")
     return image

@@ -143,7 +143,7 @@ def _static_texts(labels: Labels, count_bidding: bool) -> _StaticTexts:
 
 @lru_cache(maxsize=16)
 def _background(seats: int, texts: _StaticTexts) -> Image.Image:
-    image, pen = canvas(PLAYERS_TOP + 12 + ROW_H * seats)
+    image, pen = canvas(PLAYERS_TOP + 12 + ROW_H * seats, palette=PALETTE)
     title(pen, texts.title)
     pen.text((WIDTH - MARGIN, 30), texts.mode, font=font(24), fill=MUTED, anchor="ra")
     info = data()
@@ -185,7 +185,7 @@ def _slot_sprite(
 
 
 def _card_canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    return canvas(CARD_H, CARD_W)
+    return canvas(CARD_H, CARD_W, palette=PALETTE)
 
 
 def _frame(pen: ImageDraw.ImageDraw, fill: tuple[int, int, int], changed: bool) -> None:
@@ -258,7 +258,7 @@ def _flash_legend(image: Image.Image, slots: int, kinds: list[bool], texts: _Sta
 
 @lru_cache(maxsize=2)
 def _legend_corner(taken: bool) -> Image.Image:
-    image, pen = canvas(32, 32)
+    image, pen = canvas(32, 32, palette=PALETTE)
     pen.rectangle((0, 0, 31, 31), fill=WHITE, outline=INK, width=2)
     pen.polygon([(0, 0), (31, 0), (31, 31)], fill=HIGHLIGHT if taken else BACK)
     return image
@@ -306,7 +306,7 @@ def _status(image: Image.Image, view: KonsulView, names: list[str], labels: Labe
 
 @lru_cache(maxsize=1)
 def _status_bar() -> Image.Image:
-    image, pen = canvas(53, WIDTH - 2 * MARGIN)
+    image, pen = canvas(53, WIDTH - 2 * MARGIN, palette=PALETTE)
     pen.rounded_rectangle(
         (0, 0, WIDTH - 2 * MARGIN - 1, 52), 10, fill=PANEL, outline=PANEL_DARK, width=2
     )
@@ -349,7 +349,7 @@ def _player_status(view: KonsulView, seat: int, labels: Labels) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _acting_row() -> Image.Image:
-    image, pen = canvas(ROW_H - 4, WIDTH - 2 * MARGIN)
+    image, pen = canvas(ROW_H - 4, WIDTH - 2 * MARGIN, palette=PALETTE)
     pen.rounded_rectangle((0, 0, WIDTH - 2 * MARGIN - 1, ROW_H - 5), 10, fill=PANEL)
     pen.rectangle((0, 6, 6, ROW_H - 11), fill=HIGHLIGHT)
     return image

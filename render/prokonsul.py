@@ -8,6 +8,7 @@ Title, links and the track's frame are a static layer cached per (seat count, ma
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -22,6 +23,7 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     canvas,
     fit,
@@ -77,7 +79,7 @@ def _background(
     texts: tuple[str, str, str],
 ) -> Image.Image:
     """Title, the roads between provinces and the tie-break track's frame."""
-    image, pen = canvas(height)
+    image, pen = canvas(height, palette=PALETTE)
     title(pen, texts[0])
     for (ax, ay), (bx, by) in links:
         pen.line((ax, ay, bx, by), fill=PANEL_DARK, width=10)
@@ -128,12 +130,14 @@ def _map(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> None:
         pen.text((mx, my), f"+{view.link_bonus}", font=font(19), fill=INK, anchor="mm")
 
 
-def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int, labels: Labels) -> None:
+def _province(pen: Pen, view: ProkonsulView, province: int, labels: Labels) -> None:
+    """A province box, pasted from a sprite cached on what it shows (a move changes one or two
+    provinces; the others are pasted as they were), then the pawn on its left edge."""
     cx, cy = _centre(view, province)
-    left, top = cx - BOX_W / 2, cy - BOX_H / 2
+    left, top = round(cx - BOX_W / 2), round(cy - BOX_H / 2)
     here = province == view.pawn and view.phase != "over"
     governor = view.governor[province]
-    closed = governor is not None or (view.short_game and province in view.visited and not here)
+    visited = view.short_game and province in view.visited and not here
     decided = province == view.decided and view.winner is not None
     if here:
         outline, width = HIGHLIGHT, 6
@@ -141,35 +145,63 @@ def _province(pen: ImageDraw.ImageDraw, view: ProkonsulView, province: int, labe
         outline, width = player_colour(view.winner or 0), 6
     else:
         outline, width = PANEL_DARK, 2
-    pen.rounded_rectangle(
-        (left, top, left + BOX_W, top + BOX_H),
-        radius=14,
-        fill=GOVERNED if closed else PANEL,
-        outline=outline,
-        width=width,
+    box = _ProvinceBox(
+        _province_name(view, province, labels),
+        view.values[province],
+        governor is not None or visited,
+        outline,
+        width,
+        governor,
+        labels("governor", value=view.values[province]) if governor is not None else "",
+        tuple(view.candidates[province]),
+        labels("visited") if visited and governor is None else "",
     )
-    _name_lines(pen, _province_name(view, province, labels), cx, top)
-    if governor is not None:
-        token(pen, left + 38, top + 64, 24, governor)
-        pen.text(
-            (left + 68, top + 64),
-            labels("governor", value=view.values[province]),
-            font=font(24),
-            fill=INK,
-            anchor="lm",
-        )
-    else:
-        pen.ellipse((left + 12, top + 38, left + 58, top + 84), fill=WHITE, outline=INK, width=2)
-        pen.text(
-            (left + 35, top + 61), str(view.values[province]), font=font(30), fill=INK, anchor="mm"
-        )
-        for slot, seat in enumerate(view.candidates[province]):
-            row, col = divmod(slot, 3)
-            token(pen, left + 82 + col * 36, top + 56 + row * 34, 16, seat)
-    if view.short_game and province in view.visited and governor is None and not here:
-        pen.text((cx, top + BOX_H - 16), labels("visited"), font=font(18), fill=MUTED, anchor="mm")
+    sprite, mask = _province_sprite(box)
+    pen.image.paste(sprite, (left, top), mask)
     if here:
         _black_pawn(pen, left - 2, top + BOX_H - 30)  # on the left edge: clear of all inside
+
+
+class _ProvinceBox(NamedTuple):
+    """All a province box shows: its sprite's cache key."""
+
+    name: str
+    value: int
+    closed: bool
+    outline: tuple[int, int, int]
+    width: int
+    governor: int | None
+    governor_text: str
+    candidates: tuple[int, ...]
+    visited: str
+
+
+@lru_cache(maxsize=512)
+def _province_sprite(box: _ProvinceBox) -> tuple[Image.Image, Image.Image]:
+    image, pen = canvas(BOX_H + 1, BOX_W + 1, palette=PALETTE)
+    shape = (0, 0, BOX_W, BOX_H)
+    pen.rounded_rectangle(
+        shape,
+        radius=14,
+        fill=GOVERNED if box.closed else PANEL,
+        outline=box.outline,
+        width=box.width,
+    )
+    _name_lines(pen, box.name, BOX_W / 2, 0)
+    if box.governor is not None:
+        token(pen, 38, 64, 24, box.governor)
+        pen.text((68, 64), box.governor_text, font=font(24), fill=INK, anchor="lm")
+    else:
+        pen.ellipse((12, 38, 58, 84), fill=WHITE, outline=INK, width=2)
+        pen.text((35, 61), str(box.value), font=font(30), fill=INK, anchor="mm")
+        for slot, seat in enumerate(box.candidates):
+            row, col = divmod(slot, 3)
+            token(pen, 82 + col * 36, 56 + row * 34, 16, seat)
+    if box.visited:
+        pen.text((BOX_W / 2, BOX_H - 16), box.visited, font=font(18), fill=MUTED, anchor="mm")
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(shape, radius=14, fill=255)
+    return image, mask
 
 
 def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> None:

@@ -1,11 +1,15 @@
 """An animated replay from a game's public boards (PNG bytes from `render_png`), each frame
 captioned with what happened, small enough for Discord's upload limit.
 
-Frames are the boards themselves, so a replay can show nothing the boards never showed. Animated
-WebP is preferred: Discord plays it inline (APNG shows as a still), and lossy WebP at quality 80
-keeps the board texts readable at a fifth of the lossless size and encoding time (a 113-frame
-Konsul game: 2.3 MB in 5 s, against 27 MB lossless). APNG is the fallback without WebP support.
-Too large: the frames are scaled down, then (long games) sampled evenly, keeping the last board.
+Frames are the boards themselves, so a replay can show nothing the boards never showed. GIF is
+preferred: every Discord client animates it (animated WebP only some), and boards are palette
+images of at most 256 colours, so each frame keeps its board's palette and the board decodes
+exactly (only the caption's antialiasing snaps to that palette); Pillow writes each frame as the
+rectangle that changed, unchanged pixels transparent. A GIF over the upload limit falls back to
+lossy animated WebP at quality 80, which keeps the board texts readable at a fifth of the
+lossless size (a 113-frame Konsul game: 2.3 MB in 5 s, against 27 MB lossless); APNG without WebP
+support. Too large: the frames are scaled down, then (long games) sampled evenly, keeping the
+last board.
 """
 
 from __future__ import annotations
@@ -62,6 +66,9 @@ def animate(
         raise ValueError("a replay needs at least one board")
     size = board_size(boards)
     frames = [captioned(b, c, size) for b, c in zip(boards, captions, strict=True)]
+    gif = _gif(boards, frames)
+    if gif is not None and len(gif) <= limit:
+        return gif, "gif"
     kept = list(range(len(frames)))
     while True:
         chosen = [frames[i] for i in kept]
@@ -72,6 +79,27 @@ def animate(
         if len(kept) <= 1:
             raise ValueError("even one board does not fit the upload limit")
         kept = sample(len(frames), len(kept) // 2)
+
+
+def _gif(boards: Sequence[bytes], frames: list[Image.Image]) -> bytes | None:
+    """The lossless GIF of the captioned `frames`, each mapped onto its own board's palette
+    (the board's pixels keep their indices); None when a board is not a palette image."""
+    images = [Image.open(io.BytesIO(board)) for board in boards]
+    if any(image.mode != "P" for image in images):
+        return None
+    mapped = []
+    for frame, image in zip(frames, images, strict=True):
+        # Pillow's palette mapping is approximate (a 6-bit cache), so the board's own indices
+        # are pasted over the mapped frame: only the caption band is mapped.
+        indexed = frame.quantize(palette=image, dither=Image.Dither.NONE)
+        indexed.paste(image, (0, 0))
+        mapped.append(indexed)
+    durations = [FRAME_MS] * (len(mapped) - 1) + [LAST_FRAME_MS]
+    buffer = io.BytesIO()
+    mapped[0].save(
+        buffer, "GIF", save_all=True, append_images=mapped[1:], duration=durations, loop=0
+    )
+    return buffer.getvalue()
 
 
 def _encode(frames: list[Image.Image], scale: float) -> tuple[bytes, str]:

@@ -10,7 +10,6 @@ from PIL import Image
 
 from engine.core import Catalog, Msg, Outcome
 from render.common import (
-    BACKGROUND,
     HIGHLIGHT,
     INK,
     MUTED,
@@ -19,8 +18,10 @@ from render.common import (
     WHITE,
     Palette,
     Pen,
+    canvas,
     fit,
     font,
+    palette_of,
     player_label,
     text_width,
 )
@@ -60,29 +61,28 @@ def with_results(
     names: Sequence[str],
     catalog: Catalog,
     locale: str,
-    palette: Palette | None = None,
 ) -> Image.Image:
-    """`board` with the results strip added below it. A palette board (already mapped by its
-    renderer) keeps its pixels: the strip alone is mapped onto the same `palette`."""
-    strip = _strip(board.width, outcome, names, catalog, locale)
-    if board.mode == "P" and palette is not None:
-        image = Image.new("P", (board.width, board.height + STRIP_H))
-        image.putpalette(board.getpalette())
-        image.paste(board, (0, 0))
-        image.paste(palette.apply(strip), (0, board.height))
-        return image
-    image = Image.new("RGB", (board.width, board.height + STRIP_H), BACKGROUND)
-    image.paste(board if board.mode == "RGB" else board.convert("RGB"), (0, 0))
-    image.paste(strip, (0, board.height))
+    """`board` with the results strip added below it, drawn in the board's own palette (an RGB
+    board, from a renderer without one, gets an RGB strip)."""
+    palette = palette_of(board) if board.mode == "P" else None
+    if palette is None and board.mode != "RGB":
+        board = board.convert("RGB")
+    image, _ = canvas(board.height + STRIP_H, board.width, palette)
+    image.paste(board, (0, 0))
+    image.paste(_strip(board.width, outcome, names, catalog, locale, palette), (0, board.height))
     return image
 
 
 def _strip(
-    width: int, outcome: Outcome, names: Sequence[str], catalog: Catalog, locale: str
+    width: int,
+    outcome: Outcome,
+    names: Sequence[str],
+    catalog: Catalog,
+    locale: str,
+    palette: Palette | None,
 ) -> Image.Image:
     words = WORDS.get(locale, WORDS["en"])
-    image = Image.new("RGB", (width, STRIP_H), BACKGROUND)
-    pen = Pen(image)
+    image, pen = canvas(STRIP_H, width, palette)
     pen.rectangle((0, 0, width, 5), fill=HIGHLIGHT)
     heading = words["title"]
     reason = _reason(outcome.reason, names, catalog, locale)

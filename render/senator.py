@@ -89,7 +89,9 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
         hit = flag is not None and view.flag_effect != "none" and affected(i, flag, view.flag_scope)
         _square(pen, view, i, last, hit, labels)
     for entry in _all_entries():
-        _arrow(pen, entry, view, last)
+        colour = _arrow_colour(entry, view, last)
+        if colour != ARROW_IDLE:  # idle arrows are in the cached background
+            _arrow(pen, entry, colour)
     _panel(pen, view, names, labels)
     return image
 
@@ -97,7 +99,7 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
 @lru_cache(maxsize=4)
 def _background(heading: str) -> Image.Image:
     """Title, coordinates, the empty squares (stairs drawn, names written) and the senate."""
-    image, pen = canvas(HEIGHT)
+    image, pen = canvas(HEIGHT, palette=PALETTE)
     title(pen, heading)
     _coordinates(pen)
     for i in range(len(SQUARES)):
@@ -109,6 +111,8 @@ def _background(heading: str) -> Image.Image:
             _steps(pen, i, (x0, y0, x1, y1))
         pen.text((x0 + 8, y0 + 5), SQUARES[i], font=font(18), fill=MUTED)
     _senate_frame(pen)
+    for entry in _all_entries():
+        _arrow(pen, entry, ARROW_IDLE)
     return image
 
 
@@ -223,8 +227,17 @@ def _card_back(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     pen.text((cx, cy), "?", font=font(40), fill=WHITE, anchor="mm")
 
 
-def _arrow(pen: ImageDraw.ImageDraw, entry: str, view: SenatorView, last: str | None) -> None:
-    """A triangle just outside the entry square, pointing in the push direction."""
+def _arrow_colour(entry: str, view: SenatorView, last: str | None) -> tuple[int, int, int]:
+    if entry == last:
+        return HIGHLIGHT
+    if view.phase == "push" and entry not in view.open_entries:
+        return ARROW_FULL
+    return ARROW_IDLE
+
+
+def _arrow(pen: ImageDraw.ImageDraw, entry: str, colour: tuple[int, int, int]) -> None:
+    """A triangle just outside the entry square, pointing in the push direction (the same
+    pixels in every colour, so a coloured one covers the idle one under it exactly)."""
     first = line_of(entry)[0]
     dx, dy = DIRECTIONS[entry.split("-")[0]]
     x0, y0, x1, y1 = _cell_box(first)
@@ -235,12 +248,6 @@ def _arrow(pen: ImageDraw.ImageDraw, entry: str, view: SenatorView, last: str | 
     tip = (bx + dx * depth, by + dy * depth)
     base = [(bx - dx * depth - dy * half, by - dy * depth - dx * half)]
     base.append((bx - dx * depth + dy * half, by - dy * depth + dx * half))
-    if entry == last:
-        colour = HIGHLIGHT
-    elif view.phase == "push" and entry not in view.open_entries:
-        colour = ARROW_FULL
-    else:
-        colour = ARROW_IDLE
     pen.polygon([tip, *base], fill=colour, outline=BACKGROUND if colour != HIGHLIGHT else INK)
 
 

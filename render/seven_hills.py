@@ -89,7 +89,7 @@ class _Layout:
 @lru_cache(maxsize=8)
 def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
     """Title, the seven mounds with their numbers and the footer notes."""
-    image, pen = canvas(layout.height)
+    image, pen = canvas(layout.height, palette=PALETTE)
     title(pen, heading)
     for index, number in enumerate(HILLS):
         x = MARGIN + index * COLUMN
@@ -252,9 +252,23 @@ def _side(
 def _card(
     pen: ImageDraw.ImageDraw, left: int, top: int, seat: int, card: CardView, guard: bool = False
 ) -> None:
+    """A card pasted from a sprite cached on what it shows (with the mask of its rounded shape)."""
+    sprite, mask = _card_sprite(seat, card.value, card.up, guard)
+    pen.image.paste(sprite, (left, top), mask)  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=256)
+def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> tuple[Image.Image, Image.Image]:
+    image, pen = canvas(CARD_H + 1, CARD_W + 1, palette=PALETTE)
+    mask = Image.new("L", image.size, 0)  # the very pixels of the card's outline and fill
+    width = 4 if guard and up else 2
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, CARD_W, CARD_H), radius=7, fill=255, outline=255, width=width
+    )
+    left, top = 0, 0
     box = (left, top, left + CARD_W, top + CARD_H)
     colour = player_colour(seat)
-    if not card.up:
+    if not up:
         pen.rounded_rectangle(box, radius=7, fill=colour, outline=INK, width=2)
         for offset in range(-CARD_H, CARD_W, 12):  # hatched back
             x0, x1 = left + max(offset, 0), left + min(offset + CARD_H, CARD_W)
@@ -262,16 +276,17 @@ def _card(
                 y0 = top + CARD_H - (x0 - left - offset)
                 y1 = top + CARD_H - (x1 - left - offset)
                 pen.line((x0 + 1, y0 - 1, x1 - 1, y1 + 1), fill=INK, width=1)
-        return
+        return image, mask
     pen.rounded_rectangle(
         box, radius=7, fill=WHITE, outline=HIGHLIGHT if guard else INK, width=4 if guard else 2
     )
     pen.rectangle((left + 3, top + 3, left + 12, top + CARD_H - 3), fill=colour)
     cx, cy = left + CARD_W // 2 + 6, top + CARD_H // 2
-    if card.value == FLAG:
+    if value == FLAG:
         _flag(pen, cx, cy, colour)
     else:
-        pen.text((cx, cy), str(card.value), font=font(34), fill=INK, anchor="mm")
+        pen.text((cx, cy), str(value), font=font(34), fill=INK, anchor="mm")
+    return image, mask
 
 
 def _flag(pen: ImageDraw.ImageDraw, cx: int, cy: int, colour: tuple[int, int, int]) -> None:

@@ -106,12 +106,14 @@ def draw(view: SpaceEmperorView, names: list[str], labels: Labels) -> Image.Imag
 def _subtitle(view: SpaceEmperorView, names: list[str], labels: Labels) -> str:
     parts = [labels("turn", turn=view.turn), labels("deck", count=view.deck)]
     if view.discard:
-        top = card_set(view.card_set)[view.discard[-1]].name
+        top = labels.term(card_set(view.card_set)[view.discard[-1]].name)
         parts.append(labels("discard_top", count=len(view.discard), card=top))
     else:
         parts.append(labels("discard", count=0))
     if view.drawn:
-        parts.append(labels("last_draw", card=card_set(view.card_set)[view.drawn[-1]].name))
+        parts.append(
+            labels("last_draw", card=labels.term(card_set(view.card_set)[view.drawn[-1]].name))
+        )
     if view.over:
         parts.append(labels("over"))
     elif view.waiting:
@@ -132,7 +134,7 @@ def _name(seat: int, names: list[str]) -> str:
 @lru_cache(maxsize=16)
 def _background(seats: int, battle: bool, texts: _StaticTexts) -> Image.Image:
     height = _battle_top(seats) + (2 * BATTLE_SLOT_H + 110 if battle else 0) + 12
-    image, pen = canvas(height)
+    image, pen = canvas(height, palette=PALETTE)
     pen.text((MARGIN, 18), texts.title, font=font(40), fill=INK)
     for index in range(6):
         x, y = _system_origin(index)
@@ -168,7 +170,7 @@ def _system(
     x, y = _system_origin(index)
     if system_id in view.changed:
         image.paste(_frame(), (x, y), _frame_mask())
-    name = cards[system_id].name
+    name = labels.term(cards[system_id].name)
     if system is None:
         gone = system_id in view.destroyed
         stamp_text(image, (x + 16, y + 12), name, 30, MUTED)
@@ -181,7 +183,7 @@ def _system(
     else:
         stamp_token(image, x + 34, y + 68, 16, system.owner)
         stamp_text(image, (x + 60, y + 68), player_label(system.owner, names)[:24], 22, INK, "lm")
-    lines = _garrison_lines(system.garrison, cards)
+    lines = _garrison_lines(system.garrison, cards, labels)
     for line, text in enumerate(lines[:GARRISON_LINES]):
         stamp_text(image, (x + 16, y + 94 + line * 23), text, 19, INK)
     extra = len(lines) - GARRISON_LINES
@@ -189,11 +191,13 @@ def _system(
         stamp_text(image, (x + SYSTEM_W - 16, y + 12), f"+{extra}", 20, MUTED, "ra")
 
 
-def _garrison_lines(garrison: tuple[tuple[str, ...], ...], cards: CardSet) -> list[str]:
+def _garrison_lines(
+    garrison: tuple[tuple[str, ...], ...], cards: CardSet, labels: Labels
+) -> list[str]:
     """One line per unit when it fits, else the ship and then its supports indented."""
     lines = []
     for unit in garrison:
-        names = [_card_name(cards, card) for card in unit]
+        names = [_card_name(cards, card, labels) for card in unit]
         whole = " + ".join(names)
         if len(whole) <= LINE_CHARS:
             lines.append(whole)
@@ -205,7 +209,7 @@ def _garrison_lines(garrison: tuple[tuple[str, ...], ...], cards: CardSet) -> li
 
 @lru_cache(maxsize=1)
 def _frame() -> Image.Image:
-    return Image.new("RGB", (SYSTEM_W + 1, SYSTEM_H + 1), HIGHLIGHT)
+    return PALETTE.new((SYSTEM_W + 1, SYSTEM_H + 1), HIGHLIGHT)
 
 
 @lru_cache(maxsize=1)
@@ -217,13 +221,14 @@ def _frame_mask() -> Image.Image:
     return mask
 
 
-def _card_name(cards: CardSet, card_id: str) -> str:
+def _card_name(cards: CardSet, card_id: str, labels: Labels) -> str:
     card = cards[card_id]
+    name = labels.term(card.name)
     if card.kind == "ship":
-        return f"{card.name} {card.ship_class}{card.strength}"
+        return f"{name} {card.ship_class}{card.strength}"
     if card.kind == "monster":
-        return f"{card.name} {card.strength}"
-    return card.name
+        return f"{name} {card.strength}"
+    return name
 
 
 def _clip(text: str, limit: int) -> str:
@@ -262,7 +267,7 @@ def _battle(
     battle = view.battle
     assert battle is not None
     top = _battle_top(view.seats)
-    where = labels("battle_at", system=cards[battle.system].name)
+    where = labels("battle_at", system=labels.term(cards[battle.system].name))
     stamp_text(image, (MARGIN, top), where, 28, HIGHLIGHT)
     for side, (fleet, seat) in enumerate(
         ((battle.attack, battle.attacker), (battle.defence, battle.defender))
@@ -296,7 +301,7 @@ def _slot(
     stamp_text(image, (x + 12, y + 8), name + _target_text(side, slot, labels), 22, INK)
     for row, card in enumerate(slot.cards):
         hidden = card is None or not slot.face_up[row]  # a board draws what everyone sees
-        chip = _back_chip() if hidden else _face_chip(_clip(_card_name(cards, card), 30))
+        chip = _back_chip() if hidden else _face_chip(_clip(_card_name(cards, card, labels), 30))
         image.paste(chip, (x + 12, y + 40 + row * 36))
     dice_y = y + 40 + 3 * 36 + 4
     for die, face in enumerate(slot.faces[:10]):
@@ -304,7 +309,7 @@ def _slot(
         image.paste(_die(face, hit), (x + 12 + die * 35, dice_y))
     result = []
     if slot.faces:
-        result.append(f"+{slot.mod} " + labels("hits", hits=slot.hits or 0))
+        result.append(labels("hits", mod=slot.mod, hits=slot.hits or 0))
     if slot.planet:
         result.append(labels("planet") + (" ✓" if slot.planet == "success" else " ×"))
     if slot.sunk:
@@ -323,7 +328,7 @@ def _target_text(side: int, slot: SlotView, labels: Labels) -> str:
 
 @lru_cache(maxsize=1)
 def _slot_panel() -> Image.Image:
-    image, pen = canvas(BATTLE_SLOT_H - 10, SYSTEM_W)
+    image, pen = canvas(BATTLE_SLOT_H - 10, SYSTEM_W, palette=PALETTE)
     pen.rounded_rectangle(
         (0, 0, SYSTEM_W - 1, BATTLE_SLOT_H - 11), radius=10, fill=PANEL, outline=PANEL_DARK, width=2
     )
@@ -332,8 +337,8 @@ def _slot_panel() -> Image.Image:
 
 @lru_cache(maxsize=1)
 def _back_chip() -> Image.Image:
-    image, pen = canvas(32, 340)
-    image.paste(PANEL, (0, 0, 340, 32))
+    image, pen = canvas(32, 340, palette=PALETTE)
+    pen.rectangle((0, 0, 339, 31), fill=PANEL)
     pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=CARD_BACK)
     pen.text((170, 16), "?", font=font(22), fill=WHITE, anchor="mm")
     return image
@@ -341,8 +346,8 @@ def _back_chip() -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _face_chip(text: str) -> Image.Image:
-    image, pen = canvas(32, 340)
-    image.paste(PANEL, (0, 0, 340, 32))
+    image, pen = canvas(32, 340, palette=PALETTE)
+    pen.rectangle((0, 0, 339, 31), fill=PANEL)
     pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=WHITE, outline=INK, width=1)
     pen.text((10, 16), text, font=font(19), fill=INK, anchor="lm")
     return image
@@ -350,8 +355,8 @@ def _face_chip(text: str) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def _die(face: int, hit: bool) -> Image.Image:
-    image, pen = canvas(31, 31)
-    image.paste(PANEL, (0, 0, 31, 31))
+    image, pen = canvas(31, 31, palette=PALETTE)
+    pen.rectangle((0, 0, 30, 30), fill=PANEL)
     fill, ink = (HIT, WHITE) if hit else (WHITE, INK)
     pen.rounded_rectangle((0, 0, 30, 30), radius=5, fill=fill, outline=INK, width=1)
     pen.text((15, 15), str(face), font=font(20), fill=ink, anchor="mm")

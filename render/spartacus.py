@@ -74,7 +74,7 @@ def _background(
     seats: int, over: bool, series: bool, heading: str, headings: tuple[str, ...]
 ) -> Image.Image:
     top = TRICK_TOP if over else PLAYERS_TOP  # a finished game has no trick to show
-    image, pen = canvas(top + 50 + ROW_H * seats + 24)
+    image, pen = canvas(top + 50 + ROW_H * seats + 24, palette=PALETTE)
     title(pen, heading)
     if not over:
         box = (MARGIN, TRICK_TOP, WIDTH - MARGIN, TRICK_TOP + TRICK_H)
@@ -164,7 +164,7 @@ def _card(seat: int, card: int, jokers: bool, taking: bool, newest: bool) -> Ima
     """A face-up trick card on the trick panel: the player's token, the value (a star for a
     joker, a pennant for a flag); a red frame on the card taking the trick, a red dot on the
     newest one."""
-    image, pen = canvas(CARD_H + 1, CARD_W + 1)
+    image, pen = canvas(CARD_H + 1, CARD_W + 1, palette=PALETTE)
     pen.rectangle((0, 0, CARD_W, CARD_H), fill=PANEL)
     pen.rounded_rectangle(
         (0, 0, CARD_W, CARD_H),
@@ -261,30 +261,40 @@ def _final_row(
     pen.text((COL_STATUS, mid), fit(text or "-", 26, width), font=font(26), fill=INK, anchor="lm")
 
 
+@lru_cache(maxsize=32)
+def _stack(
+    count: int, dx: int, dy: int, fill: tuple[int, int, int]
+) -> tuple[Image.Image, Image.Image]:
+    """`count` rounded cards, each `dx` right and `dy` up of the one before (a hand's fan is
+    24x40, a trick pile's cards 34x36), and the mask of the pixels they cover."""
+    w, h = (24, 40) if dy == 0 else (34, 36)
+    size = (w + dx * (count - 1) + 1, h + dy * 2 + 1 if dy else h + 1)
+    image, pen = canvas(size[1], size[0], palette=PALETTE)
+    mask = Image.new("L", size, 0)
+    outline = ImageDraw.Draw(mask)
+    for level in range(count):
+        box = (level * dx, size[1] - 1 - h - level * dy, level * dx + w, size[1] - 1 - level * dy)
+        pen.rounded_rectangle(box, radius=4, fill=fill, outline=INK, width=1)
+        outline.rounded_rectangle(box, radius=4, fill=255)
+    return image, mask
+
+
 def _winners(view: SpartacusView) -> tuple[int, ...]:
     scores = view.totals
     best = max(scores)
     return tuple(seat for seat, score in enumerate(scores) if score == best)
 
 
-def _card_backs(pen: ImageDraw.ImageDraw, x: float, mid: float, count: int) -> None:
-    """A fan of face-down cards, one per card in hand."""
-    for index in range(count):
-        left = x + index * 7
-        pen.rounded_rectangle(
-            (left, mid - 20, left + 24, mid + 20), radius=4, fill=PANEL_DARK, outline=INK, width=1
-        )
+def _card_backs(pen: Pen, x: float, mid: float, count: int) -> None:
+    """A fan of face-down cards, one per card in hand (a sprite cached per count)."""
+    if count:
+        sprite, mask = _stack(count, 7, 0, PANEL_DARK)
+        pen.image.paste(sprite, (round(x), round(mid) - 20), mask)
 
 
-def _piles(pen: ImageDraw.ImageDraw, x: float, mid: float, count: int) -> None:
+def _piles(pen: Pen, x: float, mid: float, count: int) -> None:
     """Face-down trick piles: a stack icon and the count."""
-    for level in range(min(count, 3)):
-        offset = level * 4
-        pen.rounded_rectangle(
-            (x + offset, mid - 18 - offset, x + 34 + offset, mid + 18 - offset),
-            radius=4,
-            fill=MUTED,
-            outline=INK,
-            width=1,
-        )
+    if count:
+        sprite, mask = _stack(min(count, 3), 4, 4, MUTED)
+        pen.image.paste(sprite, (round(x), round(mid) - 26), mask)
     pen.text((x + 56, mid), f"× {count}", font=font(30), fill=INK, anchor="lm")

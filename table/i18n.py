@@ -2,15 +2,23 @@
 
 Lookup order: the game's own catalog, then the front end's catalog, then `CORE` (engine and
 table error codes). Arguments named `seat`, `seat_*` or `seats` are seat numbers and become
-player names; lists become comma-separated text.
+player names; an argument named `look` is a seat number and becomes the colour and shape its
+pieces have on every board (engine.core.seat_look); lists become comma-separated text, and
+`[[seat, amount], ...]` reads "alice +4" (a game's `pair.<arg>` template may word it otherwise).
+A text argument the game's catalog lists as `term.<text>` in the reader's language is translated
+(card names: "Space Amoeba" → "宇宙アメーバ"; "A + B" part by part). A message whose seat list is
+empty uses its `<key>.none` template when there is one ("nobody scores" rather than "—"). A
+count's noun agrees with it through a format spec of two forms: `{count:card|cards}` gives
+"1 card", "2 cards" (Japanese needs none).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import string
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Catalog, Event, Game, Msg
+from engine.core import Catalog, Event, Game, Msg, counted, seat_look
 
 LOCALES = ("en", "ja")
 
@@ -25,6 +33,7 @@ CORE: Catalog = {
         "error.bad_input": "That input is not valid.",
         "error.unknown_option": "Unknown option(s): {names}.",
         "error.bad_option": "Invalid option: {detail}.",
+        "error.option_values": "Invalid option: {name}={value} (valid: {values}).",
         "error.bad_seat_count": "This game can't be played with that many players.",
         "error.no_session": "There is no game in this channel.",
         "error.not_started": "The game has not started yet.",
@@ -43,8 +52,24 @@ CORE: Catalog = {
         "error.storage_unavailable": "I can't save right now, so nothing was changed."
         " Please try again in a while.",
         "seat": "{seat}",
+        "pair": "{seat} +{amount}",
         "yes": "Yes",
         "no": "No",
+        "look": "{colour} {shape}",
+        "colour.orange": "orange",
+        "colour.sky_blue": "sky blue",
+        "colour.bluish_green": "bluish green",
+        "colour.vermillion": "vermillion",
+        "colour.blue": "blue",
+        "colour.reddish_purple": "reddish purple",
+        "colour.yellow": "yellow",
+        "shape.circle": "circle",
+        "shape.square": "square",
+        "shape.triangle": "triangle",
+        "shape.diamond": "diamond",
+        "shape.hexagon": "hexagon",
+        "shape.pentagon": "pentagon",
+        "shape.octagon": "octagon",
     },
     "ja": {
         "error.not_a_player": "あなたはこのゲームの参加者ではありません。",
@@ -56,6 +81,7 @@ CORE: Catalog = {
         "error.bad_input": "入力が正しくありません。",
         "error.unknown_option": "不明なオプション：{names}",
         "error.bad_option": "オプションが正しくありません：{detail}",
+        "error.option_values": "オプションが正しくありません：{name}={value}（指定できる値：{values}）",
         "error.bad_seat_count": "この人数ではプレイできません。",
         "error.no_session": "このチャンネルにはゲームがありません。",
         "error.not_started": "ゲームはまだ始まっていません。",
@@ -74,10 +100,45 @@ CORE: Catalog = {
         "error.storage_unavailable": "現在保存できないため、何も変更されていません。"
         "しばらくしてからもう一度お試しください。",
         "seat": "{seat}",
+        "pair": "{seat} +{amount}",
         "yes": "はい",
         "no": "いいえ",
+        "look": "{colour}の{shape}",
+        "colour.orange": "オレンジ",
+        "colour.sky_blue": "水色",
+        "colour.bluish_green": "青緑",
+        "colour.vermillion": "朱色",
+        "colour.blue": "青",
+        "colour.reddish_purple": "赤紫",
+        "colour.yellow": "黄色",
+        "shape.circle": "丸",
+        "shape.square": "四角",
+        "shape.triangle": "三角",
+        "shape.diamond": "ひし形",
+        "shape.hexagon": "六角形",
+        "shape.pentagon": "五角形",
+        "shape.octagon": "八角形",
     },
 }
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            return counted(value, format_spec)
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
+def format_text(template: str, args: Mapping[str, Any]) -> str:
+    """`template` filled with `args` (with the plural spec above); the template itself when it
+    does not fit its arguments, so a catalog mistake shows as text rather than an error."""
+    try:
+        return _FORMATTER.vformat(template, (), args)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
 
 
 def locale_of(discord_locale: str | None, default: str = "en") -> str:
@@ -116,16 +177,28 @@ class Localizer:
         template = self.template(locale, msg.key, game)
         if template is None:
             return msg.key
+        if any(_is_seat(name) and value == [] for name, value in msg.args.items()):
+            template = self.template(locale, f"{msg.key}.none", game) or template
+        terms = game.strings.get(locale, {}) if game else {}
         args = {
             name: self.msg(locale, value, game, names)  # a card's name, say, inside an event
             if isinstance(value, Msg)
-            else _format_arg(name, value, names, locale)
+            else self._pairs(locale, name, value, game, names)
+            if _is_pairs(name, value)
+            else _format_arg(name, _translated(value, terms), names, locale)
             for name, value in msg.args.items()
         }
-        try:
-            return template.format(**args)
-        except (KeyError, IndexError, ValueError):
-            return template
+        return format_text(template, args)
+
+    def _pairs(
+        self, locale: str, name: str, value: Any, game: Game | None, names: Sequence[str]
+    ) -> str:
+        """`[[seat, amount], ...]` as "alice +4, bob +2" (or the game's `pair.<name>`)."""
+        pair = self.template(locale, f"pair.{name}", game) or self.template(locale, "pair", game)
+        return _separator(locale).join(
+            format_text(pair or "", {"seat": _format_arg("seat", seat, names, locale), "amount": n})
+            for seat, n in value
+        )
 
     def event(
         self, locale: str, event: Event, game: Game | None = None, names: Sequence[str] = ()
@@ -133,16 +206,52 @@ class Localizer:
         return self.msg(locale, Msg(key=f"event.{event.type}", args=event.data), game, names)
 
 
+def look_words(seat: int, locale: str) -> str:
+    """'orange circle' / 'オレンジの丸': how a seat's pieces look on the board, in words."""
+    words = CORE.get(locale, CORE["en"])
+    colour, shape = seat_look(seat)
+    return words["look"].format(colour=words[f"colour.{colour}"], shape=words[f"shape.{shape}"])
+
+
+def _is_seat(name: str) -> bool:
+    return name == "seat" or name == "seats" or name.startswith("seat_")
+
+
+def term(text: str, catalog: Mapping[str, str]) -> str:
+    """`text` in the catalog's language when it lists it as `term.<text>` ("A + B" by parts)."""
+    if " + " in text:
+        return " + ".join(term(part, catalog) for part in text.split(" + "))
+    return catalog.get(f"term.{text}", text)
+
+
+def _translated(value: Any, terms: Mapping[str, str]) -> Any:
+    if isinstance(value, str):
+        return term(value, terms)
+    if isinstance(value, list | tuple) and all(isinstance(item, str) for item in value):
+        return [term(item, terms) for item in value]
+    return value
+
+
+def _is_pairs(name: str, value: Any) -> bool:
+    return (
+        _is_seat(name)
+        and isinstance(value, list | tuple)
+        and bool(value)
+        and (isinstance(value[0], list | tuple))
+    )
+
+
+def _separator(locale: str) -> str:
+    return "、" if locale == "ja" else ", "
+
+
 def _format_arg(name: str, value: Any, names: Sequence[str], locale: str) -> str:
-    is_seat = name == "seat" or name == "seats" or name.startswith("seat_")
-    separator = "、" if locale == "ja" else ", "
-    if is_seat and isinstance(value, list | tuple) and value and isinstance(value[0], list | tuple):
-        # [[seat, amount], ...]: "alice 4, bob 2"
-        return separator.join(
-            f"{_format_arg(name, seat, names, locale)} {amount}" for seat, amount in value
-        )
+    if name == "look" and isinstance(value, int) and not isinstance(value, bool):
+        return look_words(value, locale)
     if isinstance(value, list | tuple):
-        return separator.join(_format_arg(name, item, names, locale) for item in value) or "—"
-    if is_seat and isinstance(value, int) and 0 <= value < len(names):
+        return (
+            _separator(locale).join(_format_arg(name, item, names, locale) for item in value) or "—"
+        )
+    if _is_seat(name) and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
     return str(value)

@@ -21,6 +21,7 @@ RECORDS = (
     ("results", "session_id, seat, guild_id, game, variant, player, name, ai, rank, score, at"),
     ("ratings", "guild_id, game, player, name, mu, sigma, games, updated_at"),
     ("guild_settings", "guild_id, settings, updated_at"),
+    ("user_settings", "user_id, turn_pings"),
 )
 
 

@@ -114,7 +114,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX lobbies_by_host ON sessions(guild_id, host_id) WHERE status = 'lobby';
     """,
-    # 4: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
+    # 4: per-user preferences: whether a player is mentioned when their public turn starts
+    """
+    CREATE TABLE user_settings (
+        user_id BIGINT PRIMARY KEY,
+        turn_pings INTEGER NOT NULL
+    );
+    """,
+    # 5: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
     # tight) and kept across games and restarts.
     """
     CREATE TABLE dm_channels (
@@ -314,6 +321,14 @@ class PostgresStore:
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions("WHERE status IN ('lobby','active') ORDER BY id")
 
+    async def unshown_finished(self) -> list[SessionRow]:
+        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
+        the process died before it published the final board."""
+        return await self._sessions(
+            "WHERE status='finished' AND (meta::jsonb->>'shown')::bigint <"
+            " (SELECT MAX(seq) FROM inputs WHERE inputs.session_id=sessions.id) ORDER BY id"
+        )
+
     async def all_sessions(self) -> list[SessionRow]:
         return await self._sessions("ORDER BY id")
 
@@ -388,12 +403,15 @@ class PostgresStore:
             state,
         )
 
-    async def inputs(self, session_id: int, after: int = 0) -> list[InputRow]:
+    async def inputs(
+        self, session_id: int, after: int = 0, limit: int | None = None
+    ) -> list[InputRow]:
         rows = await self._fetch(
             "SELECT seq, seat, move, args, prompt_key FROM inputs"
-            " WHERE session_id=$1 AND seq>$2 ORDER BY seq",
+            " WHERE session_id=$1 AND seq>$2 ORDER BY seq LIMIT $3",
             session_id,
             after,
+            limit,
         )
         return [InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
@@ -460,6 +478,15 @@ class PostgresStore:
                 " ON CONFLICT (user_id) DO UPDATE SET channel_id=EXCLUDED.channel_id",
                 user_id,
                 channel_id,
+            )
+
+    async def set_turn_pings(self, user_id: int, on: bool) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, turn_pings) VALUES ($1,$2)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_pings=EXCLUDED.turn_pings",
+                user_id,
+                int(on),
             )
 
     async def set_deadline(self, session_id: int, due_at: float, stage: str) -> None:

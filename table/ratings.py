@@ -2,7 +2,8 @@
 
 Every finished game (never an aborted one) records one row per seat: player, game, variant, rank,
 score, AI or human. Ratings use OpenSkill's Plackett-Luce model, which takes ranks with ties and
-any number of players. The AI is one player per server and game ("ai"), so beating it counts
+any number of players. The AI is one player per server, game and level ("ai" for the normal
+AI, "ai:hard", "ai:easy"; named "AI (hard)"...), so beating it counts
 less as its rating falls; several AI seats in one game each rate from its rating before the game
 and it keeps the mean of their new ratings. A seat handed to the AI mid-game is the AI's.
 Leaderboards sort by the conservative rating mu - 3 sigma (OpenSkill's `ordinal`).
@@ -26,7 +27,19 @@ AI_PLAYER = "ai"
 
 
 def player_of(seat: dict[str, Any]) -> str:
-    return AI_PLAYER if seat["ai"] else f"user:{seat['user_id']}"
+    """A rated player: a member, or the AI at one level (each level is its own player; the
+    normal AI keeps the id ratings had before levels existed)."""
+    if not seat["ai"]:
+        return f"user:{seat['user_id']}"
+    level = seat.get("level") or "normal"
+    return AI_PLAYER if level == "normal" else f"{AI_PLAYER}:{level}"
+
+
+def player_name(seat: dict[str, Any]) -> str:
+    if not seat["ai"]:
+        return seat["name"]
+    level = seat.get("level") or "normal"
+    return "AI" if level == "normal" else f"AI ({level})"
 
 
 def user_player(user_id: int) -> str:
@@ -101,7 +114,7 @@ async def finish_statements(
         )
         for index, seat in enumerate(row.seats)
     ]  # fmt: skip
-    names = {player_of(seat): ("AI" if seat["ai"] else seat["name"]) for seat in row.seats}
+    names = {player_of(seat): player_name(seat) for seat in row.seats}
     for player, (mu, sigma) in rate(players, outcome.ranks, before).items():
         games = (before[player].games if player in before else 0) + 1
         statements.append(

@@ -17,14 +17,16 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import Executor
 from contextlib import asynccontextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
-from engine.ai import ai_seed, choose_action
+from engine.ai import ai_seed
 from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
+from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
 from table.backend import AnyStore
 from table.ratings import finish_statements
@@ -42,6 +44,7 @@ log = logging.getLogger("forum.table")
 MOVE_MAX = 64  # characters of a move name; far above any game's
 KEY_MAX = 200  # characters of a prompt key
 ARGS_MAX = 16_000  # characters of an input's canonical JSON
+LOG_PART = 1_000  # inputs read from the store at once for a replay or an export
 # What an unreadable session row, snapshot or log raises while it is rebuilt.
 _DAMAGE = (ValueError, TypeError, LookupError, AttributeError, IllegalInput)
 
@@ -152,11 +155,15 @@ class Submission:
     events: list[Event]
     duplicate: bool = False
     finished: bool = False
+    limit_reached: bool = False  # the log reached Game.input_limit: the game is aborted
 
 
 class TableService:
-    def __init__(self, store: AnyStore) -> None:
+    def __init__(self, store: AnyStore, ai_pool: Executor | None = None) -> None:
         self.store = store
+        # Where hard (search) AI decisions run: worker processes, never the event loop
+        # (None: the loop's default threads, for tests and local mode without a pool).
+        self.ai_pool = ai_pool
         self._sessions: dict[int, Session] = {}
         self._loading = asyncio.Lock()  # one Session object (and one lock) per session id
         self._reported: set[int] = set()  # broken sessions already logged
@@ -186,9 +193,10 @@ class TableService:
         return (await self.recoverable())[0]
 
     async def recoverable(self) -> tuple[list[Session], list[SessionBroken]]:
-        """Open sessions split into those that load and those that are broken."""
+        """Open sessions, and finished ones whose final board was never shown, split into
+        those that load and those that are broken."""
         healthy, broken = [], []
-        for row in await self.store.open_sessions():
+        for row in await self.store.open_sessions() + await self.store.unshown_finished():
             try:
                 healthy.append(await self.get(row.id))
             except SessionBroken as error:
@@ -244,7 +252,7 @@ class TableService:
                     session.state, _ = session.game.apply(session.live(), _action(row))
                     session.seq = row.seq
         elif held.row.status == "active" and session.state is None:
-            session.state, session.seq = self._setup(session), 0
+            session.state, session.seq = _setup_state(session), 0
         if held.row.status not in ("lobby", "active"):
             self._sessions.pop(session.id, None)
 
@@ -283,7 +291,7 @@ class TableService:
             raise _Damaged(f"the log has {count} inputs but reaches seq {highest}")
         snapshot = await self.store.latest_snapshot(session.id)
         if snapshot is None:
-            state, seq = self._setup(session), 0
+            state, seq = _setup_state(session), 0
         else:
             seq, text = snapshot
             if seq > highest:
@@ -294,23 +302,29 @@ class TableService:
             seq = row.seq
         return state, seq
 
-    def _setup(self, session: Session) -> GameState:
-        game = session.game
-        options = game.parse_options(session.row.options)
-        return game.setup(options, len(session.row.seats), session.row.seed)
-
     async def replay(self, session_id: int) -> Iterator[tuple[InputRow, list[Event]]]:
         """Every accepted input with the events it caused, recomputed from the log."""
-        session = await self.get(session_id)
-        steps = []
+        return iter((await self.replay_after(await self.get(session_id), None)).steps)
+
+    async def log_parts(self, session_id: int, after: int = 0) -> AsyncIterator[list[InputRow]]:
+        """The log after seq `after`, LOG_PART inputs at a time: reading (decoding) a whole
+        long log at once would hold the event loop too long."""
+        while rows := await self.store.inputs(session_id, after=after, limit=LOG_PART):
+            yield rows
+            after = rows[-1].seq
+
+    async def replay_after(self, session: Session, start: Replayed | None) -> Replayed:
+        """The inputs logged after `start` (None: all of them) with their events, recomputed
+        in a thread: a log of thousands of inputs takes longer than the event loop may wait."""
+        replayed = start or Replayed(0, await asyncio.to_thread(_setup_state, session), [])
+        steps: list[tuple[InputRow, list[Event]]] = []
         try:
-            state = self._setup(session)
-            for row in await self.store.inputs(session_id):
-                state, events = session.game.apply(state, _action(row))
-                steps.append((row, events))
+            async for rows in self.log_parts(session.id, after=replayed.seq):
+                replayed = await asyncio.to_thread(_replay_rows, session, replayed, rows)
+                steps += replayed.steps
         except _DAMAGE as error:
             raise self._broken(session.row, error) from error
-        return iter(steps)
+        return Replayed(replayed.seq, replayed.state, steps)
 
     async def abort_broken(self, broken: SessionBroken) -> None:
         """End a broken session: only its status changes, the stored data is kept as it is."""
@@ -403,14 +417,21 @@ class TableService:
             session.row.seats.append(_seat(user_id, name, locale=locale))
             await self._save(session)
 
-    async def add_ai(self, session: Session, by_user: int, name: str = "AI {number}") -> None:
-        """An AI seat named by `name` (a template of its number, in the table's language)."""
+    async def add_ai(
+        self, session: Session, by_user: int, name: str = "AI {number}", level: str = DEFAULT_LEVEL
+    ) -> None:
+        """An AI seat named by `name` (a template of its number, in the table's language),
+        playing at `level` (easy, normal or hard), which is stored with the seat."""
+        if level not in LEVELS:
+            raise TableError("bad_level", level=level)
         async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             self._require_room(session)
             number = sum(1 for seat in session.seats if seat["ai"]) + 1
-            session.row.seats.append(_seat(0, name.format(number=number), ai=True))
+            seat = _seat(0, name.format(number=number), ai=True)
+            seat["level"] = level
+            session.row.seats.append(seat)
             await self._save(session)
 
     async def leave(self, session: Session, user_id: int) -> None:
@@ -436,7 +457,7 @@ class TableService:
             if count < session.game.min_seats:
                 raise TableError("too_few_players", minimum=session.game.min_seats, count=count)
             try:
-                state = self._setup(session)
+                state = _setup_state(session)
             except IllegalInput as error:  # options this player count cannot use
                 raise TableError(error.code, **error.args_) from None
             session.row.status = "active"
@@ -552,7 +573,10 @@ class TableService:
         seq = session.seq + 1
         outcome = session.game.outcome(state)
         finished = outcome is not None
-        snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or finished else None
+        # The log's bound (Game.input_limit): the input that reaches it aborts the game with it.
+        limited = not finished and seq >= session.game.input_limit()
+        ended = "finished" if finished else "aborted" if limited else None
+        snapshot = state.model_dump_json() if seq % SNAPSHOT_EVERY == 0 or ended else None
         row = InputRow(seq, action.seat, action.move, action.args, key)
         async with self._saving(session), self._finishing_game() if finished else nullcontext():
             also = (
@@ -564,16 +588,16 @@ class TableService:
                 session.id,
                 row,
                 snapshot=snapshot,
-                status="finished" if finished else None,
+                status=ended,
                 also=also,
             )
         session.state, session.seq = state, seq
-        if finished:
-            session.row.status = "finished"
+        if ended:
+            session.row.status = ended
             self._sessions.pop(session.id, None)
             with suppress(Exception):
                 await self.store.clear_deadline(session.id)
-        return Submission(seq=seq, events=events, finished=finished)
+        return Submission(seq=seq, events=events, finished=finished, limit_reached=limited)
 
     def ai_turns(self, session: Session) -> list[tuple[int, Prompt]]:
         """(seat, prompt) for every AI seat that owes an answer now."""
@@ -585,8 +609,20 @@ class TableService:
         return turns
 
     def ai_action(self, session: Session, seat: int, prompt: Prompt) -> Action:
+        """The seat's decision at its level, computed here (tests, benchmarks)."""
         seed = ai_seed(session.row.seed, session.seq, seat)
-        return choose_action(session.game, session.live(), prompt, seat, seed)
+        level = seat_level(session.row.seats[seat])
+        return level_action(session.game, session.live(), prompt, seat, seed, level)
+
+    async def _ai_decision(self, session: Session, seat: int, prompt: Prompt) -> Action:
+        """As `ai_action`, but a hard seat's search runs in the AI pool, off the event loop."""
+        if seat_level(session.row.seats[seat]) != "hard":
+            return self.ai_action(session, seat, prompt)
+        seed = ai_seed(session.row.seed, session.seq, seat)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.ai_pool, level_action_by_id, session.row.game, session.live(), prompt, seat, seed
+        )
 
     async def play_ai(self, session: Session) -> Submission | None:
         """Let one AI seat act, if any owes an answer; returns what happened."""
@@ -595,7 +631,7 @@ class TableService:
         if not turns or session.status != "active":
             return None
         seat, prompt = turns[0]
-        action = self.ai_action(session, seat, prompt)
+        action = await self._ai_decision(session, seat, prompt)
         return await self.submit(session, seat, action.move, action.args, prompt.key)
 
 
@@ -649,8 +685,38 @@ def _find_prompt(prompts: list[Prompt], seat: int, move: str, key: str | None) -
     return None
 
 
+@dataclass(frozen=True)
+class Replayed:
+    """Where a replay of a log got to, and the inputs it went through with their events."""
+
+    seq: int
+    state: GameState
+    steps: list[tuple[InputRow, list[Event]]]
+
+
+def _replay_rows(session: Session, start: Replayed, rows: list[InputRow]) -> Replayed:
+    state, seq, steps = start.state, start.seq, []
+    for row in rows:
+        state, events = session.game.apply(state, _action(row))
+        steps.append((row, events))
+        seq = row.seq
+    return Replayed(seq, state, steps)
+
+
+def _setup_state(session: Session) -> GameState:
+    game = session.game
+    return game.setup(
+        game.parse_options(session.row.options), len(session.row.seats), session.row.seed
+    )
+
+
 def _action(row: InputRow) -> Action:
     return Action(seat=row.seat, move=row.move, args=row.args)
+
+
+def seat_level(seat: dict[str, Any]) -> str:
+    """An AI seat's level; seats stored before levels existed play `normal`."""
+    return seat.get("level") or DEFAULT_LEVEL
 
 
 def _seat(user_id: int, name: str, *, ai: bool = False, locale: str | None = None) -> dict:

@@ -110,7 +110,14 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX lobbies_by_host ON sessions(guild_id, host_id) WHERE status = 'lobby';
     """,
-    # 4: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
+    # 4: per-user preferences: whether a player is mentioned when their public turn starts
+    """
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        turn_pings INTEGER NOT NULL
+    );
+    """,
+    # 5: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
     # tight) and kept across games and restarts.
     """
     CREATE TABLE dm_channels (
@@ -338,6 +345,15 @@ class Store:
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions("WHERE status IN ('lobby','active') ORDER BY id", ())
 
+    async def unshown_finished(self) -> list[SessionRow]:
+        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
+        the process died before it published the final board."""
+        return await self._sessions(
+            "WHERE status='finished' AND json_extract(meta, '$.shown') <"
+            " (SELECT MAX(seq) FROM inputs WHERE inputs.session_id=sessions.id) ORDER BY id",
+            (),
+        )
+
     async def _sessions(self, where: str, params: tuple[Any, ...]) -> list[SessionRow]:
         query = (
             "SELECT id, channel_id, guild_id, game, rules_version, options, seed, status,"
@@ -389,11 +405,15 @@ class Store:
         """Rows of a read-only query, serialized with the store's writes (table.ratings)."""
         return await self._fetch(sql, params)
 
-    async def inputs(self, session_id: int, after: int = 0) -> list[InputRow]:
+    async def inputs(
+        self, session_id: int, after: int = 0, limit: int | None = None
+    ) -> list[InputRow]:
+        """The log after seq `after`; `limit` rows at most (each is decoded on the caller's
+        thread, so a long log is read in parts: see TableService.log_parts)."""
         rows = await self._fetch(
             "SELECT seq, seat, move, args, prompt_key FROM inputs"
-            " WHERE session_id=? AND seq>? ORDER BY seq",
-            (session_id, after),
+            " WHERE session_id=? AND seq>? ORDER BY seq LIMIT ?",
+            (session_id, after, -1 if limit is None else limit),
         )
         return [InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
@@ -434,6 +454,16 @@ class Store:
             (session_id,),
         )
         return (rows[0][0], rows[0][1]) if rows else None
+
+    # Users' preferences ------------------------------------------------------------------
+
+    async def set_turn_pings(self, user_id: int, on: bool) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO user_settings (user_id, turn_pings) VALUES (?,?)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_pings=excluded.turn_pings",
+                (user_id, int(on)),
+            )
 
     # Deadlines --------------------------------------------------------------------------
 

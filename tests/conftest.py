@@ -7,9 +7,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord
-from tests.pgserver import find_binaries, running_server
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord
+from bench.pgserver import find_binaries, running_server
 
 
 @pytest.fixture

@@ -9,19 +9,20 @@ import io
 import pytest
 from PIL import Image
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeMessage, FakeUser
 from table.export import load_export, replay_export
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeMessage
 from tests.test_bot_games import play_to_the_end
 
 GAME, SEED = "seven_hills", 2
 
 
-async def rendered(harness: Harness) -> FakeMessage:
-    """The channel's latest message once it is no longer "thinking" (a replay takes a while)."""
+async def rendered(harness: Harness, user: FakeUser) -> FakeMessage:
+    """The user's latest private message once it is no longer "thinking" (a replay takes a
+    while); a replay is shown to the asker alone."""
     for _ in range(600):
         await harness.settle()
-        latest = harness.fake.channel_messages()[-1]
+        latest = harness.fake.ephemerals(user)[-1]
         if not latest.loading and latest.attachments:
             return latest
         await asyncio.sleep(0.05)
@@ -81,27 +82,28 @@ async def test_stats_leaderboard_replay_and_export_in_both_languages(
 
     for locale, words in (("en-US", "replay of game"), ("ja", "のリプレイ")):
         await fake.slash(alice, "game", ["replay"], {}, locale=locale)
-        posted = await rendered(harness)
+        posted = await rendered(harness, alice)
+        assert posted.ephemeral
         assert words in posted.text(), posted.text()
         (animation,) = posted.attachments
         image = Image.open(io.BytesIO(animation.data))
-        assert image.format in ("WEBP", "PNG") and getattr(image, "n_frames", 1) > 1
+        assert image.format == "GIF" and getattr(image, "n_frames", 1) > 1  # GIF when it fits
         assert len(animation.data) <= 10 * 1024 * 1024
     nxt = next(i for i in posted.all_custom_ids() if i.endswith(":replay:next:0"))
-    await fake.click(alice, posted, nxt, locale="ja")
-    await harness.settle()
+    await fake.click(alice, posted, nxt, locale="ja")  # a board is drawn after the answer
+    await fake.wait_for(lambda: "盤面1/" in fake.message(posted.id).text())
     strip = fake.ephemerals(alice)[-1]
     assert strip.png() is not None, strip.text()
     assert "盤面1/" in strip.text() and strip.png() is not None, strip.text()
     forward = next(i for i in strip.all_custom_ids() if i.endswith(":replay:next:1"))
     await fake.click(alice, strip, forward, locale="ja")
-    await harness.settle()
-    assert "盤面2/" in fake.message(strip.id).text()
+    await fake.wait_for(lambda: "盤面2/" in fake.message(strip.id).text())
 
     await fake.slash(alice, "game", ["export"], {"game_id": finished.id + 1})
     assert "no finished game" in harness.last_ephemeral(alice)
-    await fake.slash(alice, "game", ["export"], {})
-    exported = fake.ephemerals(alice)[-1]
+    record = await fake.slash(alice, "game", ["export"], {})  # deferred: the file comes after
+    await fake.wait_for(lambda: bool(fake.message(record.response_message.id).attachments))
+    exported = fake.message(record.response_message.id)
     (file,) = exported.attachments
     export = load_export(file.data)
     _, replayed = replay_export(export)

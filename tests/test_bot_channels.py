@@ -13,10 +13,10 @@ import discord
 import pytest
 
 import bot.play
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord, FakeMessage
 from bot.client import ForumBot
 from bot.config import Config
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord, FakeMessage
 
 JA_LOBBY = "インペリウム（帝国） — 参加受付中"
 

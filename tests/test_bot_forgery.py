@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 
-from tests.bot_harness import Harness
+from bench.bot_harness import Harness
 from tests.test_storage_faults import fill_up
 
 REFUSALS = ("does not offer that", "not valid", "another channel")

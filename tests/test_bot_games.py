@@ -15,19 +15,18 @@ import re
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeMessage, FakeUser
 from bot.play import is_private
 from engine.core import Action, IllegalInput, Prompt
 from engine.registry import get_game
 from table.service import Session, TableService
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeMessage, FakeUser
 
 
 def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
@@ -582,7 +581,6 @@ def replayed_outcome(database: Path):
 def test_local_ai_only_game_finishes(tmp_path: Path, game, players, seed) -> None:
     label = f"local {game} seed {seed}"
     database = tmp_path / "forum.sqlite3"
-    started = time.perf_counter()
     result = subprocess.run(
         [
             sys.executable,
@@ -606,7 +604,6 @@ def test_local_ai_only_game_finishes(tmp_path: Path, game, players, seed) -> Non
         cwd=tmp_path,
         env={"FORUM_DATABASE": str(database), "PATH": os.environ.get("PATH", "")},
     )
-    elapsed = time.perf_counter() - started
     assert result.returncode == 0, f"{label}: {result.stderr[-2000:]}"
     assert "Final result:" in result.stdout and "Game over" in result.stdout, (
         f"{label}: {result.stdout[-1000:]}"
@@ -620,4 +617,3 @@ def test_local_ai_only_game_finishes(tmp_path: Path, game, players, seed) -> Non
     images = sorted((tmp_path / "out").glob(f"{game}-*/*.png"))
     assert images, f"{label}: no board images"
     assert Image.open(images[-1]).size[0] >= 1000, label
-    assert elapsed < 20, f"{label}: took {elapsed:.1f} s"

@@ -10,10 +10,10 @@ from functools import partial
 import pytest
 
 import tests.test_bot_games as bot_games
+from bench.bot_harness import Harness
 from engine.core import Action, Prompt
 from engine.games.imperial_settlers import ai
 from table.service import Session
-from tests.bot_harness import Harness
 from tests.test_bot_games import Player, assert_final_board, fix_seed
 
 ROUNDS = 3  # enough for a raze through a defence; the local run below plays all five
@@ -148,16 +148,16 @@ async def play_two_humans(
 async def test_two_humans_draft_build_raze_and_defend(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    label = "imperial_settlers seed 1"
+    label = "imperial_settlers seed 3"  # seed 1 no longer draws from either deck (rules v2)
     _, human_moves, moves = await play_two_humans(
-        harness, monkeypatch, 1, ("barbarians", "egyptians")
+        harness, monkeypatch, 3, ("barbarians", "egyptians")
     )
     for seat in (0, 1):
         assert moves.get((seat, "picked")), f"{label}: seat {seat} never drafted"
         assert moves.get((seat, "built")), f"{label}: seat {seat} never built"
     assert moves.get((0, "razed")), f"{label}: Alice never razed: {moves}"
     assert moves.get((1, "defended")), f"{label}: Bob never defended: {moves}"
-    every_kind = {"faction", "pick", "act", "pay", "foundation", "exchange_more", "draw"}
+    every_kind = {"faction", "pick", "act", "foundation", "exchange_more", "draw"}
     assert human_moves >= every_kind | {"defend", "confirm"}, human_moves
 
 
@@ -206,8 +206,8 @@ async def test_every_option_is_selectable_at_game_new(
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ("solo_variant=true", "solo variant (invasion cards) is not implemented"),
-        ("card_set=published", "Unknown card set published"),
+        ("solo_variant=true", "Unknown option(s): solo"),  # hidden: not offered
+        ("card_set=published", "Unknown card set published (card sets: original"),
     ],
 )
 async def test_refused_options_say_why(harness: Harness, options: str, expected: str) -> None:
@@ -226,3 +226,37 @@ async def test_invalid_option_values_are_refused(
     await bot_games.test_invalid_option_gives_a_clear_ephemeral_error(
         harness, "imperial_settlers", options, expected
     )
+
+
+async def test_a_turn_prompt_folds_the_hand_behind_a_button(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23 item 15: the action DM holds what can be done now, not the whole hand again;
+    "Show my hand" shows the hand (only to its owner)."""
+    monkeypatch.setattr(bot_games, "first_legal", partial(scripted_choice, ("romans", "japanese")))
+    fix_seed(monkeypatch, 5)
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="imperial_settlers", options="rounds=1")
+    session = await bot.service.in_channel(fake.channel_id)
+    players = [Player(harness, user, session, "item 15") for user in users]
+    for _ in range(60):
+        await harness.settle()
+        prompt = next(p for p in session.pending())
+        if prompt.move == "act":
+            break
+        seat = prompt.seats[0]
+        if prompt.public_options and len(prompt.fields[0].options) == 1:
+            board = harness.board()
+            await fake.click(users[seat], board, harness.custom_id(board, f":{prompt.key}:v:0"))
+        else:
+            await players[seat].answer(seat, prompt)
+    seat = prompt.seats[0]
+    user = users[seat]
+    hand = bot.play.private_text(session, seat, [])
+    assert len(hand) > 500, "the hand is too short to show the folding"
+    dm = next(m for m in reversed(fake.dms(user)) if f":{prompt.key}:" in str(m.all_custom_ids()))
+    assert len(dm.content) < 600 and hand not in dm.content, dm.content
+    record = await fake.click(user, dm, harness.custom_id(dm, ":hand:view"))
+    assert record.response_message.ephemeral and record.response_message.content == hand

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord, FakeMessage
 from bot.commands import OPTIONS_TEXT_MAX
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.test_bot_prokonsul import offer_message, setup_round
 
 EVIL = "@everyone @here <@&{role}> <@{user}> [x](https://evil.example) **big** `code`"

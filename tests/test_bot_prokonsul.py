@@ -3,8 +3,8 @@ the offer button), replies only the target can give, counter-offers, coalitions,
 
 from __future__ import annotations
 
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord, FakeUser
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord, FakeUser
 
 HAND = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
 
@@ -205,3 +205,124 @@ async def test_one_player_and_two_ais_finish_a_short_game(harness: Harness) -> N
         await harness.answer_first(alice, message, prompt.key)
     assert session.outcome() is not None, "the game did not finish"
     assert "Game over" in harness.board().text()
+
+
+async def _play_by_service(harness: Harness, session, until) -> None:
+    """Moves nobody watches here, answered the AI's way through the service."""
+    service = harness.bot.service
+    while not until(session.state):
+        prompt = next(p for p in session.pending() if p.seats)
+        seat = prompt.seats[0]
+        action = service.ai_action(session, seat, prompt)
+        result = await service.submit(session, seat, action.move, action.args, prompt.key)
+        harness.bot.play.changed(session, result.events)
+    await harness.settle()
+
+
+async def test_every_seat_revises_its_own_secret_card(harness: Harness) -> None:
+    """Hands differ from round 2 on: a revision (from the board's Your-hand button) must offer
+    the reviser's own hand, not the first hand of another seat that has chosen."""
+    fake = harness.fake
+    users, session = await setup_round(harness, "quiet_petitions=off")
+    for last, round_no in ((2, 2), (0, 3)):  # the last chooser cannot revise: rotate it
+        await _play_by_service(
+            harness, session, lambda s, r=round_no: s.round == r and s.phase == "select"
+        )
+        state = session.state
+        assert len(set(state.hands)) == len(users), "hands should differ by now"
+        order = [seat for seat in range(len(users)) if seat != last]
+        for seat in order:
+            hand = state.hands[seat]
+            dm = harness.chooser_for(users[seat], f"r{round_no}.select")
+            await fake.click(users[seat], dm, harness.custom_id(dm, f":v:{len(hand) - 1}"))
+            await harness.settle()
+        for seat in order:
+            hand = session.state.hands[seat]
+            panel = await harness.open_hand(users[seat])
+            offered = [
+                panel.find_component(i)["label"] for i in panel.all_custom_ids() if ":v:" in i
+            ]
+            assert offered == [str(card) for card in hand], f"seat {seat} round {round_no}"
+            await fake.click(users[seat], panel, harness.custom_id(panel, ":v:0"))
+            await harness.settle()
+            assert "✗" not in harness.last_ephemeral(users[seat]), f"seat {seat} round {round_no}"
+            assert session.state.chosen[seat] == hand[0], f"seat {seat} round {round_no}"
+        dm = harness.chooser_for(users[last], f"r{round_no}.select")
+        await fake.click(users[last], dm, harness.custom_id(dm, ":v:0"))
+        await harness.settle()
+        assert session.state.phase != "select"
+
+
+async def test_enter_values_on_a_second_chooser_of_a_filled_draft(harness: Harness) -> None:
+    """Two choosers share one draft: values typed in one leave nothing for the other's modal.
+    Discord refuses an empty modal (HTTP 400), so the filled draft is shown instead."""
+    fake = harness.fake
+    (alice, _, carol), session = await setup_round(harness, "quiet_petitions=off")
+    key = session.pending()[0].key
+    board = harness.board()
+    first = (await fake.click(alice, board, harness.custom_id(board, ":open"))).response_message
+    await fake.click(alice, first, harness.custom_id(first, f":{key}:v:1"))  # the target: carol
+    board = harness.board()
+    second = (await fake.click(alice, board, harness.custom_id(board, ":open"))).response_message
+    record = await fake.click(alice, fake.message(first.id), harness.custom_id(second, ":m"))
+    await fake.submit_modal(alice, record, values={"chips": "2", "text": ""})
+    record = await fake.click(alice, second, harness.custom_id(second, ":m"))
+    assert record.modal is None and record.response_type is not None
+    shown = record.response_message or fake.message(second.id)
+    await fake.click(alice, shown, harness.custom_id(shown, ":ok"))
+    await harness.settle()
+    assert session.state.offer is not None and session.state.offer.target == 2
+    assert "2 chip" in offer_message(harness, carol).text()
+
+
+async def test_a_restart_neither_repeats_offers_nor_forgets_a_buried_board(tmp_path) -> None:
+    """What the channel was asked and whether the board is buried under chat are stored with
+    the session: after a kill, no offer is posted twice and the buried board is posted anew."""
+    async with FakeDiscord() as fake:
+        harness = Harness(fake, tmp_path / "restart.sqlite3", repost_after_messages=3)
+        try:
+            (alice, bob, _), _ = await setup_round(harness, "quiet_petitions=off")
+            await fake.slash(alice, "offer", [], {"player": bob, "chips": 3})
+            await harness.settle()
+            for text in ("one", "two", "three"):
+                await fake.say(bob, None, text)
+            await harness.settle()
+            board = harness.board()
+            await harness.kill()
+            await harness.start()
+            await harness.settle()
+            offers = [
+                m
+                for m in fake.channel_messages()
+                if f"<@{bob.id}>" in m.text() and m.all_custom_ids() and not m.deleted
+            ]
+            assert len(offers) == 1, [m.text() for m in offers]
+            assert harness.board().id != board.id, "the buried board was edited in place"
+            assert harness.board().id == fake.channel_messages()[-1].id
+        finally:
+            await harness.stop()
+
+
+async def test_a_public_offer_stays_in_the_channels_language_whoever_answers(
+    harness: Harness,
+) -> None:
+    """Issue 23 item 14: Bob reads Japanese, the server English; his answer edits the offer
+    in the channel, which must stay English."""
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob", "ja"), fake.add_user("carol")]
+    bot = await harness.start()
+    await harness.open_table(users, game="prokonsul", options="quiet_petitions=off")
+    session = await bot.service.in_channel(fake.channel_id)
+    for user, card in zip(users, (9, 8, 7), strict=True):
+        prompt = harness.chooser_for(user, "r1.select")
+        await fake.click(user, prompt, harness.custom_id(prompt, f":v:{HAND.index(card)}"))
+    await harness.settle()
+    alice, bob, _ = users
+    assert session.state.petitioner == 0
+    await fake.slash(alice, "offer", [], {"player": bob, "chips": 3})
+    await harness.settle()
+    offer = offer_message(harness, bob)
+    await fake.click(bob, offer, harness.custom_id(offer, ":v:1"))  # Decline
+    await harness.settle()
+    edited = fake.message(offer.id).text()
+    assert "✓" in edited and not any("\u3040" <= ch <= "\u30ff" for ch in edited), edited

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord, FakeUser
 from bot.client import ForumBot
 from bot.config import Config
 from bot.cooldown import Cooldowns, Windows
@@ -23,8 +25,6 @@ from table.backend import open_store
 from table.migrate import copy_database
 from table.pgstore import PostgresStore
 from table.store import StorageError, Store
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord, FakeUser
 
 
 class Clock:

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeMessage, FakeUser
 from bot.chooser import Draft, Texts, args_of, chooser, current_field, fleet_input, pick, undo
 from bot.local import LocalOptions, LocalTable, run_local
 from bot.play import is_private
@@ -26,8 +28,6 @@ from engine.games.space_emperor.cards import card_set
 from engine.registry import get_game
 from table.i18n import Localizer
 from table.service import Session
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeMessage, FakeUser
 from tests.test_bot_games import assert_final_board, fix_seed
 
 GAME = get_game("space_emperor")

@@ -16,6 +16,8 @@ from engine.games.circus_maximus.moves import Drive, drive
 from engine.games.circus_maximus.rules import CircusMaximus, move_order
 from engine.games.circus_maximus.state import Chariot, CircusState, CircusView
 from engine.games.circus_maximus.track import TRACK, TrackError, build_track
+from render import render_png
+from render.circus_maximus import HALF_W, SIZE, _tag, centre
 
 GAME = CircusMaximus()
 RED, BLUE, GREEN = 0, 1, 2
@@ -573,3 +575,17 @@ def test_random_races_in_every_variant_end_replay_and_render(chosen: dict[str, A
     assert again == final, f"{chosen} seed {seed}: replay differs"
     names = ["A", "B", "C", "D"]
     assert render_png("circus_maximus", GAME.view(final, None), names, "ja").startswith(b"\x89PNG")
+
+
+def test_a_start_number_stays_readable_under_a_chariot() -> None:
+    """Issue 23.16: a chariot on a start cell hid the cell's number; it is tagged on the cell's
+    upper right corner instead, in the same pixels wherever it is shown."""
+    state = act(placement_state(3), 0, "place", cell=5)
+    board = Image.open(
+        io.BytesIO(render_png("circus_maximus", GAME.view(state, None), ["a", "b", "c"]))
+    )
+    x, y = centre(TRACK.starts[4])
+    left, top = round(x + HALF_W - 24), round(y - SIZE - 4)
+    tag = _tag(5)
+    shown = board.convert("RGB").crop((left, top, left + tag.width, top + tag.height))
+    assert shown.tobytes() == tag.convert("RGB").tobytes()

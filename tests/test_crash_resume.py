@@ -24,7 +24,7 @@ from engine.core import Action, GameState
 from engine.registry import GAMES
 from table.service import TableError, TableService
 from table.store import Store
-from tests.test_fuzz import table_sizes
+from tests.test_conformance import table_sizes
 
 KILLS = 50  # per default run, across all games
 SLOW_KILLS = 600

@@ -16,7 +16,7 @@ from engine.ai import play_out
 from engine.core import Action, IllegalInput, Kind, playable_seats
 from engine.registry import GAMES
 from render import render_png
-from render.replay import MAX_FRAMES, UPLOAD_LIMIT, captioned
+from render.replay import MAX_FRAMES, UPLOAD_LIMIT, animate, captioned
 from table.export import (
     ExportedInput,
     ExportedOutcome,
@@ -140,13 +140,42 @@ def test_replay_animation_fits_and_shows_the_boards(game_id: str) -> None:
     data, extension, frames = animation(dump_export(export), "ja", limit, most)
     assert len(data) <= limit and frames == min(most, len(steps)), game_id
     animated = Image.open(io.BytesIO(data))
-    assert animated.format == {"webp": "WEBP", "png": "PNG"}[extension]
+    assert animated.format == {"gif": "GIF", "webp": "WEBP", "png": "PNG"}[extension]
     assert getattr(animated, "n_frames", 1) == frames, game_id
     first = board(export, steps[0], "ja")
     expected = captioned(first, steps[0].caption, Image.open(io.BytesIO(first)).size)
     animated.seek(0)
     difference = ImageChops.difference(animated.convert("RGB"), expected)
     assert max(ImageStat.Stat(difference).mean) < 10, f"{game_id}: first frame is not the board"
+
+
+@pytest.mark.parametrize("game_id", ["konsul", "space_emperor"])
+def test_a_replay_is_a_gif_whose_frames_are_exactly_the_boards(game_id: str) -> None:
+    export = finished(game_id)
+    steps = frame_steps(export, "en")[:12]
+    boards = [board(export, step, "en") for step in steps]
+    data, extension = animate(boards, [step.caption for step in steps])
+    assert extension == "gif", game_id
+    animated = Image.open(io.BytesIO(data))
+    assert animated.n_frames == len(boards), game_id
+    extents = []
+    for index, expected in enumerate(boards):
+        animated.seek(index)
+        extents.append(animated.tile[0][1])  # the rectangle this frame redraws
+        exact = Image.open(io.BytesIO(expected)).convert("RGB")
+        frame = animated.convert("RGB").crop((0, 0, *exact.size))
+        assert frame.tobytes() == exact.tobytes(), f"{game_id}: frame {index} is not its board"
+    full = (0, 0, *animated.size)
+    assert all(extent != full for extent in extents[1:]), "no frame differencing"
+
+
+def test_a_gif_over_the_limit_falls_back_to_webp() -> None:
+    export = finished("konsul")
+    steps = frame_steps(export, "en")[:6]
+    boards = [board(export, step, "en") for step in steps]
+    gif, _ = animate(boards, [step.caption for step in steps])
+    data, extension = animate(boards, [step.caption for step in steps], limit=len(gif) - 1)
+    assert extension == "webp" and len(data) < len(gif)
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""Self-test of tests.fakediscord: a small real discord.py bot played against the fake."""
+"""Self-test of bench.fakediscord: a small real discord.py bot played against the fake."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 from PIL import Image
 
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from bench.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.filterwarnings("error")
 

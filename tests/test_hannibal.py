@@ -4,22 +4,26 @@ loader, variants, the AI against random play, the board image and a game through
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, IllegalInput, Kind
 from engine.data import load
 from engine.games.hannibal import Hannibal, HannibalOptions, HannibalState
-from engine.games.hannibal.board import MapError, board, parse_map
+from engine.games.hannibal.board import ROLES, MapError, board, parse_map
 from engine.games.hannibal.position import legal_moves
-from engine.games.hannibal.rules import position_of
+from engine.games.hannibal.rules import position_of, seat_of
 from render import render_png
-from table.i18n import Localizer
+from render.common import COLOUR_RGB
+from render.hannibal import _box
+from table.i18n import CORE, Localizer
 
 GAME = Hannibal()
 R, C = 0, 1  # seats in the hand-built positions below: seat 0 plays Rome
@@ -616,3 +620,26 @@ async def test_an_invalid_variant_value_is_refused_clearly(harness) -> None:
     from tests.test_bot_games import test_invalid_option_gives_a_clear_ephemeral_error as run
 
     await run(harness, "hannibal", "series=maybe", "Invalid option: series")
+
+
+@pytest.mark.parametrize("rome_seat", [0, 1])
+def test_role_text_names_the_colour_the_board_draws_for_that_side(rome_seat: int) -> None:
+    """Issue 23.12: the private text once said "Rome (blue)" while the board drew Rome's pieces
+    in its player's seat colour (orange for seat 0). The word must name the drawn colour."""
+    state = new().model_copy(update={"rome_seat": rome_seat})
+    view = GAME.view(state, None)
+    drawn = Image.open(io.BytesIO(render_png("hannibal", view, NAMES))).convert("RGB")
+    map_ = board()
+    for index, role in enumerate(ROLES):
+        region = next(
+            r for r in map_.regions if view.legions[r][index] and not view.legions[r][1 - index]
+        )
+        left, _, _, bottom = _box(map_, region)
+        pixel = drawn.getpixel(
+            (left + 20 - 9, bottom - 40)
+        )  # in the first token, beside its letter
+        colour = next(c for c, rgb in COLOUR_RGB.items() if rgb == pixel)
+        seat = seat_of(state, role)
+        for locale in ("en", "ja"):
+            text = Localizer().msg(locale, GAME.private_lines(state, seat)[0], GAME)
+            assert CORE[locale][f"colour.{colour}"] in text, (role, locale, text, colour)

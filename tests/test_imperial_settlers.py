@@ -18,7 +18,8 @@ from engine.games.imperial_settlers.cards import (
 )
 from engine.games.imperial_settlers.effects import count, final_score, payments
 from engine.games.imperial_settlers.model import Location, SettlersState, Task
-from engine.games.imperial_settlers.strings import card_text
+from engine.games.imperial_settlers.strings import card_text, tile_text
+from render.imperial_settlers import rule_lines
 
 GAME = ImperialSettlers()
 CARDS = load_card_set("original_v1")
@@ -136,11 +137,19 @@ def test_card_texts_say_cost_and_effect_in_both_languages() -> None:
 
 
 def test_solo_variant_and_unknown_card_set_are_refused() -> None:
+    """Players cannot set the hidden solo option nor name an unknown card set (refused with the
+    options); the rules still refuse both when options are built directly."""
     with pytest.raises(IllegalInput) as error:
-        GAME.setup(GAME.parse_options({"solo_variant": True}), 2, 1)
+        GAME.parse_options({"solo_variant": True})
+    assert error.value.code == "unknown_option"
+    with pytest.raises(IllegalInput) as error:
+        GAME.setup(GAME.Options(solo_variant=True), 2, 1)
     assert error.value.code == "solo_not_implemented"
     with pytest.raises(IllegalInput) as error:
-        GAME.setup(GAME.parse_options({"card_set": "nope"}), 2, 1)
+        GAME.parse_options({"card_set": "nope"})
+    assert error.value.code == "bad_card_set"
+    with pytest.raises(IllegalInput) as error:
+        GAME.setup(GAME.Options.model_construct(card_set="nope"), 2, 1)
     assert error.value.code == "unknown_card_set"
 
 
@@ -236,6 +245,29 @@ def test_example_one_round_one() -> None:
     assert state.players[0].vp == 2
     assert goods(state, 0) == {"defense": 1, "wood": 3, "stone": 1, "food": 1, "worker": 2}
     assert goods(state, 1)["food"] == 4
+
+
+@pytest.mark.parametrize(
+    ("seats", "first", "seed", "expected"),
+    [
+        (3, "host", 5, [0, 1, 2, 2, 1, 0]),
+        (4, "host", 5, [0, 1, 2, 3, 3, 2, 1, 0]),
+        (4, "random", 0, [2, 3, 0, 1, 1, 0, 3, 2]),
+    ],
+)
+def test_second_lookout_display_is_picked_last_player_first(seats, first, seed, expected) -> None:
+    """Spec 3.1 L3/L6: the first display from the start player clockwise, the second from the last
+    player counter-clockwise, ending with the start player."""
+    options = GAME.parse_options({"faction_assignment": "random", "first_player": first})
+    state = GAME.setup(options, seats, seed)
+    assert state.start == expected[0]
+    picks = []
+    for _ in expected:
+        prompt = GAME.pending(state)[0]
+        assert prompt.move == "pick"
+        picks.append(prompt.seats[0])
+        state, _ = move(state, prompt.seats[0], "pick", card=prompt.fields[0].options[0].value)
+    assert picks == expected
 
 
 # Worked example 2 ---------------------------------------------------------------------------
@@ -393,16 +425,36 @@ def test_foundation_cancel_returns_to_the_menu() -> None:
     assert GAME.pending(state)[0].move == "act" and state.active == 0
 
 
-def test_ambiguous_payment_is_asked_and_auto_payment_is_first() -> None:
+def test_building_auto_pays_matching_resources_first_without_asking() -> None:
+    """Spec 4.0: without an explicit payment, matching resources first, gold for the rest."""
     state = scenario(("romans", "barbarians"))
-    state.players[0].hand = ["C01"]
-    state.players[0].goods = {"wood": 1, "food": 1, "gold": 1}
-    assert payments({"wood": 1, "food": 1}, state.players[0].goods)[0] == {"wood": 1, "food": 1}
-    state, _ = act(state, 0, "build:C01")
-    prompt = GAME.pending(state)[0]
-    assert prompt.move == "pay" and len(prompt.fields[0].options) == 4  # 3 ways + cancel
-    state, _ = move(state, 0, "pay", payment=1)
-    assert sum(goods(state, 0).values()) == 2  # W1 (production) + the resource gold spared
+    state.players[0].hand = ["C03", "C01"]
+    state.players[0].goods = {"wood": 1, "stone": 1, "gold": 3}
+    assert payments({"wood": 1, "food": 1}, state.players[0].goods)[0] == {"wood": 1, "gold": 1}
+    menu = [c.value for c in GAME.pending(state)[0].fields[0].options]
+    assert not [v for v in menu if str(v).startswith("gold:")]  # no storage: gold never helps
+    state, _ = act(state, 0, "build:C03")
+    assert state.active == 1 and state.players[0].empire[-1].card == "C03"
+    assert goods(state, 0)["gold"] == 3 and "stone" not in goods(state, 0)
+    state.active = 0
+    state, _ = act(state, 0, "build:C01")  # W1 F1 with no food: gold covers the shortfall
+    assert state.active == 1 and goods(state, 0)["gold"] == 2
+
+
+def test_pay_with_gold_instead_is_offered_only_where_storage_makes_it_matter() -> None:
+    state = scenario(("romans", "barbarians"))
+    state.players[0].hand = ["C03"]
+    state.players[0].goods = {"wood": 1, "stone": 1, "gold": 3}
+    build(state, 0, "C12")  # keeps up to 2 wood/stone at cleanup
+    menu = [c.value for c in GAME.pending(state)[0].fields[0].options]
+    assert "build:C03" in menu and "gold:build:C03" in menu
+    state.round = state.rounds  # no cleanup after the last round: gold is never worse
+    assert "gold:build:C03" not in [c.value for c in GAME.pending(state)[0].fields[0].options]
+    state.round = 3
+    rejects_act(state, 0, "gold:gold:build:C03", "bad_input")
+    state, _ = act(state, 0, "gold:build:C03")
+    held = goods(state, 0)
+    assert (held["wood"], held["stone"], held["gold"], state.active) == (1, 1, 1, 1)
 
 
 def test_deal_and_raze_hand_rejections() -> None:
@@ -814,14 +866,10 @@ def test_follow_up_prompt_texts_do_not_name_the_hand_card() -> None:
     state.players[0].hand = ["R01"]
     state.players[0].goods = {"stone": 2, "gold": 1}
     build(state, 0, "C01", "C02")
-    state, _ = act(state, 0, "build:R01")
-    paying = GAME.pending(state)[0]
-    state, _ = move(state, 0, "pay", payment=0)
+    state, _ = act(state, 0, "build:R01")  # auto-paid (4.0); the foundation is asked
     founding = GAME.pending(state)[0]
-    assert (paying.move, founding.move) == ("pay", "foundation")
-    for prompt in (paying, founding):
-        assert "card_en" not in prompt.text.args and "cost_en" not in prompt.text.args
-    assert paying.fields[0].label.args["cost_en"] == "2 stone"
+    assert founding.move == "foundation"
+    assert "card_en" not in founding.text.args and "cost_en" not in founding.text.args
     assert founding.fields[0].label.args["card_en"] == "Aqueduct"
 
 
@@ -842,3 +890,19 @@ def test_on_build_type_filter_from_data(monkeypatch) -> None:
     state.active = 0
     state, _ = act(state, 0, "build:C16")  # an action location: +1
     assert state.players[0].vp == 1
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_card_tile_shows_its_whole_rule_in_larger_type(locale: str) -> None:
+    """Issue 23.16: tiles once printed their rule at 18 px in two lines, some cut off with an
+    ellipsis, unreadable on a phone. Every card's tile text now fits whole, at 24 px in two
+    lines but for the longest rules (three smaller lines, never below the old 18 px)."""
+    smaller = []
+    cards = load_card_set("original_v1").cards.values()
+    for card in cards:
+        size, lines = rule_lines(tile_text(card, locale))
+        assert size >= 18 and len(lines) <= 3, (card.name, lines)
+        assert not any("…" in line for line in lines), (card.name, lines)
+        if size < 24:
+            smaller.append(card.name)
+    assert len(smaller) <= len(cards) // 8, smaller  # 6 of 57 in English today

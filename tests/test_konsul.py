@@ -16,10 +16,12 @@ import pytest
 from PIL import Image
 
 import tests.test_bot_games as bot_games
+from bench.bot_harness import Harness
 from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, Event, IllegalInput, Msg
 from engine.data import load
 from engine.games.konsul import Konsul, KonsulOptions, KonsulState, KonsulView
+from engine.games.konsul.ai import hoped_worth
 from engine.games.konsul.cards import (
     BANNER,
     DataError,
@@ -35,7 +37,6 @@ from engine.registry import get_game
 from render import render_png
 from table.i18n import Localizer
 from table.service import Session
-from tests.bot_harness import Harness
 
 GAME: Konsul = get_game("konsul")  # type: ignore[assignment]
 RED, BLUE, GREEN, YELLOW, WHITE = range(5)
@@ -585,15 +586,22 @@ def test_ai_plays_only_legal_inputs_from_its_view() -> None:
     assert moves == {"bid", "flip", "give_up"} or moves == {"bid", "flip"}
 
 
-def test_ai_bids_only_what_it_surely_makes() -> None:
+def test_ai_bids_by_what_it_surely_makes_and_the_risk_worth_taking() -> None:
+    """Issue 22 changed this: the AI used to bid only its sure worth; it now also bids part
+    of what turning unknown cards is expected to add (seeded), never more."""
     state, _ = example_one()  # everybody remembers red 4, banner, red 2, blue 2, red 6
     state = run(state, (P2, "bid", 9))
     view = GAME.view(state, P3)
     action = GAME.ai_action(view, GAME.pending(state)[0], P3, 1)
     assert action.args == {"bid": 10}  # red 6 + red 4 + red 2 + banner = 14 ≥ 10
     state = run(state, (P3, "bid", 14))
-    action = GAME.ai_action(GAME.view(state, P1), GAME.pending(state)[0], P1, 1)
-    assert action.args == {"bid": "pass"}
+    view = GAME.view(state, P1)
+    bids = [
+        GAME.ai_action(view, GAME.pending(state)[0], P1, seed).args["bid"] for seed in range(40)
+    ]
+    assert "pass" in bids  # no appetite: 14 is all it surely makes
+    raises = [bid for bid in bids if bid != "pass"]
+    assert all(bid == 15 for bid in raises) and hoped_worth(view) >= 15
 
 
 def test_ai_turns_remembered_cards_and_stops_in_time() -> None:

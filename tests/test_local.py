@@ -159,7 +159,7 @@ async def test_interrupted_local_game_resumes(tmp_path: Path, capsys) -> None:
     resumed = await run_local(opts, ask=lambda prompt: "9 9 9")
     out = capsys.readouterr().out
     assert "Resuming your paused Imperium game (session 1, 7 inputs so far)" in out
-    assert "Since your last input:" in out and "Player 1 places on 4, 4, 4." in out
+    assert "Since your last input:" in out and "Player 1 places markers on regions 4, 4, 4." in out
     assert resumed.outcome() is not None and resumed.id == 1
     with sqlite3.connect(opts.database) as db:
         before = db.execute("SELECT COUNT(*) FROM inputs WHERE args LIKE '%[4,4,4]%'").fetchone()
@@ -335,10 +335,14 @@ async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path
             "Unknown option(s): x. The Seven Hills of Rome options",
         ),
         (["imperium", "--option", "foo=bar"], "thirty_points=true|false (default false)"),
-        (["imperium", "--option", "thirty_points=maybe"], "thirty_points='maybe'"),
+        (
+            ["imperium", "--option", "thirty_points=maybe"],
+            "thirty_points=maybe (valid: true|false)",
+        ),
         (["imperium", "--option", "thirty_points"], "as NAME=VALUE, not 'thirty_points'"),
         (["imperium", "--players", "0"], "played by 2 to 5 players, not 0"),
         (["imperium", "--players", "6", "--ai", "5"], "played by 2 to 5 players, not 6"),
+        (["hannibal", "--players", "3"], "played by exactly 2 players, not 3"),
         (["imperium", "--players", "3", "--ai", "4"], "between 0 and the number of players (3)"),
         (["nosuchgame"], "the games are: caesar, "),
         (["imperium", "--players", "x"], "invalid int value: 'x'"),
@@ -360,6 +364,16 @@ def test_players_default_to_the_game_and_two_player_games_run_ai_only(tmp_path: 
     config = load_config(os.devnull)
     assert local_options(parse(["local", "seven_hills", "--ai-only"]), config).players == 2
     assert local_options(parse(["local", "imperium"]), config).players == 3
+
+
+def test_ai_level_is_an_option_and_normal_by_default() -> None:
+    parse = _parser().parse_args
+    config = load_config(os.devnull)
+    assert local_options(parse(["local", "imperium"]), config).ai_level == "normal"
+    chosen = local_options(parse(["local", "imperium", "--ai-level", "hard"]), config)
+    assert chosen.ai_level == "hard"
+    with pytest.raises(SystemExit):
+        parse(["local", "imperium", "--ai-level", "godlike"])
 
 
 def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:

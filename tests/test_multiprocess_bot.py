@@ -12,13 +12,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord
 from bot.shards import ShardedForumBot
 from engine.core import Action
 from engine.registry import get_game
 from table.pgstore import PostgresStore
 from table.service import Session, TableService
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord
 from tests.test_bot_games import Player, fix_seed
 
 GAME, SEED, AI = "seven_hills", 2, 1

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import heapq
 import itertools
+import math
 import time
 from pathlib import Path
 from types import SimpleNamespace
 
 import discord
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord
+from bench.fakediscord.limits import Limiter, RateLimits
 from bot.budget import URGENT, Limits, RestBudget
 from bot.publisher import Dirty, Publisher
 from engine.registry import get_game
 from render import render_png
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.limits import Limiter, RateLimits
 
 IMPERIUM = get_game("imperium")
 
@@ -28,17 +30,58 @@ def _session(session_id: int, channel_id: int) -> SimpleNamespace:
     return SimpleNamespace(id=session_id, seq=0, row=SimpleNamespace(channel_id=channel_id))
 
 
-class Recorder:
-    """A publish that takes `duration` and records which state (seq) it showed, and when."""
+class VirtualTime:
+    """A clock and sleep for the publisher that only the test moves: `advance` wakes each
+    sleeper in order of its due time and lets it run before time moves on."""
 
-    def __init__(self, duration: float = 0.0) -> None:
-        self.duration = duration
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self._sleepers: list[tuple[float, int, asyncio.Future]] = []
+        self._order = itertools.count()
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        woken = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._sleepers, (self.now + seconds, next(self._order), woken))
+        await woken
+
+    async def advance(self, seconds: float = math.inf) -> None:
+        """Moves time on by `seconds` (default: until no one sleeps)."""
+        until = self.now + seconds
+        await _let_tasks_run()
+        while self._sleepers and self._sleepers[0][0] <= until:
+            self.now, _, woken = heapq.heappop(self._sleepers)
+            woken.set_result(None)
+            await _let_tasks_run()
+        if until != math.inf:
+            self.now = until
+
+
+async def _let_tasks_run() -> None:
+    """Lets every woken task run up to its next wait (publishes here never wait on I/O)."""
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
+class Recorder:
+    """A publish that records which state (seq) it showed, and when. A held recorder keeps
+    each publish sending (after it has read the state) until the test releases it."""
+
+    def __init__(self, *, held: bool = False, clock=time.monotonic) -> None:
+        self.clock = clock
         self.shown: list[tuple[int, int, float]] = []  # (session, seq, time)
+        self.sending = asyncio.Event()  # a publish has read its state and is sending
+        self.release = asyncio.Event()
+        if not held:
+            self.release.set()
 
     async def __call__(self, session, dirty: Dirty) -> None:
         seq = session.seq  # the state is read when the publish starts
-        await asyncio.sleep(self.duration)
-        self.shown.append((session.id, seq, time.monotonic()))
+        self.sending.set()
+        await self.release.wait()
+        self.shown.append((session.id, seq, self.clock()))
 
 
 def _spawner(tasks: list[asyncio.Task]):
@@ -56,14 +99,16 @@ async def _drain(tasks: list[asyncio.Task]) -> None:
 
 
 async def test_a_burst_is_published_as_its_latest_state_once_per_interval() -> None:
-    recorder, tasks = Recorder(), []
-    publisher = Publisher(recorder, _spawner(tasks), interval=0.2)
+    now = VirtualTime()
+    recorder, tasks = Recorder(clock=now.clock), []
+    publisher = Publisher(recorder, _spawner(tasks), interval=0.2, clock=now.clock, sleep=now.sleep)
     session = _session(1, 10)
-    started = time.monotonic()
-    for seq in range(1, 31):  # 30 inputs in ~0.6 s
+    started = now.clock()
+    for seq in range(1, 31):  # 30 inputs in 0.6 s
         session.seq = seq
         publisher.mark(session)
-        await asyncio.sleep(0.02)
+        await now.advance(0.02)
+    await now.advance()
     await _drain(tasks)
     seqs = [seq for _, seq, _ in recorder.shown]
     times = [moment for _, _, moment in recorder.shown]
@@ -75,26 +120,29 @@ async def test_a_burst_is_published_as_its_latest_state_once_per_interval() -> N
 
 
 async def test_a_change_during_a_slow_publish_is_published_after_it() -> None:
-    recorder, tasks = Recorder(duration=0.1), []
+    recorder, tasks = Recorder(held=True), []
     publisher = Publisher(recorder, _spawner(tasks), interval=0.0)
     session = _session(1, 10)
     session.seq = 1
     publisher.mark(session)
-    await asyncio.sleep(0.05)  # the first publish has read seq 1 and is still sending
+    await recorder.sending.wait()  # the first publish has read seq 1 and is still sending
     session.seq = 2
     publisher.mark(session)
+    recorder.release.set()
     await _drain(tasks)
     assert [seq for _, seq, _ in recorder.shown] == [1, 2]
 
 
 async def test_channels_are_paced_independently() -> None:
-    recorder, tasks = Recorder(), []
-    publisher = Publisher(recorder, _spawner(tasks), interval=0.3)
+    now = VirtualTime()
+    recorder, tasks = Recorder(clock=now.clock), []
+    publisher = Publisher(recorder, _spawner(tasks), interval=0.3, clock=now.clock, sleep=now.sleep)
     sessions = [_session(number, 100 + number) for number in range(5)]
-    started = time.monotonic()
+    started = now.clock()
     for session in sessions:
         session.seq = 1
         publisher.mark(session)
+    await now.advance()
     await _drain(tasks)
     assert sorted(seq for _, seq, _ in recorder.shown) == [1] * 5
     assert max(moment for *_, moment in recorder.shown) - started < 0.2  # nobody waited

@@ -8,8 +8,12 @@ from __future__ import annotations
 import importlib
 import io
 import itertools
+import shutil
+import subprocess
 from functools import cache
+from pathlib import Path
 
+import png
 import pytest
 from PIL import Image, ImageChops
 
@@ -27,6 +31,7 @@ from render.common import (
     canvas,
     encode_png,
     font,
+    palette_of,
 )
 from render.results import STRIP_H
 
@@ -127,6 +132,39 @@ def _clear_render_caches() -> None:
         for value in vars(module).values():
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_board_is_drawn_in_its_palette_not_mapped_from_rgb(game_id: str) -> None:
+    """Issue 20.1: a renderer draws on a palette board, so no board is quantized from RGB."""
+    game = GAMES[game_id]
+    module = importlib.import_module(f"render.{game_id}")
+    state = _states(game_id, game.min_seats, 2)[-1]
+    image = module.draw(game.view(state, None), NAMES[: game.min_seats], Labels(game.strings, "en"))
+    assert image.mode == "P" and palette_of(image) is module.PALETTE
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_boards_decode_alike_in_pillow_pypng_and_libpng(game_id: str, tmp_path: Path) -> None:
+    """Our own PNG writer (render/png.py): the same indices and palette through Pillow and a
+    pure-Python decoder, and libpng (`pngfix`, from libpng-tools) finds nothing to fix."""
+    game = GAMES[game_id]
+    states = _states(game_id, game.min_seats, 3)
+    board = render_png(game_id, game.view(states[len(states) // 2], None), NAMES[: game.min_seats])
+    width, height, rows, info = png.Reader(bytes=board).read()
+    pillow = Image.open(io.BytesIO(board))
+    assert pillow.mode == "P" and (width, height) == pillow.size
+    assert bytes(b for row in rows for b in row) == pillow.tobytes()
+    flat = pillow.getpalette() or []
+    assert [tuple(entry) for entry in info["palette"]] == [
+        tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)
+    ]
+    pngfix = shutil.which("pngfix")
+    if pngfix is not None:
+        path = tmp_path / "board.png"
+        path.write_bytes(board)
+        checked = subprocess.run([pngfix, str(path)], capture_output=True, text=True, check=False)
+        assert checked.returncode == 0 and "IDAT OK" in checked.stdout, checked.stdout
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

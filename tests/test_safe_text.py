@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bench.fakediscord.mentions import unwanted_pings
 from bot.safe_text import ZWSP, clip, neutral, neutral_all
-from tests.fakediscord.mentions import unwanted_pings
 
 EVIL = [
     "@everyone",

@@ -276,7 +276,7 @@ def test_setup_rejects_bad_configurations() -> None:
     GAME.setup(SenatorOptions(flag_scope="adjacent"), 3, 1)  # ignored without an effect
     with pytest.raises(IllegalInput, match="unknown_option"):
         GAME.parse_options({"flag": "double"})
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalInput, match="option_values"):
         GAME.parse_options({"flag_effect": "triple"})
 
 
@@ -396,19 +396,33 @@ def test_open_game_view_shows_everything_and_private_lines_list_the_hand() -> No
 # AI and rendering ------------------------------------------------------------------------
 
 
+def _slow(*values: object) -> object:
+    return pytest.param(*values, marks=pytest.mark.slow)
+
+
 @pytest.mark.parametrize(
     ("seats", "options", "games"),
-    [(2, {}, 200), (2, {"hidden": True}, 60), (2, {"flag_effect": "neutralize"}, 60), (3, {}, 60)],
+    [
+        (2, {}, 30),
+        (2, {"hidden": True}, 20),
+        (2, {"flag_effect": "neutralize"}, 20),
+        (3, {}, 20),
+        _slow(2, {}, 200),
+        _slow(2, {"hidden": True}, 60),
+        _slow(2, {"flag_effect": "neutralize"}, 60),
+        _slow(3, {}, 60),
+    ],
 )
 def test_ai_beats_random(seats: int, options: dict, games: int) -> None:
+    """Seeds 0..games-1: a 20-30-game sample by default, the full runs under -m slow."""
     wins = 0
     for seed in range(games):
         state = GAME.setup(SenatorOptions(**options), seats, seed)
         final, _ = play_out(GAME, state, seed, (True,) + (False,) * (seats - 1))
         wins += GAME.outcome(final).winners == (R,)  # type: ignore[union-attr]
     rate = wins / games
-    print(f"senator AI vs random ({seats} players, {options or 'base'}, sole wins): {rate:.0%}")
-    assert rate >= 0.6
+    print(f"senator AI vs random ({seats} players, {options or 'base'}, {games} games): {rate:.0%}")
+    assert rate >= 0.6, f"{seats} players {options} seeds 0..{games - 1}: {rate:.0%}"
 
 
 def test_board_image_renders_through_random_games() -> None:

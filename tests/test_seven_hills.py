@@ -500,12 +500,19 @@ def _ai_rate(options: dict[str, Any], games: int) -> float:
     return wins / games
 
 
-def test_ai_beats_random() -> None:
-    rate = _ai_rate({}, 200)
-    print(f"seven_hills AI vs random (200 games, sole wins): {rate:.0%}")
-    assert rate >= 0.6, f"seeds 0..199: AI sole win rate {rate:.0%}"
+@pytest.mark.parametrize(
+    "games", [30, pytest.param(200, marks=pytest.mark.slow)], ids=["sample", "full"]
+)
+def test_ai_beats_random(games: int) -> None:
+    """Seeds 0..games-1; the default suite plays a 30-game sample, -m slow the full 200."""
+    rate = _ai_rate({}, games)
+    print(f"seven_hills AI vs random ({games} games, sole wins): {rate:.0%}")
+    assert rate >= 0.6, f"seeds 0..{games - 1}: AI sole win rate {rate:.0%}"
 
 
+@pytest.mark.parametrize(
+    "games", [20, pytest.param(30, marks=pytest.mark.slow)], ids=["sample", "full"]
+)
 @pytest.mark.parametrize(
     "options",
     [
@@ -516,10 +523,10 @@ def test_ai_beats_random() -> None:
         {"series": True, "barricades": True},
     ],
 )
-def test_ai_beats_random_in_variants(options) -> None:
-    rate = _ai_rate(options, 30)
-    print(f"seven_hills AI vs random {options} (30 games, sole wins): {rate:.0%}")
-    assert rate >= 0.6, f"{options} seeds 0..29: {rate:.0%}"
+def test_ai_beats_random_in_variants(options, games: int) -> None:
+    rate = _ai_rate(options, games)
+    print(f"seven_hills AI vs random {options} ({games} games, sole wins): {rate:.0%}")
+    assert rate >= 0.6, f"{options} seeds 0..{games - 1}: {rate:.0%}"
 
 
 def test_ai_only_uses_its_own_view_and_plays_legally() -> None:

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import asyncpg
 import pytest
 
+from bench.pgserver import until_a_session_waits_on_a_lock
 from table.pgstore import PostgresStore
 from table.service import Session, TableError, TableService
 from table.store import InputRow
@@ -106,7 +107,7 @@ async def test_a_process_dying_mid_input_leaves_the_game_to_the_other(postgres_u
                 waiting = asyncio.create_task(
                     service.submit(session, seat, action.move, action.args, prompt.key)
                 )
-                await asyncio.sleep(0.3)
+                await until_a_session_waits_on_a_lock(postgres_url)
                 assert not waiting.done(), "the other process waits while the session is held"
                 dying.pool.terminate()  # the process dies: its connections drop
         result = await asyncio.wait_for(waiting, 10)

@@ -611,8 +611,9 @@ def test_invalid_setups_are_refused(options, seats: int, code: str) -> None:
     ],
 )
 def test_invalid_option_values_are_refused(raw: dict[str, Any]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalInput) as error:
         GAME.parse_options(raw)
+    assert error.value.code == "option_values" and error.value.args_["name"] in raw
     with pytest.raises(IllegalInput):
         GAME.parse_options({"no_such_option": True})
 

@@ -393,12 +393,19 @@ def ai_rate(games: int, **options: object) -> float:
     return wins / games
 
 
-def test_ai_beats_random() -> None:
-    rate = ai_rate(200)
-    print(f"spartacus AI vs random (3-5 players, shared wins count): {rate:.0%}")
-    assert rate >= 0.6
+@pytest.mark.parametrize(
+    "games", [30, pytest.param(200, marks=pytest.mark.slow)], ids=["sample", "full"]
+)
+def test_ai_beats_random(games: int) -> None:
+    """Seeds 0..games-1; the default suite plays a 30-game sample, -m slow the full 200."""
+    rate = ai_rate(games)
+    print(f"spartacus AI vs random (3-5 players, {games} games, shared wins count): {rate:.0%}")
+    assert rate >= 0.6, f"seeds 0..{games - 1}: {rate:.0%}"
 
 
+@pytest.mark.parametrize(
+    "games", [20, pytest.param(60, marks=pytest.mark.slow)], ids=["sample", "full"]
+)
 @pytest.mark.parametrize(
     "options",
     [
@@ -407,10 +414,10 @@ def test_ai_beats_random() -> None:
         {"flags_as_jokers": True, "joker_penalty": True, "joker_voids_trick": True},
     ],
 )
-def test_ai_beats_random_in_variants(options: dict) -> None:
-    rate = ai_rate(60, **options)
-    print(f"spartacus AI vs random with {options}: {rate:.0%}")
-    assert rate >= 0.6, options
+def test_ai_beats_random_in_variants(options: dict, games: int) -> None:
+    rate = ai_rate(games, **options)
+    print(f"spartacus AI vs random with {options} ({games} games): {rate:.0%}")
+    assert rate >= 0.6, f"{options} seeds 0..{games - 1}: {rate:.0%}"
 
 
 # Board image --------------------------------------------------------------------------

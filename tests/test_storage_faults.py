@@ -84,12 +84,17 @@ async def test_a_failed_write_is_never_committed_later(
     await play_inputs(service, session, SNAPSHOT_EVERY - 1)
     before = session.state.model_dump_json()
     real_execute = store.db.execute
+    hanging = asyncio.Event()
+
+    async def hang() -> None:
+        hanging.set()
+        await asyncio.Event().wait()  # hangs between statements until cancelled
 
     def failing_execute(sql: str, *args):
         if sql.startswith("INSERT OR REPLACE INTO snapshots"):
             if fault == "error":
                 raise sqlite3.OperationalError("injected fault")
-            return asyncio.sleep(3600)  # hangs between statements until cancelled
+            return hang()
         return real_execute(sql, *args)
 
     monkeypatch.setattr(store.db, "execute", failing_execute)
@@ -98,7 +103,7 @@ async def test_a_failed_write_is_never_committed_later(
         service.submit(session, seat, action.move, action.args, prompt.key)
     )
     if fault == "cancel":
-        await asyncio.sleep(0.2)
+        await hanging.wait()
         submit.cancel()
     with pytest.raises((sqlite3.OperationalError, asyncio.CancelledError)):
         await submit

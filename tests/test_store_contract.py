@@ -1,6 +1,6 @@
 """One contract for both stores: every test runs on a SQLite file and on a real PostgreSQL.
 
-The PostgreSQL server is started by the tests themselves (tests/pgserver.py); the backend is
+The PostgreSQL server is started by the tests themselves (bench/pgserver.py); the backend is
 chosen by the database setting exactly as the bot chooses it (table.backend.open_store).
 """
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.pgserver import until_a_session_waits_on_a_lock
 from table import pgstore, ratings, store
 from table.backend import AnyStore, open_store
 from table.service import TableService
@@ -158,7 +159,7 @@ async def test_a_held_session_waits_for_the_holder_and_sees_its_writes(
                 assert held is not None and held.seq == 0
                 order.append("first holds")
                 holding.set()
-                await asyncio.sleep(0.2)
+                await until_a_session_waits_on_a_lock(postgres_url)  # the second one waits
                 await one.append_input(session_id, move(1))
                 order.append("first wrote")
 
@@ -255,6 +256,20 @@ async def test_a_finished_game_records_results_and_ratings_readable_on_both(
     assert len(board) == 1 and board[0].games == 1, "the AI seats share one rating"
     stats = await ratings.player_stats(opened, 1, board[0].player)
     assert stats.games == 3 and stats.favourite == "imperium"
+
+
+async def test_finished_sessions_whose_board_lags_their_log(opened: AnyStore) -> None:
+    """Only a finished session whose meta says its board showed an earlier input is listed;
+    one without the mark (stored before boards were tracked) or fully shown is not."""
+    ids = []
+    for channel, meta in enumerate(({"shown": 1}, {"shown": 2}, {}), start=1):
+        row = lobby_row(channel, "active")
+        row.meta = meta
+        row.id = await opened.create_session(row)
+        await opened.append_input(row.id, move(1))
+        await opened.append_input(row.id, move(2), status="finished")
+        ids.append(row.id)
+    assert [r.id for r in await opened.unshown_finished()] == [ids[0]]
 
 
 async def test_a_players_dm_channel_is_remembered_across_reopening(database: str) -> None:

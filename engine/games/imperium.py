@@ -30,6 +30,7 @@ from engine.core import (
     Outcome,
     Prompt,
     evolved,
+    hidden_option,
     outcome_by_score,
     require,
     trusted,
@@ -80,7 +81,7 @@ def position_points(counts: tuple[int, ...], values: tuple[int, ...]) -> tuple[i
 class ImperiumOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     thirty_points: bool = False
-    round_cap: int = 0
+    round_cap: int = hidden_option(0, ge=0)  # a safety cap for AI-only runs, not a rule
 
 
 class ImperiumState(GameState):
@@ -108,6 +109,7 @@ class ImperiumView(BaseModel):
     seat: int | None
     seats: int
     thirty_points: bool
+    round_cap: int = 0
     round: int
     phase: str
     resolving: tuple[int, ...]
@@ -320,6 +322,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             seat=seat,
             seats=state.seats,
             thirty_points=state.thirty_points,
+            round_cap=state.round_cap,
             round=state.round,
             phase=state.phase,
             resolving=schedule(state.round, state.thirty_points) if state.phase != "over" else (),
@@ -376,16 +379,18 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "prompt.place_short": "{seat} is short of markers: choose where to place {count}.",
             "event.submitted": "{seat} has chosen.",
             "event.revealed": "Round {round}: the cards are revealed.",
-            "event.placed": "{seat} places on {regions}.",
-            "event.forfeit": "{seat} forfeits {count} marker(s).",
+            "event.placed": "{seat} places markers on regions {regions}.",
+            "event.forfeit": "{seat} forfeits {count:marker|markers}.",
             "event.scored": "Region {region} scored: {seat_points}.",
+            "event.scored.none": "Region {region} scored: nobody scores.",
+            "pair.seat_points": "{seat} +{amount}",
             "event.round_started": "Round {round} begins (scoring: {regions}).",
             "event.game_over": "Game over. Winner: {seats}.",
             "private.supply": "Markers in your supply: {count}",
             "private.selection": "Your face-down cards: {regions}",
             "private.no_selection": "You have not chosen your three regions yet.",
             "error.bad_selection": "Choose exactly three regions between 1 and 9.",
-            "error.wrong_count": "Choose exactly {count} region(s).",
+            "error.wrong_count": "Choose exactly {count:region|regions}.",
             "error.not_in_selection": "You can only place on regions you revealed.",
             "board.title": "Imperium",
             "board.limit_thirty": "first to 30",
@@ -404,7 +409,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "board.revealed": "Cards revealed in round {round}",
             "board.players": "Players",
             "board.points": "score {points}",
-            "board.markers": "{count} markers",
+            "board.markers": "{count:marker|markers}",
             "board.chosen": "chosen ✓",
             "board.choosing": "choosing…",
             "board.placing": "placing",
@@ -429,9 +434,11 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
             "prompt.place_short": "{seat}はマーカーが足りません。{count}個を置く地域を選んでください。",
             "event.submitted": "{seat}が選びました。",
             "event.revealed": "ラウンド{round}：カードが公開されました。",
-            "event.placed": "{seat}が{regions}に配置。",
+            "event.placed": "{seat}が地域{regions}にマーカーを配置。",
             "event.forfeit": "{seat}はマーカー{count}個を置けませんでした。",
             "event.scored": "地域{region}の決算：{seat_points}",
+            "event.scored.none": "地域{region}の決算：得点者なし",
+            "pair.seat_points": "{seat} +{amount}点",
             "event.round_started": "ラウンド{round}開始（決算：{regions}）。",
             "event.game_over": "ゲーム終了。勝者：{seats}",
             "private.supply": "手元のマーカー：{count}",

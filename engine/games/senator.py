@@ -499,7 +499,7 @@ class Senator(Game[SenatorState, SenatorOptions]):
             "board.starts": "  (starts)",
             "board.senate_score": "Senate: {score}",
             "board.points": "Points: {score}",
-            "board.secret_hand": "{count} card(s) in hand (secret)",
+            "board.secret_hand": "{count:card|cards} in hand (secret)",
             "board.no_cards": "no cards left",
             "board.face_down": "a face-down card",
             "board.card": "card {value}",

@@ -709,14 +709,14 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
             "event.hill_taken": "Hill {hill} goes to {seat} ({seat_a}: {cards_a} / {seat_b}: {cards_b}).",
             "event.hill_nobody": "Hill {hill} goes to nobody.",
             "event.game_scored": (
-                "Game {game}: {seat_a} {score_a} – {seat_b} {score_b}; {seat} wins this game."
+                "Game {game}: {seat_a}: {score_a} – {seat_b}: {score_b}; {seat} wins this game."
             ),
             "event.game_scored_draw": (
-                "Game {game}: {seat_a} {score_a} – {seat_b} {score_b}; this game is a draw."
+                "Game {game}: {seat_a}: {score_a} – {seat_b}: {score_b}; this game is a draw."
             ),
             "event.game_started": "Game {game} begins; {seat} starts.",
-            "event.game_over": "Game over ({seat_a} {score_a} – {seat_b} {score_b}). Winner: {seats}.",
-            "event.game_drawn": "Game over ({seat_a} {score_a} – {seat_b} {score_b}): a draw.",
+            "event.game_over": "Game over ({seat_a}: {score_a} – {seat_b}: {score_b}). Winner: {seats}.",
+            "event.game_drawn": "Game over ({seat_a}: {score_a} – {seat_b}: {score_b}): a draw.",
             "reason.draw": "Equal scores: a draw.",
             "private.hand": "Your hand: {cards}",
             "private.face_down": "Your face-down cards at hill {hill}: {cards}",
@@ -813,14 +813,14 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
             "event.hill_taken": "丘{hill}は{seat}のもの（{seat_a}：{cards_a} ／ {seat_b}：{cards_b}）。",
             "event.hill_nobody": "丘{hill}は誰のものにもなりません。",
             "event.game_scored": (
-                "第{game}ゲーム：{seat_a} {score_a} – {seat_b} {score_b}。このゲームは{seat}の勝ち。"
+                "第{game}ゲーム：{seat_a} {score_a}点 – {seat_b} {score_b}点。このゲームは{seat}の勝ち。"
             ),
             "event.game_scored_draw": (
-                "第{game}ゲーム：{seat_a} {score_a} – {seat_b} {score_b}。このゲームは引き分け。"
+                "第{game}ゲーム：{seat_a} {score_a}点 – {seat_b} {score_b}点。このゲームは引き分け。"
             ),
             "event.game_started": "第{game}ゲーム開始。先手番は{seat}です。",
-            "event.game_over": "ゲーム終了（{seat_a} {score_a} – {seat_b} {score_b}）。勝者：{seats}",
-            "event.game_drawn": "ゲーム終了（{seat_a} {score_a} – {seat_b} {score_b}）：引き分けです。",
+            "event.game_over": "ゲーム終了（{seat_a} {score_a}点 – {seat_b} {score_b}点）。勝者：{seats}",
+            "event.game_drawn": "ゲーム終了（{seat_a} {score_a}点 – {seat_b} {score_b}点）：引き分けです。",
             "reason.draw": "同点のため引き分けです。",
             "private.hand": "あなたの手札：{cards}",
             "private.face_down": "丘{hill}のあなたの裏向きカード：{cards}",

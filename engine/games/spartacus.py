@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
+from pydantic import Field as DataField
 
 from engine.core import (
     Action,
@@ -60,7 +61,7 @@ PASS = "pass"
 
 class SpartacusOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    series_games: int = 1
+    series_games: int = DataField(default=1, ge=1, le=MAX_SERIES)
     flags_as_jokers: bool = False
     joker_penalty: bool = False
     joker_voids_trick: bool = False

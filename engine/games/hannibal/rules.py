@@ -659,7 +659,7 @@ class Hannibal(Game[HannibalState, HannibalOptions]):
         role = role_of(state, seat)
         hand = ", ".join(map(str, state.hands[seat]))
         lines = [
-            Msg(key=f"private.role.{role}"),
+            Msg(key=f"private.role.{role}", args={"look": seat}),
             Msg(key="private.hand", args={"cards": hand, "count": len(state.hands[seat])}),
         ]
         combat = state.combat

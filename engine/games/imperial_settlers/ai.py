@@ -100,7 +100,6 @@ _CHOOSERS = {
     "faction": _faction,
     "pick": _pick,
     "act": _act,
-    "pay": _first,
     "foundation": _foundation,
     "exchange_more": _done,
     "defend": _first,  # "defend" is listed first whenever a token is held

@@ -17,8 +17,8 @@ RULES_EN = (
     "Final score: VP + 1 per common and 2 per faction location + end-game features. Ties: most "
     "resources and workers left, then most cards in hand.\n"
     "Options: card_set (original_v1), common_deck_scale (auto/1/2), faction_assignment "
-    "(choose/random), first_player (random/host), always_prompt_defence (true), rounds (5), "
-    "solo_variant (not available)."
+    "(choose/random), first_player (random/host), always_prompt_defence (true), rounds (5). "
+    "The solo variant (invasion cards) is not available."
 )
 RULES_JA = (
     "2〜4人、5ラウンド。各自1つの文明（ローマ、バーバリアン、エジプト、日本）を率います。各ラウンド："
@@ -33,8 +33,8 @@ RULES_JA = (
     "最終得点：勝利点＋共通の建物1点・文明の建物2点＋終了時の特性。同点なら残った資源と労働者の数、"
     "次に手札の枚数。\n"
     "オプション：card_set（original_v1）、common_deck_scale（auto/1/2）、faction_assignment"
-    "（choose/random）、first_player（random/host）、always_prompt_defence（true）、rounds（5）、"
-    "solo_variant（未対応）。"
+    "（choose/random）、first_player（random/host）、always_prompt_defence（true）、rounds（5）。"
+    "ソロバリアント（侵攻カード）には未対応です。"
 )
 
 EN = {
@@ -52,7 +52,6 @@ EN = {
     "option.solo_variant": "Solo variant with invasion cards (not available)",
     "outcome.reason": "Highest final score; ties: most resources and workers, then most cards.",
     "move.act": "Take your turn",
-    "move.pay": "Choose payment",
     "move.foundation": "Choose foundation",
     "move.exchange_more": "Exchange workers",
     "move.confirm": "Confirm the raze",
@@ -66,7 +65,6 @@ EN = {
     "prompt.pick": "Lookout ({stage}/2): {seat} picks a card from the display.",
     "prompt.turn": "Round {round}: {seat}'s turn — choose an action.",
     "prompt.exchange": "{seat}: exchange another 2 workers ({workers} left), or done.",
-    "prompt.payment": "{seat} chooses how to pay.",
     "prompt.foundation": "{seat} chooses a foundation.",
     "prompt.defend": "{seat_attacker} attacks {seat}'s {card_en} ({cost} raze tokens). "
     "{seat}: place a defence token on it?",
@@ -79,7 +77,6 @@ EN = {
     "field.card": "Card",
     "field.do": "Action",
     "field.choice": "Exchange",
-    "field.payment": "Pay {cost_en} with",
     "field.foundation": "Location or foundation to discard for {card_en}",
     "field.answer": "Answer",
     "field.deck": "Deck",
@@ -101,7 +98,7 @@ EN = {
     "choice.foundation_up": "Discard {card_en}",
     "choice.foundation_down": "Foundation ({card_en})",
     "choice.cancel": "Cancel",
-    "choice.pay": "Pay {goods_en}",
+    "choice.pay_gold": "{card_en}: pay {goods_en} instead (keeps stored goods)",
     "choice.build": "Build {card_en} ({cost_en})",
     "choice.build_on": "Build {card_en} on {on_en} ({cost_en})",
     "choice.deal": "Deal {card_en} (→ {gain_en})",
@@ -111,7 +108,7 @@ EN = {
     "choice.raze": "Raze {seat_owner}'s {card_en} ({cost} tokens → {gain_en})",
     "choice.pass": "Pass",
     "event.effect": "{seat}: {source_en} → {goods_en}",
-    "event.drew": "{seat} draws {count} card(s) from the {deck_en} deck.",
+    "event.drew": "{seat} draws {count:card|cards} from the {deck_en} deck.",
     "event.drew_private": "You drew: {cards_en}",
     "event.reshuffled": "The {deck_en} discard pile is shuffled into a new deck.",
     "event.round_started": "Round {round} begins; start player {seat}.",
@@ -139,11 +136,12 @@ EN = {
     "event.withdrawn": "{seat} withdraws the attack.",
     "event.withdrawn_auto": "{seat} cannot pay the higher cost: the attack is withdrawn.",
     "event.samurai_placed": "{seat} places a samurai on {card_en}.",
-    "private.hand": "Your hand ({count} cards):",
+    "private.hand": "Your hand ({count:card|cards}):",
     "private.card": "• {text_en}",
     "error.solo_not_implemented": "The solo variant (invasion cards) is not implemented; "
     "play with 2–4 players.",
     "error.unknown_card_set": "Unknown card set {name}.",
+    "error.bad_card_set": "Unknown card set {value} (card sets: {values}).",
     "error.bad_faction": "Choose one of the four factions.",
     "error.faction_taken": "That faction is already taken.",
     "error.not_in_display": "That card is not in the display.",
@@ -192,7 +190,7 @@ EN = {
     "board.start": "start player",
     "board.passed": "passed",
     "board.vp": "{vp} VP",
-    "board.hand": "{count} cards",
+    "board.hand": "{count:card|cards}",
     "board.g.wood": "Wood",
     "board.g.stone": "Stone",
     "board.g.food": "Food",
@@ -239,7 +237,6 @@ JA = {
     "option.solo_variant": "侵攻カードのソロバリアント（未対応）",
     "outcome.reason": "最終得点の最多が勝ち。同点なら資源と労働者の数、次に手札の枚数。",
     "move.act": "手番を行う",
-    "move.pay": "支払いを選ぶ",
     "move.foundation": "土台を選ぶ",
     "move.exchange_more": "労働者を交換",
     "move.confirm": "破壊を確定",
@@ -253,7 +250,6 @@ JA = {
     "prompt.pick": "偵察（{stage}/2）：{seat}が場からカードを1枚選びます。",
     "prompt.turn": "ラウンド{round}：{seat}の手番 — アクションを選んでください。",
     "prompt.exchange": "{seat}：さらに労働者2人を交換しますか（残り{workers}人）？終わるなら「完了」。",
-    "prompt.payment": "{seat}が支払い方法を選んでいます。",
     "prompt.foundation": "{seat}が土台を選んでいます。",
     "prompt.defend": "{seat_attacker}が{seat}の{card_ja}を攻撃（破壊トークン{cost}）。"
     "{seat}：防衛トークンを置きますか？",
@@ -266,7 +262,6 @@ JA = {
     "field.card": "カード",
     "field.do": "アクション",
     "field.choice": "交換",
-    "field.payment": "{cost_ja}の支払い方",
     "field.foundation": "{card_ja}の土台として捨てる建物（または土台）",
     "field.answer": "返答",
     "field.deck": "山札",
@@ -288,7 +283,7 @@ JA = {
     "choice.foundation_up": "{card_ja}を捨てる",
     "choice.foundation_down": "土台（{card_ja}）",
     "choice.cancel": "キャンセル",
-    "choice.pay": "{goods_ja}で支払う",
+    "choice.pay_gold": "{card_ja}：代わりに{goods_ja}で支払う（保管できる資源を残す）",
     "choice.build": "{card_ja}を建設（{cost_ja}）",
     "choice.build_on": "{on_ja}を土台に{card_ja}を建設（{cost_ja}）",
     "choice.deal": "{card_ja}で交易（→ {gain_ja}）",
@@ -329,6 +324,7 @@ JA = {
     "private.card": "• {text_ja}",
     "error.solo_not_implemented": "ソロバリアント（侵攻カード）は未実装です。2〜4人で遊んでください。",
     "error.unknown_card_set": "不明なカードデータ：{name}",
+    "error.bad_card_set": "不明なカードデータ：{value}（選べるもの：{values}）",
     "error.bad_faction": "4つの文明から1つを選んでください。",
     "error.faction_taken": "その文明は既に選ばれています。",
     "error.not_in_display": "そのカードは場にありません。",

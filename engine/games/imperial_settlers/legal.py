@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.games.imperial_settlers.cards import CardSet
-from engine.games.imperial_settlers.effects import deal_cost
 from engine.games.imperial_settlers.model import Player, SettlersState
 
 EXCHANGE_GOODS = ("wood", "stone", "food", "card_common", "card_faction")
@@ -40,17 +39,3 @@ def hand_razable(cards: CardSet, player: Player, card_id: str) -> bool:
     return card.deck == "common" or (
         card.deck == player.faction and cards.factions[card.deck].faction_cards_razable
     )
-
-
-def plan_cost(state: SettlersState, cards: CardSet, seat: int, do: str) -> dict[str, int]:
-    """The cost of a planned build, deal or activation."""
-    verb, _, rest = do.partition(":")
-    player = state.players[seat]
-    if verb == "build":
-        return dict(cards.cards[rest].cost)
-    if verb == "deal":
-        return deal_cost(state, cards, seat)
-    if rest == "board":
-        return dict(cards.factions[player.faction].board_action.cost)
-    location = next(loc for loc in player.empire if str(loc.uid) == rest)
-    return dict(cards.cards[location.card].action.cost)  # type: ignore[union-attr]

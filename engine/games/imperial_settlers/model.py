@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import GameState
+from engine.core import GameState, hidden_option
 
 # What a player can hold; everything but sun seals is discarded at cleanup unless stored.
 HELD = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "seal")
@@ -21,13 +21,13 @@ TIE_BREAK_GOODS = ("wood", "stone", "food", "gold", "worker")
 
 class SettlersOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    card_set: str = "original_v1"
+    card_set: Literal["original_v1"] = "original_v1"  # the data files of engine/games/data
     common_deck_scale: Literal["auto", "1", "2"] = "auto"
     faction_assignment: Literal["choose", "random"] = "choose"
     first_player: Literal["random", "host"] = "random"
     always_prompt_defence: bool = True
     rounds: int = Field(default=5, ge=1, le=10)
-    solo_variant: bool = False
+    solo_variant: bool = hidden_option(False)  # reserved by the spec, not implemented
 
     @field_validator("common_deck_scale", mode="before")
     @classmethod

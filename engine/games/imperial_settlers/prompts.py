@@ -15,10 +15,9 @@ from engine.games.imperial_settlers.legal import (
     EXCHANGE_GOODS,
     foundation_candidates,
     hand_razable,
-    plan_cost,
     samurai_spots,
 )
-from engine.games.imperial_settlers.model import Plan, SettlersState, Task
+from engine.games.imperial_settlers.model import SettlersState, Task
 from engine.games.imperial_settlers.strings import card_args, goods_args
 
 
@@ -171,8 +170,6 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
             private=True,
             workers=workers,
         )
-    if plan.payment is None:
-        return _payment_prompt(state, cards, seat, plan, key)
     candidates = foundation_candidates(state, cards, seat)
     by_uid = {str(loc.uid): loc for loc in state.players[seat].empire}
     options = [
@@ -197,21 +194,23 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
     )
 
 
-def _payment_prompt(
-    state: SettlersState, cards: CardSet, seat: int, plan: Plan, key: str
-) -> Prompt:
-    cost = plan_cost(state, cards, seat, plan.do)
+def _gold_instead(
+    state: SettlersState, cards: CardSet, seat: int, do: str, cost: dict, names: dict[str, str]
+) -> list[Choice]:
+    """The same action paying with the most gold, listed only where that can matter: gold
+    is at least as useful as any resource, except that a storage ability of the player keeps a
+    resource the gold would spare at cleanup (none after the last round)."""
     found = payments(cost, state.players[seat].goods)
-    options = [_choice(i, "pay", **goods_args("goods", paid)) for i, paid in enumerate(found)]
-    options.append(_choice("cancel", "cancel"))
-    return _turn(
-        key,
-        "pay",
-        seat,
-        _one("payment", options, **goods_args("cost", cost)),
-        "payment",
-        private=True,
-    )
+    if len(found) < 2 or state.round >= state.rounds:
+        return []
+    spared = {g for g, n in cost.items() if found[-1].get(g, 0) < n}
+    empire = state.players[seat].empire
+    stored = {
+        g for loc in empire if loc.face_up for e in cards.cards[loc.card].storage for g in e.goods
+    }
+    if not spared & stored:
+        return []
+    return [_choice(f"gold:{do}", "pay_gold", **names, **goods_args("goods", found[-1]))]
 
 
 def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choice]:
@@ -236,6 +235,7 @@ def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choi
             )
         else:
             found.append(_choice(f"build:{card_id}", "build", **args))
+        found += _gold_instead(state, cards, seat, f"build:{card_id}", card.cost, card_args(card))
     cost = deal_cost(state, cards, seat)
     if can_pay(cost, goods):
         for card_id in hand:
@@ -249,6 +249,7 @@ def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choi
                         **goods_args("gain", card.deal or {}),
                     )
                 )
+                found += _gold_instead(state, cards, seat, f"deal:{card_id}", cost, card_args(card))
     found += _activations(state, cards, seat)
     found += _raze_targets(state, cards, seat)
     if goods.get("raze", 0):
@@ -292,6 +293,8 @@ def _activations(state: SettlersState, cards: CardSet, seat: int) -> list[Choice
                 **goods_args("gain", board.gain),
             )
         )
+        names = {"card_en": "Faction board", "card_ja": "文明ボード"}
+        found += _gold_instead(state, cards, seat, "activate:board", dict(board.cost), names)
     for location in player.empire:
         card = cards.cards[location.card]
         spec = card.action
@@ -307,6 +310,8 @@ def _activations(state: SettlersState, cards: CardSet, seat: int) -> list[Choice
                     **goods_args("gain", spec.gain),
                 )
             )
+            do = f"activate:{location.uid}"
+            found += _gold_instead(state, cards, seat, do, dict(spec.cost), card_args(card))
     return found
 
 

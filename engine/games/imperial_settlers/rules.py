@@ -6,10 +6,11 @@ automatic steps and input steps, and the legality of every action of section 4.
 
 Decisions where the spec is silent:
 - A turn is one click where possible: the action menu lists only what the player can do and pay
-  for right now (built from the hand, so it is offered privately). When a payment is ambiguous
-  (gold could stand in) or a foundation must be chosen among several, a follow-up prompt asks
-  for it, with "cancel" back to the menu. A lone foundation candidate is named in the menu entry
-  and used without asking.
+  for right now (built from the hand, so it is offered privately). Costs are auto-paid (4.0);
+  where paying with gold instead can matter (a storage ability would keep the spared good at
+  cleanup), the menu also lists the same action paying with as much gold as possible. When a
+  foundation must be chosen among several, a follow-up prompt asks for it, with "cancel" back
+  to the menu. A lone foundation candidate is named in the menu entry and used without asking.
 - Exchanging workers converts one pair per click; after each pair the player may convert another
   or stop ("done"), all within one action. The spec's list form (`do="exchange"`, `choices`) is
   accepted too.
@@ -75,7 +76,6 @@ from engine.games.imperial_settlers.legal import (
     drawable,
     foundation_candidates,
     hand_razable,
-    plan_cost,
     samurai_spots,
 )
 from engine.games.imperial_settlers.model import (
@@ -113,6 +113,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
     State = SettlersState
     max_inputs = 4_000
     strings = STRINGS
+    rules_version = 2  # 2: L6 pick order, auto-payment without a follow-up prompt
 
     # Setup ------------------------------------------------------------------------------
 
@@ -188,7 +189,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
         state.phase = "lookout"
         ctx.event("round_started", round=state.round, seat=state.start)
         order = clockwise(state, state.start)
-        last_first = [order[0], *reversed(order[1:])][::-1]
+        last_first = order[::-1]  # L6: the last player first, counter-clockwise
         ctx.queued += [
             Task(kind="lookout_draw"),
             Task(kind="reveal", stage=1),
@@ -311,7 +312,6 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
             "faction": self._faction,
             "pick": self._pick,
             "act": self._act,
-            "pay": self._pay,
             "foundation": self._foundation,
             "exchange_more": self._exchange_more,
             "defend": self._defend,
@@ -372,14 +372,16 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
             "activate": self._activate,
             "exchange": self._exchange,
             "pass": self._pass,
+            "gold": self._with_gold,
         }.get(verb)
         require(action is not None, "bad_input")
         action(ctx, seat, rest, args)  # type: ignore[misc]
 
     def _payment(
         self, ctx: Ctx, seat: int, cost: dict[str, int], args: dict[str, Any]
-    ) -> dict[str, int] | None:
-        """The payment to use: given, the only one, or None when the player must choose."""
+    ) -> dict[str, int]:
+        """The payment to use: given, else the auto-payment of 4.0 (or the most gold when the
+        player chose "pay with gold instead")."""
         options = payments(cost, ctx.player(seat).goods)
         require(bool(options), "cannot_pay")
         given = args.get("payment")
@@ -388,10 +390,11 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
             paid = {g: n for g, n in given.items() if n}
             require(paid in options, "bad_payment")
             return paid
-        return options[0] if len(options) == 1 else None
+        return options[-1] if args.get("gold") else options[0]
 
-    def _ask(self, ctx: Ctx, do: str, payment: dict | None, foundation: str | None) -> None:
-        ctx.state.plan = Plan(do=do, payment=payment, foundation=foundation)
+    def _with_gold(self, ctx: Ctx, seat: int, rest: str, args: dict[str, Any]) -> None:
+        require(rest.partition(":")[0] in ("build", "deal", "activate"), "bad_input")
+        self._dispatch(ctx, seat, rest, {**args, "gold": True})
 
     def _build(self, ctx: Ctx, seat: int, card_id: str, args: dict[str, Any]) -> None:
         player = ctx.player(seat)
@@ -408,8 +411,8 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
             require(named is None or str(named) in candidates, "foundation_not_yours")
         else:
             require(named in (None, ""), "foundation_not_needed")
-        if payment is None or (card.foundation and named is None):
-            self._ask(ctx, f"build:{card_id}", payment, None if named is None else str(named))
+        if card.foundation and named is None:
+            ctx.state.plan = Plan(do=f"build:{card_id}", payment=payment)
             return
         ctx.pay(seat, payment)
         player.hand.remove(card_id)
@@ -442,9 +445,6 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
         card = ctx.card(card_id)
         require(card.deck == player.faction, "not_faction_card")
         payment = self._payment(ctx, seat, deal_cost(ctx.state, ctx.cards, seat), args)
-        if payment is None:
-            self._ask(ctx, f"deal:{card_id}", None, None)
-            return
         ctx.pay(seat, payment)
         player.hand.remove(card_id)
         player.deals.append(card_id)
@@ -540,9 +540,6 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
             uses = location.uses
         require(uses < spec.max_uses, "used_up")
         payment = self._payment(ctx, seat, dict(spec.cost), args)
-        if payment is None:
-            self._ask(ctx, f"activate:{rest}", None, None)
-            return
         ctx.pay(seat, payment)
         if location is None:
             player.board_uses += 1
@@ -594,19 +591,6 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
 
     # Follow-up choices of an action ----------------------------------------------------------
 
-    def _pay(self, ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-        self._turn(ctx, seat, planning=True)
-        plan = ctx.state.plan
-        assert plan is not None
-        require(plan.payment is None and plan.do != "exchange", "wrong_phase")
-        choice = args.get("payment")
-        if choice == "cancel":
-            ctx.state.plan = None
-            return
-        options = self._plan_payments(ctx, seat, plan)
-        require(type(choice) is int and 0 <= choice < len(options), "bad_payment")
-        self._continue(ctx, seat, plan, payment=options[choice], foundation=plan.foundation)
-
     def _foundation(self, ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         self._turn(ctx, seat, planning=True)
         plan = ctx.state.plan
@@ -624,9 +608,6 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
         ctx.state.plan = None
         args = {k: v for k, v in chosen.items() if v is not None}
         self._dispatch(ctx, seat, plan.do, args)
-
-    def _plan_payments(self, ctx: Ctx, seat: int, plan: Plan) -> list[dict[str, int]]:
-        return payments(plan_cost(ctx.state, ctx.cards, seat, plan.do), ctx.player(seat).goods)
 
     def _exchange_more(self, ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         self._turn(ctx, seat, planning=True)

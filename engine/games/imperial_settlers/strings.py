@@ -9,24 +9,26 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.core import counted
+
 if TYPE_CHECKING:
     from engine.games.imperial_settlers.cards import Card, CardSet, Scaled
 
 GOOD_WORDS = {
-    "en": {
+    "en": {  # "one|many"
         "wood": "wood",
         "stone": "stone",
         "food": "food",
         "gold": "gold",
-        "worker": "worker",
-        "raze": "raze token",
-        "defense": "defence token",
+        "worker": "worker|workers",
+        "raze": "raze token|raze tokens",
+        "defense": "defence token|defence tokens",
         "vp": "VP",
-        "card_common": "common card",
-        "card_faction": "faction card",
-        "card_any": "card (either deck)",
+        "card_common": "common card|common cards",
+        "card_faction": "faction card|faction cards",
+        "card_any": "card (either deck)|cards (either deck)",
         "samurai": "samurai",
-        "seal": "sun seal",
+        "seal": "sun seal|sun seals",
     },
     "ja": {
         "wood": "木材",
@@ -155,7 +157,7 @@ def _goods_text(goods: tuple[tuple[str, int], ...], locale: str) -> str:
         return PARTS[locale]["nothing"]
     if locale == "ja":
         return "・".join(f"{words[g]}{n}" for g, n in items)
-    return ", ".join(f"{n} {words[g]}" for g, n in items)
+    return ", ".join(counted(n, words[g]) for g, n in items)
 
 
 def goods_args(prefix: str, goods: dict[str, int]) -> dict[str, str]:
@@ -195,10 +197,7 @@ def effect_text(card: Card, locale: str) -> str:
     parts = PARTS[locale]
     lines = []
     if card.production is not None or card.production_per is not None:
-        produced = [goods_text(card.production, locale)] if card.production else []
-        if card.production_per is not None:
-            produced.append(_per_text(card.production_per, locale))
-        lines.append(parts["production"].format(goods=parts["sep"].join(produced)))
+        lines.append(parts["production"].format(goods=_produced(card, locale)))
     if card.feature is not None:
         lines.append(_feature_text(card, locale))
     if card.action is not None:
@@ -209,10 +208,46 @@ def effect_text(card: Card, locale: str) -> str:
             text += parts["uses"].format(n=card.action.max_uses)
         lines.append(text)
     for entry in card.storage:
+        names = parts["or"].join(GOOD_WORDS[locale][g].split("|")[-1] for g in entry.goods)
+        template = parts["storage" if len(entry.goods) > 1 else "storage_one"]
+        lines.append(template.format(limit=entry.limit, goods=names))
+    return " / ".join(lines)
+
+
+TILE_PARTS = {
+    "en": {"action": "{cost} → {gain}", "uses": " ({n}× a round)"},
+    "ja": {"action": "{cost}→{gain}", "uses": "（毎ラウンド{n}回）"},
+}
+
+
+def tile_text(card: Card, locale: str) -> str:
+    """`effect_text` in fewer words, for a card tile on the board, whose icon already tells the
+    kind: what it produces, when a feature pays, an action's cost → gain."""
+    parts = PARTS[locale]
+    lines = []
+    if card.production is not None or card.production_per is not None:
+        lines.append(_produced(card, locale))
+    if card.feature is not None:
+        lines.append(_feature_text(card, locale))
+    if card.action is not None:
+        words = TILE_PARTS[locale]
+        cost, gain = goods_text(card.action.cost, locale), goods_text(card.action.gain, locale)
+        text = words["action"].format(cost=cost, gain=gain)
+        if card.action.max_uses > 1:
+            text += words["uses"].format(n=card.action.max_uses)
+        lines.append(text)
+    for entry in card.storage:
         names = parts["or"].join(GOOD_WORDS[locale][g] for g in entry.goods)
         template = parts["storage" if len(entry.goods) > 1 else "storage_one"]
         lines.append(template.format(limit=entry.limit, goods=names))
     return " / ".join(lines)
+
+
+def _produced(card: Card, locale: str) -> str:
+    produced = [goods_text(card.production, locale)] if card.production else []
+    if card.production_per is not None:
+        produced.append(_per_text(card.production_per, locale))
+    return PARTS[locale]["sep"].join(produced)
 
 
 def _feature_text(card: Card, locale: str) -> str:

@@ -12,6 +12,7 @@ from engine.core import Action, Prompt
 from engine.games.konsul.cards import (
     BANNER,
     Mode,
+    all_modes,
     fits,
     mode_totals,
     modes_of,
@@ -25,7 +26,7 @@ from engine.rng import Rng
 
 def decide(view: KonsulView, prompt: Prompt, seat: int, rng_state: int) -> Action:
     if prompt.move == "bid":
-        return Action(seat=seat, move="bid", args={"bid": _bid(view)})
+        return Action(seat=seat, move="bid", args={"bid": _bid(view, prompt, rng_state)})
     if prompt.move == "flip":
         return Action(seat=seat, move="flip", args={"slot": _flip(view, prompt, rng_state)})
     card = min(view.hand or (), key=lambda c: (c != BANNER, number_of(c)))
@@ -66,10 +67,35 @@ def sure_worth(view: KonsulView) -> int:
     return worth
 
 
-def _bid(view: KonsulView) -> int | str:
+def hoped_worth(view: KonsulView) -> float:
+    """The sure worth plus what turning unknown cards is expected to add: each further card
+    fits with the share of never-shown cards that fit some mode, and is worth their mean."""
+    sure = sure_worth(view)
+    pool = list(view.unrevealed)
+    if not pool or not _unknown_slots(view):
+        return float(sure)
+    mean = sum(set_value([c], view.count_bidding) for c in pool) / len(pool)
+    p = max(sum(fits(c, mode) for c in pool) / len(pool) for mode in all_modes())
+    extra, chance = 0.0, 1.0
+    for _ in range(min(3, len(_unknown_slots(view)))):
+        chance *= p
+        extra += chance * mean
+    return sure + extra
+
+
+def _bid(view: KonsulView, prompt: Prompt, rng_state: int) -> int | str:
+    """Bid up to the value of the remembered cards and of the risk worth taking: the sure worth,
+    raised toward the hoped worth by a seeded appetite for risk. An opening bid starts a little
+    below that limit (a lower price if no one contests), so auctions close at varied bids."""
+    rng = Rng(rng_state)
+    sure = sure_worth(view)
+    appetite = rng.below(9) / 8  # 0, 1/8 .. all of the hoped extra
+    limit = max(1, int(sure + appetite * (hoped_worth(view) - sure)))
+    offered = [c.value for c in prompt.fields[0].options if isinstance(c.value, int)]
+    limit = min(limit, max(offered))
     if view.high == 0:
-        return 1
-    return view.high + 1 if view.high + 1 <= sure_worth(view) else "pass"
+        return max(1, limit - rng.below(3))
+    return view.high + 1 if view.high + 1 <= limit else "pass"
 
 
 def _flip(view: KonsulView, prompt: Prompt, rng_state: int) -> str:

@@ -338,19 +338,21 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
         return []
 
     def _select_prompts(self, state: ProkonsulState) -> list[Prompt]:
-        done = tuple(seat for seat, card in enumerate(state.chosen) if card is not None)
-        groups: dict[tuple[int, ...], list[int]] = {}
+        """One prompt per distinct hand. A seat is listed (owing or done) only in the prompt of
+        its own hand, so a revision is offered that seat's hand, never another's. Prompts of
+        hands whose seats have all chosen (kept for revisions) come after those still owed."""
+        groups: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
         for seat, card in enumerate(state.chosen):
-            if card is None:
-                groups.setdefault(state.hands[seat], []).append(seat)
+            owing, done = groups.setdefault(state.hands[seat], ([], []))
+            (owing if card is None else done).append(seat)
         text = Msg(key="prompt.select", args={"round": state.round, **_pargs(state, state.pawn)})
         return [
             Prompt(
                 key=f"r{state.round}.select",
                 move="select",
                 kind=Kind.SECRET,
-                seats=tuple(seats),
-                done=done,
+                seats=tuple(owing),
+                done=tuple(done),
                 fields=(
                     Field(
                         name="card",
@@ -362,7 +364,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
                 text=text,
                 revisable=True,
             )
-            for hand, seats in groups.items()
+            for hand, (owing, done) in sorted(groups.items(), key=lambda g: not g[1][0])
         ]
 
     def _petition_prompt(self, state: ProkonsulState) -> Prompt:

@@ -81,6 +81,8 @@ class WebhookApi:
             rec.choices = list(data.get("choices") or [])
             return None
         if rtype == MODAL and rec.type in (2, 3):
+            if not data.get("components"):  # Discord: "Must be between 1 and 5 in length."
+                raise ApiError(400, 50035, "Invalid Form Body: components: BASE_TYPE_BAD_LENGTH")
             validate_modal(data)
             rec.modal = data
             return None

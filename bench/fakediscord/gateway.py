@@ -14,7 +14,7 @@ from aiohttp import WSMsgType, web
 
 from .store import Store
 
-log = logging.getLogger("tests.fakediscord.gateway")
+log = logging.getLogger("bench.fakediscord.gateway")
 
 HEARTBEAT_INTERVAL_MS = 41250
 

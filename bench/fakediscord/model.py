@@ -111,6 +111,7 @@ class FakeChannel:
     position: int = 0
     parent_id: int | None = None  # threads: the channel they belong to
     owner_id: int | None = None  # threads: who started them
+    hidden_from: set[int] = field(default_factory=set)  # members denied View Channel here
 
     @property
     def is_dm(self) -> bool:

@@ -74,3 +74,24 @@ def running_server(binaries: Path, *, durable: bool = False) -> Iterator[str]:
             _run([pg_ctl, "stop", "-m", "immediate", "-D", str(data)], check=False)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def until_a_session_waits_on_a_lock(url: str, timeout: float = 10.0) -> None:
+    """Returns once some session of `url`'s database waits on a lock: evidence (not a sleep)
+    that a competing holder is blocked. Raises if none does within `timeout`."""
+    import asyncio
+
+    import asyncpg
+
+    probe = await asyncpg.connect(url)
+    try:
+        for _ in range(int(timeout / 0.01)):
+            if await probe.fetchval(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            ):
+                return
+            await asyncio.sleep(0.01)
+    finally:
+        await probe.close()
+    raise AssertionError(f"no session waited on a lock within {timeout} s")

@@ -7,10 +7,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from bot.client import ForumBot
 from bot.config import Config
 from bot.settings import COMMANDS
-from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 # Server settings every test bot starts with unless it passes its own `server`: no cooldowns and
 # room for many lobbies, so tests act as fast as they like (tests of the limits set them).
@@ -63,6 +63,7 @@ class Harness:
         defaults = self.bot.settings.defaults
         self.bot.settings.defaults = defaults.model_copy(update=self.server)
         await self.fake.start_bot(self.bot)
+        await asyncio.wait_for(self.bot.recovered.wait(), 20)  # then settle() sees its work
         return self.bot
 
     async def kill(self) -> None:
@@ -232,7 +233,7 @@ def _first_step(ids: list[str]) -> str:
 
 
 def _modal_inputs(modal: dict | None) -> list[dict]:
-    from tests.fakediscord import iter_components
+    from bench.fakediscord import iter_components
 
     return [c for c in iter_components((modal or {}).get("components", [])) if c.get("type") == 4]
 

@@ -24,7 +24,7 @@ from .webhooks import WebhookApi
 if TYPE_CHECKING:
     import discord
 
-log = logging.getLogger("tests.fakediscord")
+log = logging.getLogger("bench.fakediscord")
 
 
 class FakeDiscord(UserActions):
@@ -191,6 +191,14 @@ class FakeDiscord(UserActions):
             "CHANNEL_CREATE", self.store.channel_json(channel), self.guild_id
         )
         return channel.id
+
+    def hide_channel(self, channel_id: int, user: FakeUser) -> None:
+        """A member overwrite denying ``user`` View Channel; the bot gets CHANNEL_UPDATE."""
+        channel = self.store.channel(channel_id)
+        channel.hidden_from.add(user.id)
+        self.gateway.dispatch_soon(
+            "CHANNEL_UPDATE", self.store.channel_json(channel), self.guild_id
+        )
 
     def add_thread(self, name: str, owner: FakeUser, parent_id: int | None = None) -> int:
         """A public thread a user started (default: in general); the bot gets THREAD_CREATE."""

@@ -17,7 +17,7 @@ from .limits import Limiter, Refusal
 from .model import Attachment, RequestRecord
 from .store import ApiError, Store
 
-log = logging.getLogger("tests.fakediscord")
+log = logging.getLogger("bench.fakediscord")
 
 API = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

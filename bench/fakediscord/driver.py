@@ -12,7 +12,7 @@ from .gateway import Gateway
 from .model import FakeChannel, FakeMessage, FakeUser, InteractionRecord, iter_components
 from .store import FILE_SIZE_LIMIT, Store
 
-log = logging.getLogger("tests.fakediscord.driver")
+log = logging.getLogger("bench.fakediscord.driver")
 
 OptionValue = str | int | float | bool | FakeUser | tuple[int, Any]
 SELECT_TYPES = (3, 5, 6, 7, 8)

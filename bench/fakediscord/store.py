@@ -15,6 +15,7 @@ from .model import (
     MANAGE_MESSAGES,
     PUBLIC_THREAD,
     TEXT_PERMISSIONS,
+    VIEW_CHANNEL,
     Attachment,
     FakeChannel,
     FakeMessage,
@@ -322,7 +323,10 @@ class Store:
             "name": channel.name,
             "guild_id": str(channel.guild_id),
             "position": channel.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {"id": str(user_id), "type": 1, "allow": "0", "deny": str(VIEW_CHANNEL)}
+                for user_id in sorted(channel.hidden_from)
+            ],
             "nsfw": False,
             "parent_id": None,
             "topic": None,

@@ -1,0 +1,118 @@
+"""How good is each AI level? Seeded matches per game, seats rotated:
+
+    .venv/bin/python -m bench.ai                   # 100 games per match, every game (long)
+    .venv/bin/python -m bench.ai --games 6 --only imperium konsul
+
+Prints per game: hard vs normal (win share of the hard seat), normal vs random, easy vs random,
+the median and worst hard decision time, and for Konsul the winning bids of AI-only auctions.
+Tables are two players where the game allows, else its smallest table; one seat plays the
+level under test, the others the opponent level. Targets: hard >= 60% at two players (>= 1.5x
+its fair share at larger tables), normal >= 90% against random, hard's worst decision <= 1 s.
+Games without a sampler (engine.registry.SEARCH) have no hard level yet: it plays as normal.
+Win share: a shared victory counts 1/winners. Decision times are this process's CPU time, so
+other load on the machine slows a run but barely moves them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine.ai import ai_seed, random_action
+from engine.core import Game, playable_seats
+from engine.levels import level_action
+from engine.registry import GAMES, SEARCH
+
+DEFAULT_GAMES = 100
+
+
+@dataclass
+class Match:
+    """The result of one level against another over several games."""
+
+    share: float = 0.0
+    games: int = 0
+    times: list[float] = field(default_factory=list)
+    bids: Counter = field(default_factory=Counter)  # Konsul: winning bid -> auctions
+
+    @property
+    def rate(self) -> float:
+        return self.share / self.games if self.games else 0.0
+
+
+def play(game: Game, seed: int, levels: list[str], tested: int, match: Match) -> None:
+    """One game; `levels[seat]` is "easy", "normal", "hard" or "random"."""
+    seats = len(levels)
+    state = game.setup(game.parse_options({}), seats, seed)
+    step = 0
+    while prompts := game.pending(state):
+        prompt = prompts[0]
+        seat = prompt.seats[0]
+        seat_seed = ai_seed(seed, step, seat)
+        started = time.process_time()
+        if levels[seat] == "random":
+            action = random_action(game, state, prompt, seat, seat_seed)
+        else:
+            action = level_action(game, state, prompt, seat, seat_seed, levels[seat])
+        if levels[seat] == "hard":
+            match.times.append(time.process_time() - started)
+        state, events = game.apply(state, action)
+        match.bids.update(e.data["amount"] for e in events if e.type == "auction_won")
+        step += 1
+    outcome = game.outcome(state)
+    assert outcome is not None
+    if tested in outcome.winners:
+        match.share += 1 / len(outcome.winners)
+    match.games += 1
+
+
+def match(game: Game, tested: str, opponent: str, games: int) -> tuple[Match, int]:
+    seats = 2 if 2 in playable_seats(game) else playable_seats(game)[0]
+    result = Match()
+    for n in range(games):
+        levels = [opponent] * seats
+        levels[n % seats] = tested
+        play(game, 1000 + n, levels, n % seats, result)
+    return result, seats
+
+
+def report(game_id: str, games: int, with_hard: bool) -> None:
+    game = GAMES[game_id]
+    normal, seats = match(game, "normal", "random", games)
+    easy, _ = match(game, "easy", "random", games)
+    fair = 1 / seats
+    line = (
+        f"{game_id:<18}{seats:>3}  normal/random {normal.rate:6.1%}  easy/random {easy.rate:6.1%}"
+    )
+    if with_hard and game_id not in SEARCH:
+        line += "  hard: no sampler yet, plays as normal"
+    elif with_hard:
+        hard, _ = match(game, "hard", "normal", games)
+        times = sorted(hard.times) or [0.0]
+        line += (
+            f"  hard/normal {hard.rate:6.1%} ({hard.rate / fair:.2f}x fair)"
+            f"  hard median {statistics.median(times) * 1000:5.0f} ms worst {times[-1] * 1000:5.0f} ms"
+            f" ({sum(times) / max(1, hard.games):.0f} s of search per game)"
+        )
+    print(line, flush=True)
+    if game_id == "konsul":
+        auto, _ = match(game, "normal", "normal", games)
+        print(f"{'':<18}winning bids, AI-only auctions: {dict(sorted(auto.bids.items()))}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per match")
+    parser.add_argument("--only", nargs="*", default=sorted(GAMES), help="game ids")
+    parser.add_argument("--no-hard", action="store_true", help="skip the (slow) hard matches")
+    args = parser.parse_args()
+    print(f"{args.games} seeded games per match, seats rotated")
+    for game_id in args.only:
+        report(game_id, args.games, not args.no_hard)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Telling a player that their public turn has started.
+
+A turn taken from the board (a TURN prompt with public options) sends no DM, and editing the
+board notifies nobody, so each human whose public turn starts is mentioned once in a short
+channel message, whose `allowed_mentions` name only them. The seats last told are kept in the
+session's meta (written before the message is sent: a restart never pings twice), and the
+previous ping is deleted, so the channel holds at most one. A player turns pings off for
+themselves with `/game pings off` (stored per user).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.chooser import Texts
+from engine.core import Kind
+from table.i18n import Localizer, locale_of
+from table.service import Session
+
+if TYPE_CHECKING:
+    from bot.client import ForumBot
+    from bot.play import Play
+
+log = logging.getLogger("forum.pings")
+TURN_SEATS = "turn_seats"  # meta: the human seats that owed a public turn when last checked
+PING_MESSAGE = "turn_ping"  # meta: the channel message of the latest ping
+
+
+def public_turn_seats(session: Session) -> list[int]:
+    """The human seats that owe a turn taken from the board right now."""
+    if session.status != "active" or session.outcome() is not None:
+        return []
+    return sorted(
+        {
+            seat
+            for prompt in session.pending()
+            if prompt.kind == Kind.TURN and prompt.public_options
+            for seat in prompt.seats
+            if not session.is_ai(seat)
+        }
+    )
+
+
+async def muted(play: Play, user_ids: list[int]) -> set[int]:
+    """Those of `user_ids` who turned their turn pings off."""
+    if not user_ids:
+        return set()
+    marks = ",".join("?" * len(user_ids))
+    rows = await play.service.store.query(
+        f"SELECT user_id FROM user_settings WHERE turn_pings=0 AND user_id IN ({marks})",
+        tuple(user_ids),
+    )
+    return {int(row[0]) for row in rows}
+
+
+async def ping_turns(play: Play, session: Session) -> None:
+    """Mention each human whose public turn has just started (once per turn)."""
+    now = public_turn_seats(session)
+    meta = session.row.meta
+    before = meta.get(TURN_SEATS, [])
+    if now == before:
+        return
+    starting = [session.seats[s]["user_id"] for s in now if s not in before]
+    users = [u for u in starting if u not in await muted(play, starting)]
+    previous = meta.pop(PING_MESSAGE, None)
+    meta[TURN_SEATS] = now
+    await play.service.set_meta(session)  # stored first: a restart never pings again
+    channel = play.bot.get_channel(session.row.channel_id)
+    if channel is None:
+        return
+    if previous:
+        await play._delete_quietly(channel, previous)
+    if not users:
+        return
+    t = play.channel_texts(session)
+    message = await channel.send(
+        content=t("ping.turn", users=" ".join(f"<@{u}>" for u in users), game=t("name")),
+        allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
+        ),
+    )
+    await play.service.set_meta(session, **{PING_MESSAGE: message.id})
+
+
+def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
+    """`/game pings on|off`: the caller's own turn pings, in every server."""
+
+    @app_commands.command(name="pings", description=_("Mention me when my turn starts (on/off)"))
+    @app_commands.describe(state=_("on or off"))
+    @app_commands.choices(
+        state=[
+            app_commands.Choice(name=_("on"), value="on"),
+            app_commands.Choice(name=_("off"), value="off"),
+        ]
+    )
+    async def pings(interaction: discord.Interaction, state: str) -> None:
+        locale = locale_of(str(interaction.locale or ""), bot.config.default_locale)
+        t = Texts(Localizer(bot.play.localizer.catalogs[0]), locale, None, ())
+        await bot.service.store.set_turn_pings(interaction.user.id, state == "on")
+        await interaction.response.send_message(t(f"ping.{state}"), ephemeral=True)
+
+    group.add_command(pings)

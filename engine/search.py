@@ -1,0 +1,184 @@
+"""The hard AI: determinised Monte Carlo search from one seat's own view, for any game.
+
+Each game supplies a *sampler* `(view, rng) -> state`: a full state consistent with what the
+seat sees, hidden hands, deck order and other seats' unrevealed commits drawn afresh. The search
+never touches the real state: it builds several such worlds (determinisations), tries each
+candidate input in them with UCB1 over the summed statistics of all worlds (root-parallel,
+PIMC-style), and plays every trial to the end with the game's rollout policy. A fixed number of
+rollouts, not wall time, bounds the work, so a seed always gives the same decision.
+
+Simultaneous secret choices stay secret: the sampler redraws every commit the seat has not
+seen revealed, so the seat never conditions on one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel
+
+from engine.ai import random_action, random_args
+from engine.core import Action, Game, GameState, IllegalInput, Outcome, Prompt
+from engine.rng import Rng, derive_seed
+
+Sampler = Callable[[BaseModel, Rng], GameState]
+
+# Distinct inputs tried at the root when a prompt cannot be listed in full (multisets, fleets).
+MAX_CANDIDATES = 12
+EXPLORATION = 0.7
+MIN_ROLLOUTS_PER_ARM = 4
+HEURISTIC_MARGIN = 0.05  # of mean reward an input needs over the heuristic's to replace it
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """How to search one game: its sampler, the rollout policy that measured better, and the
+    rollout budget that keeps its worst decision under a second on one core."""
+
+    sampler: Sampler
+    rollouts: int = 200
+    worlds: int = 8
+    policy: Literal["heuristic", "random"] = "heuristic"
+    horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
+
+
+def reward(outcome: Outcome | None, seat: int, seats: int) -> float:
+    """Mostly the share of the win, plus a little for the rank, so lost games still teach.
+    A rollout that found no end (a loop of heuristic moves) counts as a fair share."""
+    if outcome is None:
+        return 1.0 / seats
+    win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    place = (seats - outcome.ranks[seat]) / max(1, seats - 1)
+    return 0.8 * win + 0.2 * place
+
+
+def _key(action: Action) -> str:
+    return json.dumps(action.args, sort_keys=True, default=str)
+
+
+def candidates(game: Game, view: BaseModel, prompt: Prompt, seat: int, seed: int) -> list[Action]:
+    """The inputs worth trying: the heuristic's own pick first, then every option of a single
+    pick-one field, or random samples of the fields otherwise. Built from the view and prompt
+    only, so they are the same in every world."""
+    found: dict[str, Action] = {}
+    heuristic = game.ai_action(view, prompt, seat, seed)
+    if heuristic is not None:
+        found[_key(heuristic)] = heuristic
+    fields = prompt.fields
+    if len(fields) == 1 and fields[0].kind == "one":
+        for choice in fields[0].options:
+            action = Action(seat=seat, move=prompt.move, args={fields[0].name: choice.value})
+            found.setdefault(_key(action), action)
+        return list(found.values())
+    rng = Rng(derive_seed(seed, "candidates"))
+    for attempt in range(MAX_CANDIDATES * 4):
+        if len(found) >= MAX_CANDIDATES:
+            break
+        mine = (
+            game.ai_action(view, prompt, seat, derive_seed(seed, attempt)) if attempt % 2 else None
+        )
+        action = mine or Action(seat=seat, move=prompt.move, args=random_args(prompt, rng))
+        found.setdefault(_key(action), action)
+    return list(found.values())
+
+
+def rollout(
+    game: Game, state: GameState, seed: int, policy: str, horizon: int = 1000
+) -> Outcome | None:
+    """Play `state` to the end: every seat decides from its own view (heuristic) or at random.
+    None when no end came within `horizon` inputs (a loop of heuristic moves)."""
+    for step in range(horizon):
+        prompts = game.pending(state)
+        if not prompts:
+            break
+        prompt = prompts[0]
+        seat = prompt.seats[0]
+        step_seed = derive_seed(seed, step)
+        try:
+            state = _step(game, state, prompt, seat, step_seed, policy)
+        except (RuntimeError, ValueError):
+            # A sampled world can be one the rules never reach (a guessed chip count below
+            # what a prompt needs), and no input fits: it counts as a fair share.
+            return None
+    return game.outcome(state)
+
+
+def _step(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, policy: str):
+    if policy == "heuristic":
+        action = game.ai_action(game.view(state, seat), prompt, seat, seed)
+        if action is not None:
+            try:
+                return game.apply(state, action)[0]
+            except IllegalInput:
+                pass  # a heuristic misled by a sampled world: fall back to a random input
+    return game.apply(state, random_action(game, state, prompt, seat, seed))[0]
+
+
+@dataclass
+class _Arm:
+    action: Action
+    visits: int = 0
+    total: float = 0.0
+
+
+def search_action(
+    game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
+) -> Action:
+    """The seat's hard-AI decision, from its view and prompt alone (deterministic per seed)."""
+    found = candidates(game, view, prompt, seat, seed)
+    # Every arm needs a few rollouts to mean anything: a small budget tries fewer inputs.
+    arms = [_Arm(action) for action in found[: max(2, spec.rollouts // MIN_ROLLOUTS_PER_ARM)]]
+    if len(arms) == 1:
+        return arms[0].action
+    rng = Rng(derive_seed(seed, "worlds"))
+    worlds = [spec.sampler(view, rng) for _ in range(spec.worlds)]
+    view_seats = worlds[0].seats
+    legal = [[_applied(game, world, arm.action) for arm in arms] for world in worlds]
+    playable = [i for i in range(len(arms)) if any(row[i] is not None for row in legal)]
+    if not playable:
+        return arms[0].action
+    for n in range(spec.rollouts):
+        w = n % len(worlds)
+        options = [i for i in playable if legal[w][i] is not None] or playable
+        i = _pick(arms, options, n)
+        after = legal[w][i] if legal[w][i] is not None else worlds[w]
+        arms[i].visits += 1
+        result = rollout(game, after, derive_seed(seed, "r", n), spec.policy, spec.horizon)
+        arms[i].total += reward(result, seat, view_seats)
+    return arms[_choice(arms, playable)].action
+
+
+def _choice(arms: list[_Arm], playable: list[int]) -> int:
+    """The most tried input (UCB's robust choice); the heuristic's own pick (arm 0) stays
+    unless that one's mean result beats it by a clear margin: small budgets are noisy."""
+    best = max(playable, key=lambda i: (arms[i].visits, arms[i].total, -i))
+    first = arms[0]
+    if best == 0 or 0 not in playable or first.visits == 0 or arms[best].visits == 0:
+        return best
+    margin = arms[best].total / arms[best].visits - first.total / first.visits
+    return best if margin > HEURISTIC_MARGIN else 0
+
+
+def _applied(game: Game, world: GameState, action: Action) -> GameState | None:
+    try:
+        return game.apply(world, action)[0]
+    except IllegalInput:
+        return None
+
+
+def _pick(arms: list[_Arm], options: list[int], n: int) -> int:
+    """UCB1 over the arms legal in this world; untried arms first, in order."""
+    for i in options:
+        if arms[i].visits == 0:
+            return i
+    log_n = math.log(n + 1)
+
+    def score(i: int) -> float:
+        arm = arms[i]
+        return arm.total / arm.visits + EXPLORATION * math.sqrt(log_n / arm.visits)
+
+    return max(options, key=score)

@@ -1,0 +1,93 @@
+"""Choosers that stay honest (issue 23): an out-of-date chooser closes itself and points to
+the current decision, "Your hand" offers a public turn waiting for the player, and no Undo or
+"Confirm?" is shown about nothing the player chose."""
+
+from __future__ import annotations
+
+from bench.bot_harness import Harness
+from bot.chooser import Draft, Texts, chooser
+from bot.stale import public_turn
+from bot.strings import BOT
+from engine.core import Choice, Field, Kind, Msg, Prompt
+from table.i18n import Localizer
+from tests.test_bot_games import fix_seed
+
+TEXTS = Texts(Localizer(BOT), "en", None, ())
+
+
+def one(name: str, *values: str) -> Field:
+    options = tuple(Choice(value=v, label=Msg(key="x", args={})) for v in values)
+    return Field(name=name, kind="one", label=Msg(key="x", args={}), options=options)
+
+
+def ids(prompt: Prompt, draft: Draft) -> list[str]:
+    _, view = chooser(1, prompt, draft, TEXTS)
+    return [item.custom_id for item in view.children]
+
+
+def test_a_lone_pass_is_one_button_without_confirm_or_undo() -> None:
+    prompt = Prompt(key="k", move="m", kind=Kind.TURN, seats=(0,), fields=(one("do", "pass"),),
+                    text=Msg(key="x", args={}))  # fmt: skip
+    assert ids(prompt, Draft()) == ["f:1:k:v:0"]
+
+
+def test_no_undo_while_only_lone_options_are_filled_in() -> None:
+    fields = (one("a", "only"), one("b", "x", "y"))
+    prompt = Prompt(key="k", move="m", kind=Kind.TURN, seats=(0,), fields=fields,
+                    text=Msg(key="x", args={}))  # fmt: skip
+    shown = ids(prompt, Draft())
+    assert shown == ["f:1:k:v:0", "f:1:k:v:1"], shown
+
+
+async def test_a_click_on_an_out_of_date_chooser_closes_it(harness: Harness, monkeypatch) -> None:
+    fix_seed(monkeypatch, 3)
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
+    bot = await harness.start()
+    await harness.open_table(users, game="prokonsul", options="quiet_petitions=off")
+    session = await bot.service.in_channel(fake.channel_id)
+    alice = users[0]
+    old = await harness.open_hand(alice)  # a second chooser of alice's secret card
+    for user, index in zip(users, (8, 7, 6), strict=True):  # 9, 8, 7: alice petitions
+        dm = next(m for m in fake.dms(user) if m.all_custom_ids())
+        await fake.click(user, dm, harness.custom_id(dm, f":v:{index}"))
+        await harness.settle()
+    assert session.state.phase != "select"
+    await fake.click(alice, old, harness.custom_id(old, ":v:1"))
+    closed = fake.message(old.id)
+    assert closed.all_custom_ids() == [], "the out-of-date chooser kept its buttons"
+    assert "out of date" in closed.text() and "Your hand" in closed.text(), closed.text()
+    assert str(session.row.meta["board"]) in closed.text()
+
+
+async def test_your_hand_offers_a_public_turn_to_a_player_without_dms(
+    harness: Harness, monkeypatch
+) -> None:
+    fix_seed(monkeypatch, 7)
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    fake.close_dms(users[0])
+    bot = await harness.start()
+    await harness.open_table(users, game="caesar")
+    session = await bot.service.in_channel(fake.channel_id)
+    service = bot.service
+
+    def notices() -> list:
+        return [m for m in fake.channel_messages() if "can't send you DMs" in m.text()]
+
+    while not notices() or public_turn(session, 0) is None or bot.play.private_prompt(session, 0):
+        prompt = next(p for p in session.pending() if p.seats)
+        seat = prompt.seats[0]
+        action = service.ai_action(session, seat, prompt)
+        result = await service.submit(session, seat, action.move, action.args, prompt.key)
+        bot.play.changed(session, result.events)
+        await harness.settle()
+    turn = public_turn(session, 0)
+    notice = notices()[0]
+    record = await fake.click(users[0], notice, harness.custom_id(notice, ":hand:open"))
+    offered = record.response_message
+    assert "nothing to decide" not in offered.text()
+    assert any(f":{turn.key}:" in i for i in offered.all_custom_ids()), offered.text()
+    before = session.seq
+    await harness.answer_first(users[0], offered, turn.key)
+    assert session.seq > before

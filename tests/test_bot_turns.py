@@ -1,0 +1,93 @@
+"""What every player and reader is told about a turn (issue 23, items 5 and 7): the board image
+describes itself to screen readers, and a player whose public turn starts is mentioned once."""
+
+from __future__ import annotations
+
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord
+
+
+async def test_every_board_image_describes_turn_scores_and_latest_events(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    await harness.start()
+    await harness.open_table(users)
+    first = harness.board().png()
+    assert first is not None and first.description, "the board image has no alt text"
+    assert first.description.startswith("Imperium board.")
+    assert "Waiting for alice, bob." in first.description
+    assert "Scores: alice: 0, bob: 0." in first.description
+    for user, regions in zip(users, ([0, 0, 0], [8, 8, 8]), strict=True):
+        await harness.choose(user, "r1.select", regions)
+    await harness.settle()
+    after = harness.board().png()
+    assert after is not None and after.description != first.description
+    assert "Latest: " in after.description and "Region 1 scored: alice +" in after.description
+    assert len(after.description) <= 1024
+
+
+async def test_alt_text_is_in_the_channels_language(fake: FakeDiscord, tmp_path) -> None:
+    fake.store.guild_locale = "ja"
+    harness = Harness(fake, tmp_path / "forum.sqlite3")
+    try:
+        users = [fake.add_user(name) for name in ("alice", "bob")]
+        await harness.start()
+        await harness.open_table(users)
+        description = harness.board().png().description
+        assert description.startswith("インペリウム") and "の盤面。" in description, description
+        assert "alice、bobの番です。" in description and "得点：alice 0点" in description
+    finally:
+        await harness.stop()
+
+
+def _pings(fake: FakeDiscord) -> list:
+    return [m for m in fake.channel_messages() if "your turn in" in m.content]
+
+
+async def test_a_player_is_mentioned_once_when_their_public_turn_starts(harness: Harness) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="caesar")
+    session = await bot.service.in_channel(fake.channel_id)
+    seat = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    pings = _pings(fake)
+    mover = users[seat]
+    assert len(pings) == 1 and pings[0].content.startswith(f"<@{mover.id}>: your turn in Caesar")
+    sent = [c for c in fake.calls("POST", "/messages") if "your turn" in str(c.json)]
+    allowed = sent[-1].json["allowed_mentions"]
+    assert allowed["parse"] == [] and [int(u) for u in allowed["users"]] == [mover.id], allowed
+
+    prompt = next(p for p in session.pending() if p.kind == "turn")
+    await harness.answer_first(mover, await harness.message_for(mover, prompt), prompt.key)
+    await harness.settle()
+    other = users[1 - seat]
+    pings = _pings(fake)
+    assert len(pings) == 1 and pings[0].content.startswith(f"<@{other.id}>"), "old ping kept"
+
+    await harness.kill()  # a restart re-publishes the board but pings nobody again
+    await harness.start()
+    await harness.settle()
+    assert [m.id for m in _pings(fake)] == [pings[0].id]
+
+
+async def test_a_player_can_turn_their_pings_off(harness: Harness) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    for user in users:
+        record = await fake.slash(user, "game", ["pings"], {"state": "off"})
+        assert "no longer" in record.response_message.text()
+    await harness.open_table(users, game="caesar")
+    assert _pings(fake) == []
+    session = await bot.service.in_channel(fake.channel_id)
+    seat = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    await fake.slash(users[1 - seat], "game", ["pings"], {"state": "on"})
+    prompt = next(p for p in session.pending() if p.kind == "turn")
+    mover = users[seat]
+    await harness.answer_first(mover, await harness.message_for(mover, prompt), prompt.key)
+    await harness.settle()
+    pings = _pings(fake)
+    assert len(pings) == 1 and pings[0].content.startswith(f"<@{users[1 - seat].id}>")
