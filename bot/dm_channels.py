@@ -7,7 +7,7 @@ that player is due, and one opening serves every game that needs it meanwhile.
 
 Openings go one at a time: discord.py waits on the bucket Discord announces for the route, but
 when several requests of a bucket are in flight, an answer from an older window can make it
-count room that is not there (a 429 under a burst, measured with tests/fakediscord). One at a
+count room that is not there (a 429 under a burst, measured with bench/fakediscord). One at a
 time, each opening sees the bucket as the previous answer announced it; the bucket, not the
 round trip, is what limits their pace.
 """

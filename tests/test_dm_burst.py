@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.bot_harness import Harness
-from tests.fakediscord import FakeDiscord, FakeUser
-from tests.fakediscord.limits import Limiter
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord, FakeUser
+from bench.fakediscord.limits import Limiter
 
 GAMES, USERS = 60, 60  # every user plays in three of the games
 OPEN_DM = "/users/@me/channels"
