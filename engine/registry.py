@@ -68,6 +68,6 @@ SEARCH: dict[str, SearchSpec] = {
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
-    "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4),
+    "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }
