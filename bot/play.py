@@ -22,6 +22,7 @@ import discord
 from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
+from bot.ai_levels import ai_mark, level_select
 from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
@@ -33,6 +34,7 @@ from bot.safe_text import clip as _clip
 from bot.strings import BOT
 from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
+from engine.levels import DEFAULT_LEVEL
 from render import render_png
 from table.i18n import Localizer, locale_of
 from table.service import Session, SessionBroken, TableService
@@ -101,10 +103,10 @@ class Play:
 
     # The board message --------------------------------------------------------------------
 
-    def lobby_content(self, session: Session) -> tuple[str, Components]:
+    def lobby_content(self, session: Session, level: str = DEFAULT_LEVEL) -> tuple[str, Components]:
         t = self.channel_texts(session)
         game = session.game
-        names = [f"{neutral(s['name'], NAME_MAX)}{' 🤖' if s['ai'] else ''}" for s in session.seats]
+        names = [f"{neutral(s['name'], NAME_MAX)}{ai_mark(s, t)}" for s in session.seats]
         options = ", ".join(
             f"{k}={neutral(json.dumps(v))}"
             for k, v in session.row.options.items()
@@ -132,9 +134,12 @@ class Play:
         ):
             view.add_item(
                 discord.ui.Button(
-                    label=t(label), style=style, custom_id=cid(session.id, "lobby", op)
+                    label=t(label),
+                    style=style,
+                    custom_id=cid(session.id, "lobby", op, level if op == "ai" else ""),
                 )
             )
+        view.add_item(level_select(session.id, level, t))
         return _clip("\n".join(lines)), view
 
     def narrate(self, session: Session, events: list[Event]) -> None:

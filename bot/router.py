@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import after_game, fleet_builder, stale
+from bot.ai_levels import chosen_level
 from bot.chooser import (
     Draft,
     MalformedId,
@@ -182,6 +183,9 @@ class Router:
     ) -> None:
         user = interaction.user
         service = self.bot.service
+        level = chosen_level(interaction, parsed.op, parsed.arg)
+        if parsed.op == "lvl" and user.id != session.row.host_id:
+            raise TableError("not_host")
         if parsed.op == "join":
             await service.join(session, user.id, user.display_name, str(interaction.locale))
         elif parsed.op == "leave":
@@ -189,7 +193,7 @@ class Router:
         elif parsed.op == "ai":
             texts = self.play.channel_texts(session)
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
-            await service.add_ai(session, user.id, name)
+            await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
             await service.start(session, user.id)
             await interaction.response.defer()
@@ -202,7 +206,7 @@ class Router:
                 allowed_mentions=NO_PINGS,
             )
             return
-        content, view = self.play.lobby_content(session)
+        content, view = self.play.lobby_content(session, level)
         await interaction.response.edit_message(
             content=content, view=view, allowed_mentions=NO_PINGS
         )
