@@ -9,7 +9,7 @@ import discord
 
 from bot.chooser import Texts, cid
 from engine.levels import DEFAULT_LEVEL, LEVELS
-from table.service import TableError
+from table.service import Session, TableError, TableService, seat_level
 
 
 def level_select(sid: int, level: str, t: Texts) -> discord.ui.Select:
@@ -53,3 +53,15 @@ def ai_mark(seat: dict[str, Any], t: Texts) -> str:
     if not seat.get("ai"):
         return ""
     return f" 🤖 ({t('level.' + valid_level(seat.get('level', DEFAULT_LEVEL)))})"
+
+
+def thinking_lines(service: TableService, session: Session, t: Texts) -> list[str]:
+    """ "thinking…" for the hard AI seats that owe an answer: their search takes a while."""
+    seats = sorted(
+        {
+            seat
+            for seat, _ in service.ai_turns(session)
+            if seat_level(session.row.seats[seat]) == "hard"
+        }
+    )
+    return [t("ai_thinking", seats=seats)] if seats else []

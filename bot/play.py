@@ -22,7 +22,7 @@ import discord
 from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
-from bot.ai_levels import ai_mark, level_select
+from bot.ai_levels import ai_mark, level_select, thinking_lines
 from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
@@ -186,7 +186,7 @@ class Play:
             else:
                 lines.append(t.msg(prompt.text))
                 lines.append(t("waiting_turn", seats=list(prompt.seats)))
-        return lines
+        return lines + thinking_lines(self.service, session, t)
 
     def _board_buttons(self, session: Session, view: Components, t: Texts) -> None:
         prompts = session.pending()
