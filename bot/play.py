@@ -27,6 +27,7 @@ from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
+from bot.hints import with_hint
 from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
 from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
@@ -482,7 +483,8 @@ class Play:
         draft = self.drafts.setdefault(
             (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
         )
-        body, view = chooser(session.id, prompt, draft, t)
+        settings = self.bot.settings.cached(session.row.guild_id)
+        body, view = with_hint(chooser(session.id, prompt, draft, t), session, settings, t)
         shown, more = folded(private)
         parts += [f"{t('dm.private')}\n{shown}" if shown else "", body]
         if more:
