@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from bot.router import Router
 
 log = logging.getLogger("forum.hints")
+_asking: set[tuple[int, int]] = set()  # (session, member) with a hint being searched: one each
 
 
 def with_hint(
@@ -56,18 +57,25 @@ async def ask(
     if seat is None or prompt is None:
         await router.reply(interaction, texts("not_player" if seat is None else "chooser.nothing"))
         return
+    if (session.id, seat) in _asking:  # a member cannot queue searches by clicking again
+        await router.reply(interaction, texts("hint.busy"))
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)  # the search takes a while
     seed = derive_seed(ai_seed(session.row.seed, session.seq, seat), "hint")
     loop = asyncio.get_running_loop()
-    action, share = await loop.run_in_executor(
-        router.bot.service.ai_pool,
-        hint_by_id,
-        session.row.game,
-        session.live(),
-        prompt,
-        seat,
-        seed,
-    )
+    _asking.add((session.id, seat))
+    try:
+        action, share = await loop.run_in_executor(
+            router.bot.service.ai_pool,
+            hint_by_id,
+            session.row.game,
+            session.live(),
+            prompt,
+            seat,
+            seed,
+        )
+    finally:
+        _asking.discard((session.id, seat))
     await router.bot.service.set_meta(session, hinted=True)  # stored before it is shown
     log.info("hint given: session %s, seat %s", session.id, seat)
     move = summary(prompt, Draft(values=dict(action.args)), texts) or texts.msg(prompt.text)

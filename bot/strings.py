@@ -67,6 +67,7 @@ BOT: Catalog = {
         "hint.won": "it won {share}% of the sampled games",
         "hint.only": "the only input worth weighing",
         "hint.off": "Hints are turned off on this server.",
+        "hint.busy": "Your hint is still being worked out.",
         "chooser.current_private": "Your current decision is in your newest message, or under "
         "**Your hand** on the board: {board}",
         "chooser.current_turn": "It is your turn — on the board: {board}",
@@ -209,6 +210,7 @@ BOT: Catalog = {
         "hint.won": "試したゲームの{share}%で勝ちました",
         "hint.only": "検討に値する手はこれだけです",
         "hint.off": "このサーバーではヒントが無効になっています。",
+        "hint.busy": "ヒントをまだ計算中です。",
         "chooser.current_private": "今の選択は最新のメッセージか、盤面の「手札・選択」からどうぞ：{board}",
         "chooser.current_turn": "あなたの番です。盤面からどうぞ：{board}",
         "chooser.restarted": "（ボットが再起動しました。もう一度選んでください。）",
