@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.standin import StandInDiscord, load_of_others, process_cpu, rss_mb
+from bench.steps import StepWatch
 from bot.client import ForumBot, tune_gc
 from bot.config import Config
 from bot.play import Play, _fits_on_board, is_private
@@ -73,6 +74,7 @@ class Figures:
     refused: int = 0
     loop_lag: list[float] = field(default_factory=list)
     gc_pauses: list[float] = field(default_factory=list)
+    gc_by_generation: dict[int, float] = field(default_factory=dict)  # the longest pause of each
 
 
 def seat_count(game_id: str) -> int:
@@ -124,10 +126,11 @@ class LoadRun:
         await self.service.start(session, users[0])
         # What a game in progress has: a board in its channel, its players' DM channels known.
         board = await self.standin.existing_board(channel)
-        dms = {
-            str(seat): await self.standin.existing_board(user) for seat, user in enumerate(users)
-        }
-        await self.service.set_meta(session, board=board, dm_channel=dms)
+        for user in users:
+            await self.service.store.remember_dm_channel(
+                user, await self.standin.existing_board(user)
+            )
+        await self.service.set_meta(session, board=board)
         start = self.standin.click_on_board(board)  # the host's Start click
         self.play.carriers.note(session.id, 0, board, start)
         self.live[session.id] = Live(session, script)
@@ -243,7 +246,12 @@ def watch_gc(figures: Figures) -> None:
         if phase == "start":
             started["t"] = time.perf_counter()
         elif "t" in started:
-            figures.gc_pauses.append(time.perf_counter() - started.pop("t"))
+            pause = time.perf_counter() - started.pop("t")
+            figures.gc_pauses.append(pause)
+            generation = info["generation"]
+            figures.gc_by_generation[generation] = max(
+                pause, figures.gc_by_generation.get(generation, 0.0)
+            )
 
     gc.callbacks.append(callback)
 
@@ -275,17 +283,19 @@ async def run(args: argparse.Namespace) -> None:
         workers = _worker_pids(bot.render_pool)
         cpu = _cpu_clocks(workers)
         others = load_of_others(workers=workers)
-        await load.drive(args.seconds)
-        drain_started = time.monotonic()
-        await asyncio.wait_for(bot.idle(), 120)
-        drain = time.monotonic() - drain_started
+        steps = StepWatch()
+        with steps.watching():
+            await load.drive(args.seconds)
+            drain_started = time.monotonic()
+            await asyncio.wait_for(bot.idle(), 120)
+            drain = time.monotonic() - drain_started
         cpu = _cpu_clocks(workers, cpu)
         others = load_of_others(others, workers)
         if profiler is not None:
             profiler.disable()
         stop.set()
         await watcher
-        report(load, standin, cpu, others, drain)
+        report(load, standin, cpu, others, drain, steps)
         if profiler is not None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         await bot.store.close()
@@ -310,13 +320,22 @@ def _top(counts: Counter[str]) -> str:
     return ", ".join(f"{route} {n / total:.0%}" for route, n in counts.most_common(3)) or "none"
 
 
+def _by_generation(pauses: dict[int, float]) -> str:
+    return ", ".join(f"gen{g} {p * 1e3:.0f} ms" for g, p in sorted(pauses.items())) or "none"
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 def report(
-    load: LoadRun, standin: StandInDiscord, cpu: tuple[float, float], others: float, drain: float
+    load: LoadRun,
+    standin: StandInDiscord,
+    cpu: tuple[float, float],
+    others: float,
+    drain: float,
+    steps: StepWatch,
 ) -> None:
     f, args = load.figures, load.args
     inputs = max(1, f.served)
@@ -358,6 +377,8 @@ def report(
             f"{max(f.loop_lag, default=0) * 1e3:.0f} / {max(f.gc_pauses, default=0) * 1e3:.0f} ms",
             "≤ 50 ms",
         ),
+        ("longest GC pause by generation", _by_generation(f.gc_by_generation), ""),
+        ("longest event-loop steps (what ran)", steps.report(), "each ≤ 50 ms"),
         ("RSS now / peak", f"{rss_mb()[0]:.0f} / {rss_mb()[1]:.0f} MB", "≤ 300 MB"),
         ("other processes' CPU during the run", f"{others:.2f} cores of {os.cpu_count()}", ""),
         ("drain after the last arrival", f"{drain:.2f} s", ""),

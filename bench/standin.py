@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import yarl
 
 from bench.fakediscord.limits import CHANNEL_MESSAGE, EXEMPT_PREFIXES, Limiter
 from bot.client import ForumBot
@@ -54,12 +55,12 @@ class Response:
 
 class StandInDiscord:
     def __init__(self, bot: ForumBot, latency: float = 0.04) -> None:
+        self.bot = bot
         self.latency = latency
         self.limiter = Limiter()
         self._ids = itertools.count(DM_IDS)
         self.reset_counts()
         bot.http.request = self.request  # type: ignore[method-assign]
-        bot.budget.install(bot.http)  # the budget in front of the stand-in, as in front of Discord
         bot.get_channel = bot.get_partial_messageable  # type: ignore[method-assign]
 
     def reset_counts(self) -> None:
@@ -90,6 +91,8 @@ class StandInDiscord:
 
     async def request(self, route: discord.http.Route, **kwargs: Any) -> Any:
         path = route.url[len(discord.http.Route.BASE) :]
+        # As the client's trace does when a request leaves for Discord: the budget first.
+        await self.bot.budget.admit(route.method, yarl.URL(route.url).path)
         while (refusal := self.limiter.check(route.method, path)) is not None:
             self.refused += 1  # discord.py waits `retry_after` and tries again
             await asyncio.sleep(refusal.retry_after)

@@ -2,10 +2,13 @@
 
 Discord allows a bot about 50 requests per second in all (interaction responses, followups and
 edits through an interaction token are exempt) and about 5 message writes per 5 s in one
-channel. Every request the bot makes with its token goes through `HTTPClient.request`, so the
-budget wraps that one method: a request waits for room in the global window and, when it writes
-a message, in its channel's window. While urgent requests (a board its players are waiting for)
-queue for the global window, normal ones (a progress update) leave them the room.
+channel. Per-route buckets (the channel's, or the tight one for opening DM channels) Discord
+announces in rate-limit headers, and discord.py waits on those itself. The budget is an aiohttp
+trace on the client's session: a request waits for room in the global window and, when it
+writes a message, in its channel's window, at the moment it is sent (after discord.py's bucket
+wait, so a request held there is not counted early and its retries are counted too). While
+urgent requests (a board its players are waiting for) queue for the global window, normal ones
+(a progress update) leave them the room.
 """
 
 from __future__ import annotations
@@ -13,18 +16,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import discord
+import aiohttp
 
 URGENT, NORMAL = 0, 1
 URGENT_POLL = 0.01  # how often a normal request looks again while urgent ones queue
 priority: contextvars.ContextVar[int] = contextvars.ContextVar("rest_priority", default=NORMAL)
-MESSAGE_ROUTES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}")
+API_PATH = re.compile(r"^/api/v\d+(/.*)$")
+MESSAGE_PATH = re.compile(r"^/channels/(\d+)/messages(?:/\d+)?$")
+EXEMPT = ("/interactions/", "/webhooks/")  # interaction endpoints: exempt from the global limit
 # Our clock and Discord's differ by the request's travel time: keep the windows a little wider.
 CLOCK_MARGIN = 0.05
 
@@ -90,16 +96,28 @@ class RestBudget:
         span = limits.channel_window * (1 + CLOCK_MARGIN)
         return global_wait, _room(window, limits.channel_messages, span, now)
 
-    def install(self, http: discord.http.HTTPClient) -> None:
-        """Route every token-authenticated request of `http` through this budget."""
-        send = http.request
+    def trace(self) -> aiohttp.TraceConfig:
+        """Pass as the client's `http_trace`: every request of the bot's token takes its room
+        as it leaves, after discord.py's own wait on the bucket that Discord announced for its
+        route, and again on each retry; so a request that waits there is counted when it is
+        sent, not before, and the global window holds what Discord sees."""
+        config = aiohttp.TraceConfig()
 
-        async def request(route: discord.http.Route, **kwargs: Any) -> Any:
-            writes = route.method != "GET" and route.path in MESSAGE_ROUTES
-            await self.acquire(int(route.channel_id) if writes and route.channel_id else None)
-            return await send(route, **kwargs)
+        async def on_request_start(
+            session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams
+        ) -> None:
+            await self.admit(params.method, params.url.path)
 
-        http.request = request  # type: ignore[method-assign]
+        config.on_request_start.append(on_request_start)
+        return config
+
+    async def admit(self, method: str, url_path: str) -> None:
+        """Wait for room for a request to `url_path` (the URL's path, with its /api/vN)."""
+        match = API_PATH.match(url_path)
+        if match is None or match.group(1).startswith(EXEMPT):
+            return  # the gateway, or an interaction's token: not bound to the global limit
+        writes = method != "GET" and (channel := MESSAGE_PATH.match(match.group(1)))
+        await self.acquire(int(channel.group(1)) if writes else None)
 
 
 def _room(window: deque[float], limit: int, span: float, now: float) -> float:

@@ -48,13 +48,18 @@ class ForumBot(commands.Bot):
     ) -> None:
         # The bot has no voice: no start-up warnings about missing voice libraries (PyNaCl).
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        budget = RestBudget(
+            Limits(config.rest_per_second, config.channel_messages, config.channel_window_seconds)
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            http_trace=budget.trace(),
             allowed_mentions=NO_PINGS,  # a send that forgets its own pings nobody
             **client_kwargs,
         )
+        self.budget = budget
         self.config = config
         self.timer_period = timer_period
         self.store: AnyStore | None = None
@@ -71,10 +76,6 @@ class ForumBot(commands.Bot):
         self.recovered = asyncio.Event()  # start-up recovery has queued its publishes
         self._reminded: set[tuple[int, int, int]] = set()
         self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
-        self.budget = RestBudget(
-            Limits(config.rest_per_second, config.channel_messages, config.channel_window_seconds)
-        )
-        self.budget.install(self.http)
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""

@@ -27,6 +27,7 @@ from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
+from bot.dm_channels import DmChannels
 from bot.hints import with_hint
 from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
@@ -83,6 +84,7 @@ class Play:
         self._following: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.publisher = Publisher(self.publish_now, bot.spawn, config.board_interval_seconds)
         self.carriers = Carriers()
+        self.dm_channels = DmChannels(bot, service.store)
         self.renders = 0
 
     # Texts ------------------------------------------------------------------------------
@@ -536,7 +538,7 @@ class Play:
             return
         latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
         try:
-            channel = await self._dm_channel(session, seat)
+            channel = await self.dm_channels.channel(session.seats[seat]["user_id"])
             if edit and str(seat) in latest:
                 # Gone, or posted through a click's token that has since expired: a new one.
                 with contextlib.suppress(discord.NotFound, discord.Forbidden):
@@ -548,17 +550,6 @@ class Play:
                 raise
             closed.append(seat)
             await self.dm_fallback(session, seat)
-
-    async def _dm_channel(self, session: Session, seat: int) -> discord.abc.Messageable:
-        """The seat's DM channel, opened once per game (discord.py only keeps the last 128)."""
-        known: dict[str, int] = session.row.meta.setdefault("dm_channel", {})
-        if str(seat) in known:
-            return self.bot.get_partial_messageable(
-                known[str(seat)], type=discord.ChannelType.private
-            )
-        channel = await self.bot.create_dm(discord.Object(id=session.seats[seat]["user_id"]))
-        known[str(seat)] = channel.id
-        return channel
 
     async def _dm_by_click(
         self, session: Session, seat: int, fields: dict[str, Any], edit: bool

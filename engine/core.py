@@ -375,6 +375,7 @@ def player_options(game: Game) -> dict[str, FieldInfo]:
 
 
 M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
 
 
 def trusted(model: type[M], **fields: Any) -> M:
@@ -389,6 +390,20 @@ def trusted(model: type[M], **fields: Any) -> M:
     object.__setattr__(instance, "__pydantic_extra__", None)
     object.__setattr__(instance, "__pydantic_private__", None)
     return instance
+
+
+def evolved(state: M, **update: Any) -> M:
+    """`state.model_copy(update=...)` for a hot path: the same shallow copy at half the cost
+    (an AI playout copies its state several times per input). The copy shares the original's
+    fields-set bookkeeping, which nothing here reads."""
+    fields = state.__dict__.copy()
+    fields.update(update)
+    copy = type(state).__new__(type(state))
+    _set(copy, "__dict__", fields)
+    _set(copy, "__pydantic_fields_set__", state.__pydantic_fields_set__)
+    _set(copy, "__pydantic_extra__", None)
+    _set(copy, "__pydantic_private__", None)
+    return copy
 
 
 def playable_seats(game: Game, raw_options: dict[str, Any] | None = None) -> list[int]:

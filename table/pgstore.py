@@ -121,6 +121,18 @@ MIGRATIONS: tuple[str, ...] = (
         turn_pings INTEGER NOT NULL
     );
     """,
+    # 5: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
+    # tight) and kept across games and restarts.
+    """
+    CREATE TABLE dm_channels (
+        user_id BIGINT PRIMARY KEY,
+        channel_id BIGINT NOT NULL
+    );
+    -- Every input is written by an INSERT that checks its session is active (sessions are
+    -- never deleted), so the foreign key only added a row lock on the session per input:
+    -- a second write, and a wait behind whichever process holds the session.
+    ALTER TABLE inputs DROP CONSTRAINT IF EXISTS inputs_session_id_fkey;
+    """,
 )
 # Serialize migrations of processes starting at once, and rating updates of games finishing at
 # once in several processes (arbitrary fixed keys).
@@ -454,6 +466,19 @@ class PostgresStore:
         return [(r[0], r[1]) for r in rows]
 
     # Deadlines --------------------------------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        rows = await self._fetch("SELECT channel_id FROM dm_channels WHERE user_id=$1", user_id)
+        return int(rows[0][0]) if rows else None
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
+        async with self._writing() as db:
+            await db.execute(
+                "INSERT INTO dm_channels (user_id, channel_id) VALUES ($1,$2)"
+                " ON CONFLICT (user_id) DO UPDATE SET channel_id=EXCLUDED.channel_id",
+                user_id,
+                channel_id,
+            )
 
     async def set_turn_pings(self, user_id: int, on: bool) -> None:
         async with self._writing() as db:

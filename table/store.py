@@ -117,6 +117,14 @@ MIGRATIONS: tuple[str, ...] = (
         turn_pings INTEGER NOT NULL
     );
     """,
+    # 5: a player's DM channel with the bot, opened once (Discord's bucket for opening them is
+    # tight) and kept across games and restarts.
+    """
+    CREATE TABLE dm_channels (
+        user_id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL
+    );
+    """,
 )
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -458,6 +466,17 @@ class Store:
             )
 
     # Deadlines --------------------------------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        rows = await self._fetch("SELECT channel_id FROM dm_channels WHERE user_id=?", (user_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?,?)",
+                (user_id, channel_id),
+            )
 
     async def set_deadline(self, session_id: int, due_at: float, stage: str) -> None:
         async with self._transaction():

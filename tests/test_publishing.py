@@ -207,17 +207,21 @@ def test_the_fake_refuses_past_discords_limits_and_exempts_interactions() -> Non
 
 
 async def test_a_client_without_the_budget_gets_429s_and_the_bot_gets_none(tmp_path: Path) -> None:
+    """discord.py waits on the buckets Discord announces per route, but not on the global
+    limit: a plain client collects 429s in a burst over many channels, the bot none."""
     async with FakeDiscord() as fake:
         fake.rate_limits.channel_window = 1.0  # Discord's 5 s, shortened to keep the test quick
+        channels = [fake.add_channel(f"burst-{n}") for n in range(12)]
         plain = discord.Client(intents=discord.Intents.default(), **fake.client_kwargs())
         await fake.start_bot(plain)
-        channel = plain.get_partial_messageable(fake.channel_id)
-        await asyncio.gather(*(channel.send(f"plain {n}") for n in range(7)))
+        burst = [plain.get_partial_messageable(c) for c in channels for _ in range(5)]
+        await asyncio.gather(*(c.send(f"plain {n}") for n, c in enumerate(burst)))
         assert fake.rate_limited >= 1  # discord.py waited and retried: every message arrived
-        assert sum("plain" in m.text() for m in fake.channel_messages()) == 7
+        assert fake.server.limiter.refused_routes.get("channel-messages", 0) == 0
+        assert sum("plain" in m.text() for c in channels for m in fake.channel_messages(c)) == 60
         await fake.stop_bot(plain)
 
-        other = fake.add_channel("other")
+        others = [fake.add_channel(f"other-{n}") for n in range(12)]
         harness = Harness(
             fake,
             tmp_path / "db.sqlite3",
@@ -226,11 +230,11 @@ async def test_a_client_without_the_budget_gets_429s_and_the_bot_gets_none(tmp_p
             board_interval_seconds=1.0,
         )
         bot = await harness.start()
-        before = fake.rate_limited
-        target = bot.get_partial_messageable(other)
-        await asyncio.gather(*(target.send(f"bot {n}") for n in range(7)))
-        assert fake.rate_limited == before
-        assert sum("bot" in m.text() for m in fake.channel_messages(other)) == 7
+        fake.server.limiter = Limiter(fake.rate_limits)  # Discord forgot the plain burst
+        burst = [bot.get_partial_messageable(c) for c in others for _ in range(5)]
+        await asyncio.gather(*(c.send(f"bot {n}") for n, c in enumerate(burst)))
+        assert fake.rate_limited == 0, fake.server.limiter.refused_routes
+        assert sum("bot" in m.text() for c in others for m in fake.channel_messages(c)) == 60
         await harness.stop()
 
 

@@ -270,3 +270,17 @@ async def test_finished_sessions_whose_board_lags_their_log(opened: AnyStore) ->
         await opened.append_input(row.id, move(2), status="finished")
         ids.append(row.id)
     assert [r.id for r in await opened.unshown_finished()] == [ids[0]]
+
+
+async def test_a_players_dm_channel_is_remembered_across_reopening(database: str) -> None:
+    first = await open_store(database)
+    assert await first.dm_channel(100) is None
+    await first.remember_dm_channel(100, 7)
+    await first.remember_dm_channel(100, 8)  # Discord answered another id: the newest counts
+    await first.close()
+    again = await open_store(database)
+    try:
+        assert await again.dm_channel(100) == 8
+        assert await again.dm_channel(101) is None
+    finally:
+        await again.close()

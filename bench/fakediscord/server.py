@@ -155,16 +155,18 @@ class Server:
             self.touch()
 
     async def _recorded(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        arrived = time.monotonic()  # Discord counts a request when it arrives, not once read
         body = await parse_body(request)
         request[BODY_KEY] = body
         path = request.path[len(API) :]
         record = RequestRecord(request.method, path, dict(request.query), body.json, body.files)
         self.store.requests.append(record)
-        refusal = self.limiter.check(request.method, path)
+        refusal = self.limiter.check(request.method, path, arrived)
         if refusal is not None:
             response = _too_many(refusal)
         else:
             response = await self._respond(request, handler, record)
+        response.headers.update(self.limiter.headers(request.method, path))
         record.status = response.status
         if response.status >= 400:
             log.info("%s %s -> %s", request.method, path, response.status)

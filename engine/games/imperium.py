@@ -29,6 +29,7 @@ from engine.core import (
     Msg,
     Outcome,
     Prompt,
+    evolved,
     hidden_option,
     outcome_by_score,
     require,
@@ -222,7 +223,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
         require(regions is not None and len(regions) == PICKS, "bad_selection")
         hidden = list(state.hidden)
         hidden[action.seat] = tuple(regions)  # type: ignore[arg-type]
-        state = state.model_copy(update={"hidden": tuple(hidden)})
+        state = evolved(state, hidden=tuple(hidden))
         events = [Event(type="submitted", data={"seat": action.seat})]
         if any(pick is None for pick in hidden):
             return state, events
@@ -248,12 +249,8 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
 
     def _reveal(self, state: ImperiumState, events: list[Event]) -> tuple[ImperiumState, list]:
         revealed = tuple(pick for pick in state.hidden if pick is not None)
-        state = state.model_copy(
-            update={
-                "revealed": revealed,
-                "revealed_round": state.round,
-                "hidden": (None,) * state.seats,
-            }
+        state = evolved(
+            state, revealed=revealed, revealed_round=state.round, hidden=(None,) * state.seats
         )
         events.append(
             Event(
@@ -302,10 +299,10 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
                 data={"round": round_no, "regions": list(schedule(round_no, state.thirty_points))},
             )
         )
-        return state.model_copy(update={"round": round_no}), events
+        return evolved(state, round=round_no), events
 
     def _finish(self, state: ImperiumState, events: list[Event]) -> tuple[ImperiumState, list]:
-        state = state.model_copy(update={"phase": "over", "placing": None})
+        state = evolved(state, phase="over", placing=None)
         result = self.outcome(state)
         assert result is not None
         events.append(
@@ -505,9 +502,7 @@ def _with_markers(
     state: ImperiumState, board: list[list[int]], supply: list[int], **update: object
 ) -> ImperiumState:
     """One copy of the state for a whole run of placements."""
-    return state.model_copy(
-        update={"board": tuple(tuple(row) for row in board), "supply": tuple(supply), **update}
-    )
+    return evolved(state, board=tuple(tuple(row) for row in board), supply=tuple(supply), **update)
 
 
 def _score_region(
@@ -534,9 +529,7 @@ def _score_region(
     scored = (
         ((region, counts, points),) if first else (*state.last_scored, (region, counts, points))
     )
-    return state.model_copy(
-        update={"scores": scores, "supply": supply, "board": tuple(board), "last_scored": scored}
-    )
+    return evolved(state, scores=scores, supply=supply, board=tuple(board), last_scored=scored)
 
 
 # A simple AI that plays from its own view: it only ever spends markers on regions that will be
@@ -550,22 +543,29 @@ def _ai_select(view: ImperiumView, seat: int, rng_state: int) -> list[int]:
         upcoming.extend(r for r in schedule(ahead, view.thirty_points) if r not in upcoming)
         ahead += 1
     order = Rng(rng_state).shuffled(upcoming)  # ties between equal regions fall randomly
-    mine = {r: view.board[r - 1][seat] for r in order}
-    rivals = {r: max(c for s, c in enumerate(view.board[r - 1]) if s != seat) for r in order}
+    # Per region in that order: [region, my markers, the strongest rival's, value, urgency].
+    rows = []
+    for region in order:
+        counts = view.board[region - 1]
+        rivals = max(counts[:seat] + counts[seat + 1 :])
+        urgency = 1.0 if region in view.resolving else 0.5
+        rows.append([region, counts[seat], rivals, view.values[region - 1][0], urgency])
     picks: list[int] = []
     for _ in range(PICKS):
-        region = max(order, key=lambda r: _ai_gain(view, r, mine[r], rivals[r]))
-        mine[region] += 1
-        picks.append(region)
+        best, best_gain = rows[0], -1.0
+        for row in rows:  # the first region of the highest gain, as max() would pick
+            _, mine, rivals, value, urgency = row
+            # The value of one more marker there: the value of leading it, discounted by
+            # distance, or little when already safely ahead even if a rival adds one.
+            if mine > rivals + 1:
+                gain = 0.1 * urgency
+            else:
+                gain = value * urgency / (1 + max(0, rivals - mine))
+            if gain > best_gain:
+                best, best_gain = row, gain
+        best[1] += 1
+        picks.append(best[0])
     return picks
-
-
-def _ai_gain(view: ImperiumView, region: int, mine: int, rivals: int) -> float:
-    """Value of one more marker on `region`: the value of leading it, discounted by distance."""
-    urgency = 1.0 if region in view.resolving else 0.5
-    if mine > rivals + 1:  # already safely ahead, even if a rival adds one
-        return 0.1 * urgency
-    return view.values[region - 1][0] * urgency / (1 + max(0, rivals - mine))
 
 
 def _ai_place(view: ImperiumView, prompt: Prompt) -> list[int]:
