@@ -144,7 +144,7 @@ class Harness:
         for user in others:
             await self.fake.click(user, lobby, self.custom_id(lobby, ":lobby:join"))
         for _ in range(ai):
-            await self.fake.click(host, lobby, self.custom_id(lobby, ":lobby:ai"))
+            await self.fake.click(host, lobby, self.custom_id(lobby, ":lobby:ai:normal"))
         await self.fake.click(host, lobby, self.custom_id(lobby, ":lobby:start"))
         await self.settle()
 

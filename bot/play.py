@@ -22,11 +22,13 @@ import discord
 from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
+from bot.ai_levels import ai_mark, level_select, thinking_lines
 from bot.alt_text import describe_board
 from bot.carriers import Carriers
 from bot.chooser import Components, Draft, Texts, chooser, cid
 from bot.config import Config
 from bot.dm_channels import DmChannels
+from bot.hints import with_hint
 from bot.private_view import add_show_button, folded
 from bot.publisher import Dirty, Publisher
 from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
@@ -34,6 +36,7 @@ from bot.safe_text import clip as _clip
 from bot.strings import BOT
 from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
+from engine.levels import DEFAULT_LEVEL
 from render import render_png
 from table.i18n import Localizer, locale_of
 from table.service import Session, SessionBroken, TableService
@@ -103,10 +106,10 @@ class Play:
 
     # The board message --------------------------------------------------------------------
 
-    def lobby_content(self, session: Session) -> tuple[str, Components]:
+    def lobby_content(self, session: Session, level: str = DEFAULT_LEVEL) -> tuple[str, Components]:
         t = self.channel_texts(session)
         game = session.game
-        names = [f"{neutral(s['name'], NAME_MAX)}{' 🤖' if s['ai'] else ''}" for s in session.seats]
+        names = [f"{neutral(s['name'], NAME_MAX)}{ai_mark(s, t)}" for s in session.seats]
         options = ", ".join(
             f"{k}={neutral(json.dumps(v))}"
             for k, v in session.row.options.items()
@@ -134,9 +137,12 @@ class Play:
         ):
             view.add_item(
                 discord.ui.Button(
-                    label=t(label), style=style, custom_id=cid(session.id, "lobby", op)
+                    label=t(label),
+                    style=style,
+                    custom_id=cid(session.id, "lobby", op, level if op == "ai" else ""),
                 )
             )
+        view.add_item(level_select(session.id, level, t))
         return _clip("\n".join(lines)), view
 
     def narrate(self, session: Session, events: list[Event]) -> None:
@@ -183,7 +189,7 @@ class Play:
             else:
                 lines.append(t.msg(prompt.text))
                 lines.append(t("waiting_turn", seats=list(prompt.seats)))
-        return lines
+        return lines + thinking_lines(self.service, session, t)
 
     def _board_buttons(self, session: Session, view: Components, t: Texts) -> None:
         prompts = session.pending()
@@ -479,7 +485,8 @@ class Play:
         draft = self.drafts.setdefault(
             (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
         )
-        body, view = chooser(session.id, prompt, draft, t)
+        settings = self.bot.settings.cached(session.row.guild_id)
+        body, view = with_hint(chooser(session.id, prompt, draft, t), session, settings, t)
         shown, more = folded(private)
         parts += [f"{t('dm.private')}\n{shown}" if shown else "", body]
         if more:

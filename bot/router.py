@@ -10,13 +10,15 @@ really carries it (a modified client can send any id on any message it can see).
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import after_game, fleet_builder, stale
+from bot import after_game, fleet_builder, hints, stale
+from bot.ai_levels import chosen_level
 from bot.chooser import (
     Draft,
     MalformedId,
@@ -37,6 +39,7 @@ from bot.chooser import (
     summary,
     undo,
 )
+from bot.hints import with_hint
 from bot.history import History
 from bot.play import is_private
 from bot.private_view import add_show_button, folded
@@ -116,7 +119,7 @@ class Router:
         if session is None or session.status in ("aborted", "finished"):
             await self.reply(interaction, self.texts_for(interaction, session)("game_gone"))
             return
-        if parsed.key in ("lobby", "hand", "abort", "history"):  # prompts: see self.prompt
+        if parsed.key in ("lobby", "hand", "abort", "history", "hint"):  # prompts: see self.prompt
             _require_offered(interaction, parsed)
         self._clicked[interaction.id] = session
         handler = {
@@ -124,6 +127,7 @@ class Router:
             "hand": self.hand,
             "abort": self.abort,
             "history": self.history,
+            "hint": functools.partial(hints.ask, self),
         }.get(parsed.key, self.prompt)
         await handler(interaction, session, parsed)
 
@@ -182,6 +186,9 @@ class Router:
     ) -> None:
         user = interaction.user
         service = self.bot.service
+        level = chosen_level(interaction, parsed.op, parsed.arg)
+        if parsed.op == "lvl" and user.id != session.row.host_id:
+            raise TableError("not_host")
         if parsed.op == "join":
             await service.join(session, user.id, user.display_name, str(interaction.locale))
         elif parsed.op == "leave":
@@ -189,7 +196,7 @@ class Router:
         elif parsed.op == "ai":
             texts = self.play.channel_texts(session)
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
-            await service.add_ai(session, user.id, name)
+            await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
             await service.start(session, user.id)
             await interaction.response.defer()
@@ -202,7 +209,7 @@ class Router:
                 allowed_mentions=NO_PINGS,
             )
             return
-        content, view = self.play.lobby_content(session)
+        content, view = self.play.lobby_content(session, level)
         await interaction.response.edit_message(
             content=content, view=view, allowed_mentions=NO_PINGS
         )
@@ -237,8 +244,24 @@ class Router:
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
             )
             return
-        body, view = chooser(session.id, prompt, self._draft(session, interaction, prompt), texts)
+        draft = self._draft(session, interaction, prompt)
+        body, view = self._chooser(interaction, session, prompt, draft, texts, private=True)
         await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
+
+    def _chooser(
+        self,
+        interaction: discord.Interaction,
+        session: Session,
+        prompt: Prompt,
+        draft: Draft,
+        texts: Texts,
+        private: bool = False,
+    ) -> tuple[str, Any]:
+        """The chooser; a private one (not in the channel's sight) also offers a Hint."""
+        built = chooser(session.id, prompt, draft, texts)
+        if not private and _in_channel_sight(interaction, session):
+            return built
+        return with_hint(built, session, self.bot.settings.cached(session.row.guild_id), texts)
 
     def _draft(self, session: Session, interaction: discord.Interaction, prompt: Prompt) -> Draft:
         return self.play.drafts.setdefault((session.id, interaction.user.id, prompt.key), Draft())
@@ -263,7 +286,7 @@ class Router:
             texts = self.play.channel_texts(session)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
-            body, view = chooser(session.id, prompt, draft, texts)
+            body, view = self._chooser(interaction, session, prompt, draft, texts, private=True)
             private, more = folded(self.play.private_text(session, seat, []))
             if more:
                 add_show_button(view, session.id, texts)
@@ -280,7 +303,7 @@ class Router:
         if complete and (parsed.op == "ok" or is_immediate(prompt, draft)):
             await self._submit(interaction, session, seat, prompt, draft, texts)
             return
-        body, view = chooser(session.id, prompt, draft, texts)
+        body, view = self._chooser(interaction, session, prompt, draft, texts)
         await self._update(interaction, session, body, view)
 
     def _edit_draft(
@@ -343,7 +366,7 @@ class Router:
         except IllegalInput as error:
             draft.values.clear()
             draft.finished.clear()
-            body, view = chooser(session.id, prompt, draft, texts)
+            body, view = self._chooser(interaction, session, prompt, draft, texts)
             await self._update(interaction, session, f"✗ {texts.msg(error.msg)}\n{body}", view)
             return
         self.play.drafts.pop((session.id, interaction.user.id, prompt.key), None)

@@ -50,6 +50,7 @@ class Settings(BaseModel):
     thread_lobbies: bool = True
     replays: bool = True
     exports: bool = True
+    hints: bool = True  # the Hint button on private choosers (a hinted game is not rated)
     cooldown_new: Seconds = 5  # a typo in the options is retried soon
     cooldown_status: Seconds = 10
     cooldown_history: Seconds = 5

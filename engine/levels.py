@@ -43,3 +43,15 @@ def level_action_by_id(
     from engine.registry import get_game
 
     return level_action(get_game(game_id), state, prompt, seat, seed, level)
+
+
+def hint_by_id(
+    game_id: str, state: GameState, prompt: Prompt, seat: int, seed: int
+) -> tuple[Action, float | None]:
+    """The hard AI's suggestion for a member's seat, searched from that seat's view alone, with
+    the share of sampled games it won; for a worker process, like `level_action_by_id`."""
+    from engine.registry import SEARCH, get_game
+    from engine.search import searched
+
+    game = get_game(game_id)
+    return searched(game, SEARCH[game_id], game.view(state, seat), prompt, seat, seed)

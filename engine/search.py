@@ -124,24 +124,33 @@ class _Arm:
     action: Action
     visits: int = 0
     total: float = 0.0
+    wins: float = 0.0
 
 
 def search_action(
     game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
 ) -> Action:
     """The seat's hard-AI decision, from its view and prompt alone (deterministic per seed)."""
+    return searched(game, spec, view, prompt, seat, seed)[0]
+
+
+def searched(
+    game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
+) -> tuple[Action, float | None]:
+    """`search_action` and the share of its sampled games the decision won (None: it was the
+    only input worth trying, so nothing was sampled): a hint's reason."""
     found = candidates(game, view, prompt, seat, seed)
     # Every arm needs a few rollouts to mean anything: a small budget tries fewer inputs.
     arms = [_Arm(action) for action in found[: max(2, spec.rollouts // MIN_ROLLOUTS_PER_ARM)]]
     if len(arms) == 1:
-        return arms[0].action
+        return arms[0].action, None
     rng = Rng(derive_seed(seed, "worlds"))
     worlds = [spec.sampler(view, rng) for _ in range(spec.worlds)]
     view_seats = worlds[0].seats
     legal = [[_applied(game, world, arm.action) for arm in arms] for world in worlds]
     playable = [i for i in range(len(arms)) if any(row[i] is not None for row in legal)]
     if not playable:
-        return arms[0].action
+        return arms[0].action, None
     for n in range(spec.rollouts):
         w = n % len(worlds)
         options = [i for i in playable if legal[w][i] is not None] or playable
@@ -150,7 +159,16 @@ def search_action(
         arms[i].visits += 1
         result = rollout(game, after, derive_seed(seed, "r", n), spec.policy, spec.horizon)
         arms[i].total += reward(result, seat, view_seats)
-    return arms[_choice(arms, playable, spec.margin)].action
+        arms[i].wins += _won(result, seat)
+    best = arms[_choice(arms, playable, spec.margin)]
+    return best.action, best.wins / best.visits if best.visits else None
+
+
+def _won(outcome: Outcome | None, seat: int) -> float:
+    """The seat's share of a rollout's win (a shared win is split)."""
+    if outcome is None or seat not in outcome.winners:
+        return 0.0
+    return 1.0 / len(outcome.winners)
 
 
 def _choice(arms: list[_Arm], playable: list[int], needed: float) -> int:

@@ -114,6 +114,8 @@ async def finish_statements(
         )
         for index, seat in enumerate(row.seats)
     ]  # fmt: skip
+    if row.meta.get("hinted"):  # a player took the hard AI's hints: results, but no rating
+        return statements
     names = {player_of(seat): player_name(seat) for seat in row.seats}
     for player, (mu, sigma) in rate(players, outcome.ranks, before).items():
         games = (before[player].games if player in before else 0) + 1

@@ -42,7 +42,7 @@ async def start_against_ais(harness: Harness, user, channel_id: int, ais: int = 
         m for m in harness.fake.channel_messages(channel_id) if ":lobby:" in str(m.all_custom_ids())
     )
     for _ in range(ais):
-        await harness.fake.click(user, lobby, harness.custom_id(lobby, ":lobby:ai"))
+        await harness.fake.click(user, lobby, harness.custom_id(lobby, ":lobby:ai:normal"))
     await harness.fake.click(user, lobby, harness.custom_id(lobby, ":lobby:start"))
     await harness.settle()
 
@@ -77,7 +77,7 @@ async def test_the_channel_speaks_the_servers_language_and_dms_the_users(
         lobby = harness.board()
         await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:join"))
         assert channel_says in harness.board().text()
-        await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:ai"))
+        await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:ai:normal"))
         ai_name = "CPU1" if board_locale == "ja" else "AI 1"  # named in the table's language
         assert ai_name in harness.board().text(), harness.board().text()
         await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:start"))

@@ -422,7 +422,9 @@ async def test_variant_chosen_at_game_new_is_stored_and_played(
     reloaded = await bot.store.session(session.id)
     assert reloaded is not None and reloaded.options == session.row.options, label
     for _ in range(ai):
-        await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai"))
+        await fake.click(
+            alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai:normal")
+        )
     await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:start"))
     await harness.settle()
     state = session.live()
@@ -490,7 +492,7 @@ async def refused_start(harness: Harness, user: FakeUser, game: str, options: st
         return reply.text()
     lobby = harness.board()
     for _ in range(ai):
-        await fake.click(user, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai"))
+        await fake.click(user, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai:normal"))
     await fake.click(user, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:start"))
     await harness.settle()
     return harness.last_ephemeral(user)

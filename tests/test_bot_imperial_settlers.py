@@ -194,7 +194,7 @@ async def test_every_option_is_selectable_at_game_new(
     assert lobby is not None and not lobby.ephemeral, lobby
     session = await bot.service.in_channel(fake.channel_id)
     assert set(session.row.options) == set(session.game.Options.model_fields)
-    await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai"))
+    await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:ai:normal"))
     await fake.click(alice, lobby, harness.custom_id(fake.message(lobby.id), ":lobby:start"))
     await harness.settle()
     state = session.live()

@@ -1,0 +1,91 @@
+"""The Hint button of a member's private chooser: the hard AI's suggestion, searched in the AI
+pool from that member's view alone, answered only to them. A game with a hint is not rated."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.chooser import Components, Draft, ParsedId, Texts, cid, summary
+from bot.settings import Settings
+from engine.ai import ai_seed
+from engine.core import Prompt
+from engine.levels import hint_by_id
+from engine.registry import SEARCH
+from engine.rng import derive_seed
+from table.service import Session
+
+if TYPE_CHECKING:
+    from bot.router import Router
+
+log = logging.getLogger("forum.hints")
+_asking: set[tuple[int, int]] = set()  # (session, member) with a hint being searched: one each
+
+
+def with_hint(
+    built: tuple[str, Components], session: Session, settings: Settings, t: Texts
+) -> tuple[str, Components]:
+    """A private chooser, with the Hint button where the game has a search and the server
+    allows hints."""
+    body, view = built
+    if settings.hints and session.game.id in SEARCH:
+        view.add_item(
+            discord.ui.Button(
+                label=t("button.hint"),
+                row=4,
+                style=discord.ButtonStyle.secondary,
+                custom_id=cid(session.id, "hint", "ask"),
+            )
+        )
+    return body, view
+
+
+async def ask(
+    router: Router, interaction: discord.Interaction, session: Session, parsed: ParsedId
+) -> None:
+    """Answer a Hint click, ephemerally: the suggestion and the share of sampled games it won."""
+    texts = router.texts_for(interaction, session)
+    seat = session.seat_of(interaction.user.id)
+    settings = await router.bot.settings.of(session.row.guild_id)
+    prompt = _owed(session, seat)
+    if not settings.hints or session.game.id not in SEARCH:
+        await router.reply(interaction, texts("hint.off"))
+        return
+    if seat is None or prompt is None:
+        await router.reply(interaction, texts("not_player" if seat is None else "chooser.nothing"))
+        return
+    if (session.id, seat) in _asking:  # a member cannot queue searches by clicking again
+        await router.reply(interaction, texts("hint.busy"))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)  # the search takes a while
+    seed = derive_seed(ai_seed(session.row.seed, session.seq, seat), "hint")
+    loop = asyncio.get_running_loop()
+    _asking.add((session.id, seat))
+    try:
+        action, share = await loop.run_in_executor(
+            router.bot.service.ai_pool,
+            hint_by_id,
+            session.row.game,
+            session.live(),
+            prompt,
+            seat,
+            seed,
+        )
+    finally:
+        _asking.discard((session.id, seat))
+    await router.bot.service.set_meta(session, hinted=True)  # stored before it is shown
+    log.info("hint given: session %s, seat %s", session.id, seat)
+    move = summary(prompt, Draft(values=dict(action.args)), texts) or texts.msg(prompt.text)
+    reason = (
+        texts("hint.won", share=round(share * 100)) if share is not None else texts("hint.only")
+    )
+    await router.reply(interaction, texts("hint.line", move=move, reason=reason))
+
+
+def _owed(session: Session, seat: int | None) -> Prompt | None:
+    if seat is None or session.is_ai(seat):
+        return None
+    return next((p for p in session.pending() if seat in p.seats), None)
