@@ -8,7 +8,7 @@ the median and worst hard decision time, and for Konsul the winning bids of AI-o
 Tables are two players where the game allows, else its smallest table; one seat plays the
 level under test, the others the opponent level. Targets: hard >= 60% at two players (>= 1.5x
 its fair share at larger tables), normal >= 90% against random, hard's worst decision <= 1 s.
-Games without a sampler (engine.registry.SEARCH) have no hard level yet: it plays as normal.
+Games without a sampler (engine.registry.SEARCH) have no hard level: it plays as normal.
 Win share: a shared victory counts 1/winners. Decision times are this process's CPU time, so
 other load on the machine slows a run but barely moves them.
 """

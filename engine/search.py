@@ -44,6 +44,7 @@ class SearchSpec:
     worlds: int = 8
     policy: Literal["heuristic", "random"] = "heuristic"
     horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
+    margin: float = HEURISTIC_MARGIN  # long noisy games at a small budget need a wider one
 
 
 def reward(outcome: Outcome | None, seat: int, seats: int) -> float:
@@ -159,7 +160,7 @@ def searched(
         result = rollout(game, after, derive_seed(seed, "r", n), spec.policy, spec.horizon)
         arms[i].total += reward(result, seat, view_seats)
         arms[i].wins += _won(result, seat)
-    best = arms[_choice(arms, playable)]
+    best = arms[_choice(arms, playable, spec.margin)]
     return best.action, best.wins / best.visits if best.visits else None
 
 
@@ -170,7 +171,7 @@ def _won(outcome: Outcome | None, seat: int) -> float:
     return 1.0 / len(outcome.winners)
 
 
-def _choice(arms: list[_Arm], playable: list[int]) -> int:
+def _choice(arms: list[_Arm], playable: list[int], needed: float) -> int:
     """The most tried input (UCB's robust choice); the heuristic's own pick (arm 0) stays
     unless that one's mean result beats it by a clear margin: small budgets are noisy."""
     best = max(playable, key=lambda i: (arms[i].visits, arms[i].total, -i))
@@ -178,7 +179,7 @@ def _choice(arms: list[_Arm], playable: list[int]) -> int:
     if best == 0 or 0 not in playable or first.visits == 0 or arms[best].visits == 0:
         return best
     margin = arms[best].total / arms[best].visits - first.total / first.visits
-    return best if margin > HEURISTIC_MARGIN else 0
+    return best if margin > needed else 0
 
 
 def _applied(game: Game, world: GameState, action: Action) -> GameState | None:

@@ -164,3 +164,14 @@ class SettlersView(BaseModel):
     last: Last | None
     scores: tuple[Score, ...]
     hand: tuple[str, ...] = ()
+    # The public flow and rules, so a view fixes the whole public state (what the search's
+    # sampler rebuilds a world from). The queue holds only announced steps; an action in
+    # progress shows everyone its kind (`plan_step`) and exchanged pairs, its owner the card.
+    tasks: tuple[Task, ...] = ()
+    common_scale: int = 1
+    always_prompt_defence: bool = True
+    next_uid: int = 1
+    plan_step: Literal["", "exchange", "foundation"] = ""
+    plan_pairs: int = 0
+    plan: Plan | None = None  # the active seat's own action in progress
+    kept: dict[str, int] | None = None  # the seat's own cleanup storage, once decided

@@ -740,6 +740,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
             last=state.last,
             scores=tuple(state.scores),
             hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]
+            **_public_flow(state, seat if own else None),
         )
 
     def outcome(self, state: SettlersState) -> Outcome | None:
@@ -772,6 +773,23 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
     def ai_action(self, view: BaseModel, prompt: Prompt, seat: int, rng_state: int) -> Action:
         assert isinstance(view, SettlersView)
         return ai.decide(view, prompt, seat, rng_state)
+
+
+def _public_flow(state: SettlersState, seat: int | None) -> dict[str, Any]:
+    """The queue, public options and the action in progress (its card only to its owner)."""
+    plan = state.plan
+    return {
+        "tasks": tuple(state.tasks),
+        "common_scale": state.common_scale,
+        "always_prompt_defence": state.always_prompt_defence,
+        "next_uid": state.next_uid,
+        "plan_step": ""
+        if plan is None
+        else plan.do.partition(":")[0].replace("build", "foundation"),
+        "plan_pairs": plan.pairs if plan is not None else 0,
+        "plan": plan if seat is not None and seat == state.active else None,
+        "kept": None if seat is None or (kept := state.players[seat].kept) is None else dict(kept),
+    }
 
 
 def _clone(state: SettlersState) -> SettlersState:

@@ -3,10 +3,12 @@ in a deployed fleet face down (None) until the reveal except to the fleet's owne
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from engine.core import Msg
-from engine.games.space_emperor.model import Battle, Ctx, Slot
+from engine.games.space_emperor.model import Battle, Ctx, Slot, SpaceEmperorState
 from engine.games.space_emperor.prompts import expected_input
 
 
@@ -35,6 +37,9 @@ class BattleView(BaseModel):
     no_sortie: bool
     result: str
     captured: bool
+    live: bool = True  # False: the battle the latest input concluded (kept for the board)
+    escapes: tuple[tuple[str, int, int], ...] = ()  # revealed ESPs waiting to escape
+    planet_next: int = 0
 
 
 class SystemView(BaseModel):
@@ -71,6 +76,18 @@ class SpaceEmperorView(BaseModel):
     drawn: tuple[str, ...]
     operation: tuple[str, int, str | None] | None  # (kind, target seat, target system)
     scores: tuple[int, ...]
+    # Public rules and queued steps (all announced at the table), so a seat's view fixes the
+    # whole public state: what the search's sampler rebuilds a world from.
+    zero_tie_sinks: bool = True
+    always_prompt_reactions: bool = True
+    endgame_turn_limit: int | None = None
+    final_tiebreak: str = "shared"
+    allow_seven_players: bool = False
+    first_player: str = "random"
+    operation_card: str | None = None
+    relocations: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
+    redirect: tuple[int, str] | None = None
+    black_hole: tuple[int, str, str | None] | None = None
 
 
 def _slot_view(slot: Slot, visible: bool, visible_to_all: bool) -> SlotView:
@@ -91,7 +108,7 @@ def _slot_view(slot: Slot, visible: bool, visible_to_all: bool) -> SlotView:
     )
 
 
-def _battle_view(battle: Battle, seat: int | None) -> BattleView:
+def _battle_view(battle: Battle, seat: int | None, live: bool) -> BattleView:
     mine = (battle.revealed, seat is not None and seat == battle.attacker)
     theirs = (battle.revealed, seat is not None and seat == battle.defender)
     return BattleView(
@@ -105,6 +122,9 @@ def _battle_view(battle: Battle, seat: int | None) -> BattleView:
         no_sortie=battle.no_sortie,
         result=battle.result,
         captured=battle.captured,
+        live=live,
+        escapes=tuple(battle.escapes),
+        planet_next=battle.planet_next,
     )
 
 
@@ -141,7 +161,9 @@ def build_view(ctx: Ctx, seat: int | None) -> SpaceEmperorView:
         retired=tuple(state.retired),
         endgame_turn=state.endgame_turn,
         endgame_turns=tuple(state.endgame_turns),
-        battle=_battle_view(shown, seat) if (shown := state.battle or state.last_battle) else None,
+        battle=_battle_view(shown, seat, state.battle is not None)
+        if (shown := state.battle or state.last_battle)
+        else None,
         waiting=waiting_seats(ctx),
         winner=state.winner,
         over=state.over,
@@ -151,7 +173,26 @@ def build_view(ctx: Ctx, seat: int | None) -> SpaceEmperorView:
         if operation is None
         else (operation.kind, operation.target_seat, operation.target_system),
         scores=tuple(len(ctx.owned(p)) for p in range(state.seats)),
+        **_public_rules(state),
     )
+
+
+def _public_rules(state: SpaceEmperorState) -> dict[str, Any]:
+    options = state.options
+    return {
+        "zero_tie_sinks": options.zero_tie_sinks,
+        "always_prompt_reactions": options.always_prompt_reactions,
+        "endgame_turn_limit": options.endgame_turn_limit,
+        "final_tiebreak": options.final_tiebreak,
+        "allow_seven_players": options.allow_seven_players,
+        "first_player": options.first_player,
+        "operation_card": state.operation.card if state.operation else None,
+        "relocations": tuple(
+            (r.seat, tuple(tuple(unit.cards()) for unit in r.units)) for r in state.relocations
+        ),
+        "redirect": state.redirect,
+        "black_hole": state.black_hole,
+    }
 
 
 def private_lines(ctx: Ctx, seat: int) -> list[Msg]:
