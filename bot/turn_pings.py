@@ -6,11 +6,17 @@ channel message, whose `allowed_mentions` name only them. The seats last told ar
 session's meta (written before the message is sent: a restart never pings twice), and the
 previous ping is deleted, so the channel holds at most one. A player turns pings off for
 themselves with `/game pings off` (stored per user).
+
+A player who had an input accepted in this game within `AT_THE_TABLE_SECONDS` is at the table,
+watching the board, and is not pinged: pinging every turn of a lively game doubled the bot's REST
+calls and channel writes (bench.load: boards late, acks slow). Nothing is written or sent for a
+turn whose players are all at the table.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -29,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("forum.pings")
 TURN_SEATS = "turn_seats"  # meta: the human seats that owed a public turn when last checked
 PING_MESSAGE = "turn_ping"  # meta: the channel message of the latest ping
+AT_THE_TABLE_SECONDS = 60.0
 
 
 def public_turn_seats(session: Session) -> list[int]:
@@ -65,10 +72,15 @@ async def ping_turns(play: Play, session: Session) -> None:
     before = meta.get(TURN_SEATS, [])
     if now == before:
         return
-    starting = [session.seats[s]["user_id"] for s in now if s not in before]
-    users = [u for u in starting if u not in await muted(play, starting)]
-    previous = meta.pop(PING_MESSAGE, None)
     meta[TURN_SEATS] = now
+    recent = time.monotonic() - AT_THE_TABLE_SECONDS
+    away = [s for s in now if s not in before and session.acted_at.get(s, recent) <= recent]
+    starting = [session.seats[s]["user_id"] for s in away]
+    users = [u for u in starting if u not in await muted(play, starting)]
+    previous = meta.get(PING_MESSAGE)
+    if not (users or previous):
+        return  # players at the table: nothing to say, nothing to store
+    meta.pop(PING_MESSAGE, None)
     await play.service.set_meta(session)  # stored first: a restart never pings again
     channel = play.bot.get_channel(session.row.channel_id)
     if channel is None:

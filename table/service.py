@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager, nullcontext, suppress
@@ -95,6 +96,8 @@ class Session:
     state: GameState | None = None
     seq: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # When each seat last had an input accepted here (monotonic): who is at the table now.
+    acted_at: dict[int, float] = field(default_factory=dict, repr=False, compare=False)
     _pending_of: GameState | None = field(default=None, repr=False, compare=False)
     _pending: list[Prompt] = field(default_factory=list, repr=False, compare=False)
 
@@ -592,6 +595,7 @@ class TableService:
                 also=also,
             )
         session.state, session.seq = state, seq
+        session.acted_at[action.seat] = time.monotonic()
         if ended:
             session.row.status = ended
             self._sessions.pop(session.id, None)

@@ -91,3 +91,20 @@ async def test_a_player_can_turn_their_pings_off(harness: Harness) -> None:
     await harness.settle()
     pings = _pings(fake)
     assert len(pings) == 1 and pings[0].content.startswith(f"<@{users[1 - seat].id}>")
+
+
+async def test_a_player_at_the_table_is_not_pinged_again(harness: Harness) -> None:
+    """Whoever had an input accepted within the last minute is watching the board: when the
+    turn comes back to them, the channel gets no ping (and the outdated ping is removed)."""
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="caesar")
+    session = await bot.service.in_channel(fake.channel_id)
+    for _ in range(2):  # the first mover acts, then the second: the turn is back with the first
+        prompt = next(p for p in session.pending() if p.kind == "turn")
+        mover = users[prompt.seats[0]]
+        await harness.answer_first(mover, await harness.message_for(mover, prompt), prompt.key)
+        await harness.settle()
+    assert next(p for p in session.pending() if p.kind == "turn").seats[0] in session.acted_at
+    assert _pings(fake) == [], [m.content for m in _pings(fake)]
