@@ -207,6 +207,7 @@ def test_every_offered_choice_is_accepted(game_id: str) -> None:
     """Each option of a single-choice prompt, answered by a seat it is offered to, is a legal
     input (the random games above try only one option per prompt)."""
     game = GAMES[game_id]
+    checked = 0
     for seats in _seat_counts(game):
         for seed in SEEDS[:2]:
             for state, _ in _random_game(game, seats, seed):
@@ -219,6 +220,7 @@ def test_every_offered_choice_is_accepted(game_id: str) -> None:
                         continue
                     field = prompt.fields[0]
                     for choice in field.options:
+                        checked += 1
                         action = Action(
                             seat=prompt.seats[0], move=prompt.move, args={field.name: choice.value}
                         )
@@ -229,6 +231,8 @@ def test_every_offered_choice_is_accepted(game_id: str) -> None:
                                 f"{game_id} seats={seats} seed={seed}: offered {action} "
                                 f"refused ({error.code})"
                             ) from error
+    if not checked:
+        pytest.skip(f"{game_id} offers no single-choice prompt: nothing to check")
 
 
 # Options under which a game keeps hands secret (Senator's hands are open unless `hidden`).
