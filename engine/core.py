@@ -18,8 +18,10 @@ that the front end localizes with the game's `strings` catalog.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
 
 import annotated_types
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -235,8 +237,29 @@ def seat_look(seat: int) -> tuple[str, str]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)], SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
-class Game(ABC, Generic[S, OptionsT]):
-    """A game's rules. Subclasses are stateless; every method is a pure function of its args."""
+V = TypeVar("V", bound=BaseModel)
+Move = Callable[[Any, Action], tuple[Any, list[Event]]]
+Decide = Callable[[Any, Prompt, int, int], Action]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView(Generic[V]):
+    """The spectator's view of a game, wrapped so that a renderer's signature can demand it: a
+    seat's view (which may hold a hand) cannot reach an image by mistake, the type says so."""
+
+    view: V
+
+
+class Game(ABC, Generic[S, OptionsT, V]):
+    """A game's rules, as a template. Subclasses are stateless; every method is a pure function.
+
+    A game declares its `State`, `Options` and `View` types, its `moves` (move name -> pure
+    function `(state, action) -> (state, events)`) and its `AI` (a `decide(view, prompt, seat,
+    rng_state)` function, or None for the random baseline), and implements `start`, `pending`,
+    `view`, `outcome` and `is_over`. The core does the rest the same way for every game: the
+    seat-count check, the seat and game-over checks of every input, dispatch to the move, and
+    the one `game_over` event when a move ends the game.
+    """
 
     id: ClassVar[str]
     min_seats: ClassVar[int]
@@ -244,6 +267,9 @@ class Game(ABC, Generic[S, OptionsT]):
     rules_version: ClassVar[int] = 1
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[GameState]]
+    View: ClassVar[type[BaseModel]]
+    moves: ClassVar[Mapping[str, Move]]
+    AI: ClassVar[Decide | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
     strings: ClassVar[Catalog]
     # Upper bound on inputs in one game, for playout tests and AI-only runs.
@@ -251,20 +277,53 @@ class Game(ABC, Generic[S, OptionsT]):
     # Slash commands that answer a move directly; the front end registers them by name.
     shortcuts: ClassVar[tuple[Shortcut, ...]] = ()
 
+    @final
+    def setup(self, options: OptionsT, seats: int, seed: int) -> S:
+        """The initial state, for a table size the game allows."""
+        require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
+        return self.start(options, seats, seed)
+
+    @final
+    def apply(self, state: S, action: Action) -> tuple[S, list[Event]]:
+        """Validate one input and play it: a new state and what happened, or IllegalInput with
+        the given state untouched. Refusals common to every game come first, in this order."""
+        require(0 <= action.seat < state.seats, "not_a_player")
+        move = self.moves.get(action.move)
+        require(move is not None, "unknown_move", move=action.move)
+        require(not self.is_over(state), "game_over")
+        after, events = move(state, action)  # type: ignore[misc]
+        if self.is_over(after):
+            result = self.outcome(after)
+            assert result is not None, f"{self.id}: over without an outcome"
+            events.append(game_over_event(result))
+        return after, events
+
+    @final
+    def ai_action(self, view: V, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+        """The game's AI decision from the seat's own view, or None for the random baseline."""
+        decide = type(self).AI
+        return None if decide is None else decide(view, prompt, seat, rng_state)
+
+    @final
+    def public_view(self, state: S) -> PublicView[V]:
+        """What a spectator sees, the only view a board is drawn from."""
+        return PublicView(self.view(state, None))
+
     @abstractmethod
-    def setup(self, options: OptionsT, seats: int, seed: int) -> S: ...
+    def start(self, options: OptionsT, seats: int, seed: int) -> S: ...
 
     @abstractmethod
     def pending(self, state: S) -> list[Prompt]: ...
 
     @abstractmethod
-    def apply(self, state: S, action: Action) -> tuple[S, list[Event]]: ...
-
-    @abstractmethod
-    def view(self, state: S, seat: int | None) -> BaseModel: ...
+    def view(self, state: S, seat: int | None) -> V: ...
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended; asked twice per input, so games answer it cheaply."""
+        return self.outcome(state) is not None
 
     def private_lines(self, state: S, seat: int) -> list[Msg]:
         """What `seat` alone knows (hand, chips...), as text lines for a DM or `/game hand`."""
@@ -272,12 +331,6 @@ class Game(ABC, Generic[S, OptionsT]):
 
     def table_talk(self, state: S) -> TableTalk | None:
         """Who may speak now, when the rules restrict it; None means anyone."""
-        return None
-
-    def ai_action(
-        self, view: BaseModel, prompt: Prompt, seat: int, rng_state: int
-    ) -> Action | None:
-        """A game-specific AI decision from the seat's own view, or None for the random baseline."""
         return None
 
     # Helpers shared by every game ---------------------------------------------------------
@@ -454,3 +507,20 @@ def require(condition: bool, code: str, **args: Any) -> None:
     """Raise IllegalInput(code) unless `condition` holds; keeps validation ladders flat."""
     if not condition:
         raise IllegalInput(code, **args)
+
+
+def game_over_event(result: Outcome) -> Event:
+    """The one event that tells every front end the game has ended, and how."""
+    return Event(
+        type="game_over", data={"scores": list(result.scores), "seats": list(result.winners)}
+    )
+
+
+def choice(value: int | str, key: str, **args: Any) -> Choice:
+    """One option of a field, labelled by catalog key `key`."""
+    return Choice(value=value, label=Msg(key=key, args=args))
+
+
+def one_of(name: str, key: str, options: Iterable[Choice], **label_args: Any) -> Field:
+    """A pick-one field named `name`, labelled by catalog key `key`."""
+    return Field(name=name, kind="one", label=Msg(key=key, args=label_args), options=tuple(options))

@@ -277,7 +277,7 @@ def _card_field(hand: tuple[int, ...]) -> Field:
     )
 
 
-class Caesar(Game[CaesarState, CaesarOptions]):
+class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
     id = "caesar"
     min_seats = 2
     max_seats = 5
@@ -285,7 +285,7 @@ class Caesar(Game[CaesarState, CaesarOptions]):
     State = CaesarState
     max_inputs = 1_000
 
-    def setup(self, options: CaesarOptions, seats: int, seed: int) -> CaesarState:
+    def start(self, options: CaesarOptions, seats: int, seed: int) -> CaesarState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         rng = Rng(seed)
         start = rng.below(seats)

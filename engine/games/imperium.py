@@ -154,7 +154,7 @@ def _select_prompt(
     )
 
 
-class Imperium(Game[ImperiumState, ImperiumOptions]):
+class Imperium(Game[ImperiumState, ImperiumOptions, ImperiumView]):
     id = "imperium"
     min_seats = 2
     max_seats = 5
@@ -162,7 +162,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions]):
     State = ImperiumState
     max_inputs = 2_000
 
-    def setup(self, options: ImperiumOptions, seats: int, seed: int) -> ImperiumState:
+    def start(self, options: ImperiumOptions, seats: int, seed: int) -> ImperiumState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         return ImperiumState(
             seats=seats,

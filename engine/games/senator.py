@@ -232,7 +232,7 @@ _SQUARE_FIELD = Field(
 )
 
 
-class Senator(Game[SenatorState, SenatorOptions]):
+class Senator(Game[SenatorState, SenatorOptions, SenatorView]):
     id = "senator"
     min_seats = 2
     max_seats = 3
@@ -240,7 +240,7 @@ class Senator(Game[SenatorState, SenatorOptions]):
     State = SenatorState
     max_inputs = 40
 
-    def setup(self, options: SenatorOptions, seats: int, seed: int) -> SenatorState:
+    def start(self, options: SenatorOptions, seats: int, seed: int) -> SenatorState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         require(seats == 2 or options.flag_effect == "none", "flag_needs_two_players")
         rng = Rng(seed)

@@ -374,7 +374,7 @@ def _parse_card(raw: object) -> int | None:
     return None
 
 
-class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
+class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     id = "seven_hills"
     min_seats = 2
     max_seats = 2
@@ -382,7 +382,7 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions]):
     State = SevenHillsState
     max_inputs = 100
 
-    def setup(self, options: SevenHillsOptions, seats: int, seed: int) -> SevenHillsState:
+    def start(self, options: SevenHillsOptions, seats: int, seed: int) -> SevenHillsState:
         require(seats == 2, "bad_seat_count")
         require(not (options.barricades and options.no_repeat_values), "incompatible_options")
         rng = Rng(seed)

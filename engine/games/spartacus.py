@@ -198,14 +198,14 @@ def _full_hand(no_flags: bool) -> tuple[int, ...]:
 _PASS_CHOICE = Choice(value=PASS, label=Msg(key="choice.pass"))
 
 
-class Spartacus(Game[SpartacusState, SpartacusOptions]):
+class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     id = "spartacus"
     min_seats = 3
     max_seats = 5
     Options = SpartacusOptions
     State = SpartacusState
 
-    def setup(self, options: SpartacusOptions, seats: int, seed: int) -> SpartacusState:
+    def start(self, options: SpartacusOptions, seats: int, seed: int) -> SpartacusState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         require(1 <= options.series_games <= MAX_SERIES, "bad_series_games", max=MAX_SERIES)
         require(not (options.no_flags and options.flags_as_jokers), "jokers_without_flags")

@@ -108,7 +108,7 @@ def targets(
     return found
 
 
-class CircusMaximus(Game[CircusState, CircusOptions]):
+class CircusMaximus(Game[CircusState, CircusOptions, CircusView]):
     id = "circus_maximus"
     min_seats = 2
     max_seats = 5
@@ -117,7 +117,7 @@ class CircusMaximus(Game[CircusState, CircusOptions]):
     max_inputs = 20_000
     strings = STRINGS
 
-    def setup(self, options: CircusOptions, seats: int, seed: int) -> CircusState:
+    def start(self, options: CircusOptions, seats: int, seed: int) -> CircusState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         require(options.six_cards or not options.exactly_two, "exactly_two_needs_six_cards")
         rng = Rng(seed)

@@ -227,7 +227,7 @@ def _fresh_game(rome_seat: int) -> dict[str, object]:
     }
 
 
-class Hannibal(Game[HannibalState, HannibalOptions]):
+class Hannibal(Game[HannibalState, HannibalOptions, HannibalView]):
     id = "hannibal"
     min_seats = 2
     max_seats = 2
@@ -236,7 +236,7 @@ class Hannibal(Game[HannibalState, HannibalOptions]):
     max_inputs = 20_000
     strings = STRINGS
 
-    def setup(self, options: HannibalOptions, seats: int, seed: int) -> HannibalState:
+    def start(self, options: HannibalOptions, seats: int, seed: int) -> HannibalState:
         require(seats == 2, "bad_seat_count")
         rng = Rng(seed)
         rome_seat = rng.below(2)

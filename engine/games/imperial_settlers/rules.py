@@ -105,7 +105,7 @@ def cards_of(state: SettlersState) -> CardSet:
     return load_card_set(state.card_set)
 
 
-class ImperialSettlers(Game[SettlersState, SettlersOptions]):
+class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
     id = "imperial_settlers"
     min_seats = 2
     max_seats = 4
@@ -117,7 +117,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions]):
 
     # Setup ------------------------------------------------------------------------------
 
-    def setup(self, options: SettlersOptions, seats: int, seed: int) -> SettlersState:
+    def start(self, options: SettlersOptions, seats: int, seed: int) -> SettlersState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         require(not options.solo_variant, "solo_not_implemented")
         require(options.card_set in card_set_names(), "unknown_card_set", name=options.card_set)

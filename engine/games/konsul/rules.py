@@ -172,7 +172,7 @@ def _bid_cap(state: KonsulState) -> int:
     return best_set_bound([c for c in state.slots if c is not None], state.count_bidding)
 
 
-class Konsul(Game[KonsulState, KonsulOptions]):
+class Konsul(Game[KonsulState, KonsulOptions, KonsulView]):
     id = "konsul"
     min_seats = 2
     max_seats = 4
@@ -181,7 +181,7 @@ class Konsul(Game[KonsulState, KonsulOptions]):
     max_inputs = 4_000
     strings = STRINGS
 
-    def setup(self, options: KonsulOptions, seats: int, seed: int) -> KonsulState:
+    def start(self, options: KonsulOptions, seats: int, seed: int) -> KonsulState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         rng = Rng(seed)
         deck = grid_deck()

@@ -262,7 +262,7 @@ def _promise_field(needs: tuple[str, tuple[str, ...]] | None = None) -> Field:
     )
 
 
-class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
+class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     id = "prokonsul"
     min_seats = 3
     max_seats = 5
@@ -292,7 +292,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions]):
         ),
     )
 
-    def setup(self, options: ProkonsulOptions, seats: int, seed: int) -> ProkonsulState:
+    def start(self, options: ProkonsulOptions, seats: int, seed: int) -> ProkonsulState:
         require(self.min_seats <= seats <= self.max_seats, "bad_seat_count")
         data = board()
         ids = tuple(p["id"] for p in data["provinces"])

@@ -77,7 +77,7 @@ def _seat_arg(value: Any, code: str) -> int:
     return value
 
 
-class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions]):
+class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView]):
     id = "space_emperor"
     min_seats = 2
     max_seats = 7
@@ -86,7 +86,7 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions]):
     strings = STRINGS
     max_inputs = 3000
 
-    def setup(self, options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:
+    def start(self, options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:
         require(2 <= seats <= 7, "bad_seat_count")
         require(seats < 7 or options.allow_seven_players, "seven_needs_option")
         state = SpaceEmperorState(
