@@ -28,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic import Field as DataField
 from pydantic.fields import FieldInfo
 
+from engine.rng import Rng
+
 JsonValue = int | str | bool | list[int] | list[str] | None
 
 
@@ -237,6 +239,23 @@ def seat_look(seat: int) -> tuple[str, str]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)], SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
+Sampler = Callable[[Any, Rng], GameState]
+HEURISTIC_MARGIN = 0.05  # of mean reward an input needs over the heuristic's to replace it
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """How to search one game: its sampler, the rollout policy that measured better, and the
+    rollout budget that keeps its worst decision under a second on one core."""
+
+    sampler: Sampler
+    rollouts: int = 200
+    worlds: int = 8
+    policy: Literal["heuristic", "random"] = "heuristic"
+    horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
+    margin: float = HEURISTIC_MARGIN  # long noisy games at a small budget need a wider one
+
+
 V = TypeVar("V", bound=BaseModel)
 Move = Callable[[Any, Action], tuple[Any, list[Event]]]
 Decide = Callable[[Any, Prompt, int, int], Action]
@@ -270,6 +289,8 @@ class Game(ABC, Generic[S, OptionsT, V]):
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
     AI: ClassVar[Decide | None] = None
+    # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
+    search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
     strings: ClassVar[Catalog]
     # Upper bound on inputs in one game, for playout tests and AI-only runs.

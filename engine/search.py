@@ -15,36 +15,19 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from engine.ai import random_action, random_args
-from engine.core import Action, Game, GameState, IllegalInput, Outcome, Prompt
+from engine.core import Action, Game, GameState, IllegalInput, Outcome, Prompt, SearchSpec
 from engine.rng import Rng, derive_seed
-
-Sampler = Callable[[BaseModel, Rng], GameState]
 
 # Distinct inputs tried at the root when a prompt cannot be listed in full (multisets, fleets).
 MAX_CANDIDATES = 12
 EXPLORATION = 0.7
 MIN_ROLLOUTS_PER_ARM = 4
-HEURISTIC_MARGIN = 0.05  # of mean reward an input needs over the heuristic's to replace it
-
-
-@dataclass(frozen=True)
-class SearchSpec:
-    """How to search one game: its sampler, the rollout policy that measured better, and the
-    rollout budget that keeps its worst decision under a second on one core."""
-
-    sampler: Sampler
-    rollouts: int = 200
-    worlds: int = 8
-    policy: Literal["heuristic", "random"] = "heuristic"
-    horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
-    margin: float = HEURISTIC_MARGIN  # long noisy games at a small budget need a wider one
 
 
 def reward(outcome: Outcome | None, seat: int, seats: int) -> float:
@@ -201,3 +184,16 @@ def _pick(arms: list[_Arm], options: list[int], n: int) -> int:
         return arm.total / arm.visits + EXPLORATION * math.sqrt(log_n / arm.visits)
 
     return max(options, key=score)
+
+
+W = TypeVar("W", bound=GameState)
+
+
+def world(state_type: type[W], view: BaseModel, **hidden: Any) -> W:
+    """A sampled full state: every field the state shares by name with the view is copied from
+    it, and `hidden` gives the rest (hands, decks, commits drawn afresh). Samplers list only what
+    they draw, so a field added to both state and view needs no sampler change."""
+    shared = type(view).model_fields
+    fields = {name: getattr(view, name) for name in state_type.model_fields if name in shared}
+    fields.update(hidden)
+    return state_type(**fields)
