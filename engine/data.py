@@ -9,7 +9,7 @@ from typing import Any
 
 
 @cache
-def load(name: str) -> dict[str, Any]:
-    """engine/games/data/<name>.json, parsed once."""
-    text = resources.files("engine.games").joinpath("data", f"{name}.json").read_text("utf-8")
-    return json.loads(text)
+def load(package: str, name: str) -> dict[str, Any]:
+    """`<name>.json` of the game package `package` (a module passes its `__package__`), parsed
+    once."""
+    return json.loads(resources.files(package).joinpath(f"{name}.json").read_text("utf-8"))

@@ -363,7 +363,7 @@ def test_track_matches_the_spec_counts() -> None:
 
 
 def _broken(change) -> dict[str, Any]:
-    raw = json.loads(json.dumps(load("circus_maximus")))
+    raw = json.loads(json.dumps(load("engine.games.data", "circus_maximus")))
     change(raw)
     return raw
 

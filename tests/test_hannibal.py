@@ -386,7 +386,7 @@ def test_a_chosen_card_is_hidden_until_both_are_revealed() -> None:
 
 
 def _raw() -> dict[str, Any]:
-    return copy.deepcopy(load("hannibal"))
+    return copy.deepcopy(load("engine.games.data", "hannibal"))
 
 
 def test_the_shipped_map_matches_the_spec() -> None:

@@ -505,7 +505,7 @@ def test_private_lines_show_only_the_own_hand() -> None:
 
 
 def test_data_file_is_valid_and_a_malformed_one_is_named() -> None:
-    raw = load("konsul")
+    raw = load("engine.games.data", "konsul")
     assert parse_data(raw).banner_value == 2
     with pytest.raises(DataError, match=r"konsul\.json.*columns"):
         parse_data({**raw, "columns": 0})

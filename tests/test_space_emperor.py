@@ -522,7 +522,7 @@ def test_the_designed_card_set_has_the_counts_of_section_one() -> None:
     ],
 )
 def test_a_malformed_card_file_names_the_record(change, message: str) -> None:
-    data = json.loads(json.dumps(load("space_emperor_designed_v1")))
+    data = json.loads(json.dumps(load("engine.games.data", "space_emperor_designed_v1")))
     change(data["cards"])
     with pytest.raises(CardDataError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_card_set("broken", data)

@@ -47,7 +47,7 @@ _CYCLE = ((1, 2), (3,), (4,), (5,), (6,), (7,), (8,), (9,))
 
 
 def region_values() -> tuple[tuple[int, ...], ...]:
-    data = load("imperium")["region_values"]
+    data = load("engine.games.data", "imperium")["region_values"]
     return tuple(tuple(data[str(region)]) for region in REGIONS)
 
 

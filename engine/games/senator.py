@@ -59,7 +59,7 @@ COLUMNS = "abcde"
 
 @cache
 def _board() -> tuple[tuple[str, ...], frozenset[str], dict[str, tuple[int, ...]]]:
-    data = load("senator")
+    data = load("engine.games.data", "senator")
     squares = tuple(data["squares"])
     index = {square: i for i, square in enumerate(squares)}
     entries = {name: tuple(index[s] for s in line) for name, line in data["entries"].items()}
@@ -80,7 +80,7 @@ def line_of(entry: str) -> tuple[int, ...]:
 
 
 def cards_per_player(seats: int) -> int:
-    return int(load("senator")["cards_per_player"][str(seats)])
+    return int(load("engine.games.data", "senator")["cards_per_player"][str(seats)])
 
 
 def push_board(board: tuple[Cell, ...], entry: str, cell: Cell) -> tuple[Cell, ...] | None:

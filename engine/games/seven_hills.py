@@ -56,7 +56,7 @@ from engine.core import (
 from engine.data import load
 from engine.rng import Rng
 
-_DATA = load("seven_hills")
+_DATA = load("engine.games.data", "seven_hills")
 HILLS: tuple[int, ...] = tuple(_DATA["hills"])
 CARDS: tuple[int, ...] = tuple(_DATA["cards"])
 FLAG: int = _DATA["flag"]

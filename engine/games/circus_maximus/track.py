@@ -200,4 +200,4 @@ def _distances(track: Track) -> dict[tuple[Cell, int], int]:
     return dist
 
 
-TRACK = build_track(load("circus_maximus"))
+TRACK = build_track(load("engine.games.data", "circus_maximus"))

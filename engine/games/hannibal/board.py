@@ -229,4 +229,4 @@ def _board(record: MapRecord, capitals: dict[str, str]) -> Board:
 @cache
 def board() -> Board:
     """The shipped map, validated once."""
-    return parse_map(load("hannibal"))
+    return parse_map(load("engine.games.data", "hannibal"))

@@ -87,7 +87,7 @@ def parse_data(raw: dict, source: str = "konsul.json") -> KonsulData:
 
 @cache
 def data() -> KonsulData:
-    return parse_data(load("konsul"))
+    return parse_data(load("engine.games.data", "konsul"))
 
 
 def card(colour: int, value: int) -> int:

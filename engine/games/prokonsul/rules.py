@@ -76,7 +76,7 @@ Negotiation = Literal["strict", "two_way", "free"]
 
 
 def board() -> dict[str, Any]:
-    return load("prokonsul")
+    return load("engine.games.data", "prokonsul")
 
 
 def _limit(name: str) -> int:

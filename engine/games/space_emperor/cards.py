@@ -135,4 +135,4 @@ def _check_counts(name: str, cards: dict[str, Card]) -> None:
 @cache
 def card_set(name: str) -> CardSet:
     """The named card set (engine/games/data/space_emperor_<name>.json), validated once."""
-    return parse_card_set(name, load(f"space_emperor_{name}"))
+    return parse_card_set(name, load("engine.games.data", f"space_emperor_{name}"))
