@@ -466,6 +466,19 @@ def trusted(model: type[M], **fields: Any) -> M:
     return instance
 
 
+def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
+    """`trusted(model, ...)` for a view of `state`: every field not given is the state's field of
+    that name (the counterpart of engine.search.world), so a view lists only what it redacts or
+    derives."""
+    return trusted(
+        model,
+        **{
+            name: fields[name] if name in fields else getattr(state, name)
+            for name in model.model_fields
+        },
+    )
+
+
 def evolved(state: M, **update: Any) -> M:
     """`state.model_copy(update=...)` for a hot path: the same shallow copy at half the cost
     (an AI playout copies its state several times per input). The copy shares the original's
