@@ -19,7 +19,6 @@ from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperial_settlers import sampler as settlers_sampler
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
-from engine.games.konsul import sampler as konsul_sampler
 from engine.games.prokonsul import Prokonsul
 from engine.games.prokonsul import sampler as prokonsul_sampler
 from engine.games.senator import Senator
@@ -67,7 +66,6 @@ SEARCH: dict[str, SearchSpec] = {
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
-    "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
