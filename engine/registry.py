@@ -20,7 +20,6 @@ from engine.games.imperial_settlers import sampler as settlers_sampler
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
 from engine.games.prokonsul import Prokonsul
-from engine.games.prokonsul import sampler as prokonsul_sampler
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
@@ -66,7 +65,6 @@ SEARCH: dict[str, SearchSpec] = {
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
-    "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
     "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
