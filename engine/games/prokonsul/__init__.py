@@ -47,7 +47,7 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
 from __future__ import annotations
 
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, Shortcut, ShortcutParam, TableTalk
-from engine.games.prokonsul import ai, prompts, rules, sampler
+from engine.games.prokonsul import ai, coalition, petition, prompts, rules, sampler
 from engine.games.prokonsul.state import (
     Offer,
     ProkonsulOptions,
@@ -71,13 +71,13 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     View = ProkonsulView
     moves = {
         "select": rules.select,
-        "offer": rules.offer,
-        "answer": rules.answer,
-        "respond": rules.respond,
+        "offer": petition.offer,
+        "answer": petition.answer,
+        "respond": petition.respond,
         "move_pawn": rules.move_pawn,
-        "propose": rules.propose,
-        "vote": rules.vote,
-        "no_decision": rules.no_decision,
+        "propose": coalition.propose,
+        "vote": coalition.vote,
+        "no_decision": coalition.no_decision,
     }
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=34)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted_view
+from engine.core import Event, GameState, Msg, trusted_view
 from engine.data import load
 
 Negotiation = Literal["strict", "two_way", "free"]
@@ -171,6 +171,9 @@ class ProkonsulView(BaseModel):
         return sum(self.revealed[owner] for owner in self.held[seat]) if self.held else 0
 
 
+Step = tuple[ProkonsulState, list[Event]]  # what a move returns: the new state and its events
+
+
 def province_args(state: ProkonsulState, province: int) -> dict[str, Any]:
     """A province's id, names and value, as the arguments of the texts that name it."""
     data = {p["id"]: p for p in board()["provinces"]}.get(state.provinces[province], {})
@@ -212,6 +215,11 @@ def pawn_options(state: ProkonsulState) -> list[int]:
     if state.short_game:
         return [p for p in provinces if p not in state.visited]
     return [p for p in provinces if state.governor[p] is None and p != state.pawn]
+
+
+def final_order(state: ProkonsulState) -> list[int]:
+    """The seats best first: chips, then the tie-break track (leftmost first), so no two tie."""
+    return sorted(range(state.seats), key=lambda s: (-state.chips[s], state.tiebreak.index(s)))
 
 
 def view(state: ProkonsulState, seat: int | None) -> ProkonsulView:
