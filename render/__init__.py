@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-
-from pydantic import BaseModel
+from typing import Any
 
 from engine.core import Outcome, PublicView
 from engine.registry import get_game
@@ -27,7 +26,7 @@ from render.results import with_results
 
 def render_png(
     game_id: str,
-    public: PublicView[BaseModel],
+    public: PublicView[Any],  # any game's View (PublicView is invariant in it)
     names: Sequence[str],
     locale: str = "en",
     *,
