@@ -627,8 +627,9 @@ def test_role_text_names_the_colour_the_board_draws_for_that_side(rome_seat: int
     """Issue 23.12: the private text once said "Rome (blue)" while the board drew Rome's pieces
     in its player's seat colour (orange for seat 0). The word must name the drawn colour."""
     state = new().model_copy(update={"rome_seat": rome_seat})
-    view = GAME.public_view(state)
-    drawn = Image.open(io.BytesIO(render_png("hannibal", view, NAMES))).convert("RGB")
+    view = GAME.view(state, None)
+    png = render_png("hannibal", GAME.public_view(state), NAMES)
+    drawn = Image.open(io.BytesIO(png)).convert("RGB")
     map_ = board()
     for index, role in enumerate(ROLES):
         region = next(
