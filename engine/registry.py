@@ -8,7 +8,6 @@ from engine.games import (
     imperium_sampler,
     senator_sampler,
     seven_hills_sampler,
-    spartacus_sampler,
 )
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
@@ -72,5 +71,4 @@ SEARCH: dict[str, SearchSpec] = {
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
     "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
-    "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }
