@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.core import Game, SearchSpec
 from engine.games import (
-    caesar_sampler,
     imperium_sampler,
     senator_sampler,
     seven_hills_sampler,
@@ -61,7 +60,6 @@ def get_game(game_id: str) -> Game:
 SEARCH: dict[str, SearchSpec] = {
     game.id: game.search for game in GAMES.values() if game.search is not None
 } | {
-    "caesar": SearchSpec(caesar_sampler.sample, rollouts=55),
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
