@@ -9,18 +9,10 @@ import pytest
 
 from engine.ai import ai_seed, random_action
 from engine.core import Action, Event, IllegalInput, Kind, Msg
-from engine.games.caesar import (
-    FLAG,
-    FULL_HAND,
-    NEUTRAL,
-    Caesar,
-    CaesarOptions,
-    CaesarState,
-    Fight,
-    ally_paths,
-    parse_square,
-    square_name,
-)
+from engine.games.caesar import Caesar
+from engine.games.caesar.board import NEUTRAL, ally_paths, parse_square, square_name
+from engine.games.caesar.cards import FLAG, FULL_HAND
+from engine.games.caesar.state import CaesarOptions, CaesarState, Fight
 from engine.rng import Rng
 from render import render_png
 
