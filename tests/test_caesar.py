@@ -257,7 +257,7 @@ def test_ally_errors_in_order() -> None:
     )
     rejects(fighting, A, "ally", "wrong_phase", **{"from": "c4", "to": "b4"})
     over = state.model_copy(update={"phase": "over"})
-    rejects(over, A, "ally", "wrong_phase", **{"from": "c4", "to": "b4"})
+    rejects(over, A, "ally", "game_over", **{"from": "c4", "to": "b4"})
     done, _ = act(state, A, "ally", path="c4-b4")
     assert stack(done, "b4") == (NEUTRAL, A) and done.active == B
 

@@ -32,7 +32,7 @@ row number from the top). Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Game, Msg, Outcome, Prompt, SearchSpec, handler_for, require
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.caesar import prompts, rules
 from engine.games.caesar.ai import decide
 from engine.games.caesar.sampler import sample
@@ -60,12 +60,6 @@ class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
     search = SearchSpec(sample, rollouts=55)
     strings = STRINGS
     max_inputs = 1_000
-
-    def apply(self, state: CaesarState, action: Action) -> tuple[CaesarState, list[Event]]:  # type: ignore[misc]
-        """Not yet the core's: a finished game refuses an input with `wrong_phase` (a test
-        asserts it), where the core's check order says `game_over` (issue 21, for the lead)."""
-        require(0 <= action.seat < state.seats, "not_a_player")
-        return handler_for(self.moves, action.move)(state, action)
 
     def start(self, options: CaesarOptions, seats: int, seed: int) -> CaesarState:
         return rules.start(options, seats, seed)

@@ -375,20 +375,8 @@ def _after_pass(state: CaesarState, seat: int, events: list[Event]) -> Step:
 
 
 def _finish(state: CaesarState, reason: str, events: list[Event]) -> Step:
-    state = state.model_copy(update={"phase": "over", "end_reason": reason, "fight": None})
-    result = outcome(state)
-    assert result is not None
-    events.append(
-        Event(
-            type="game_over",
-            data={
-                "scores": list(result.scores),
-                "seats": list(result.winners),
-                "reason": reason,
-            },
-        )
-    )
-    return state, events
+    """The game ends (the core adds the game_over event)."""
+    return state.model_copy(update={"phase": "over", "end_reason": reason, "fight": None}), events
 
 
 def outcome(state: CaesarState) -> Outcome | None:
