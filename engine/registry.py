@@ -6,7 +6,6 @@ from engine.core import Game, SearchSpec
 from engine.games import (
     caesar_sampler,
     imperium_sampler,
-    senator_sampler,
     seven_hills_sampler,
     spartacus_sampler,
 )
@@ -69,7 +68,6 @@ SEARCH: dict[str, SearchSpec] = {
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
-    "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
     "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
