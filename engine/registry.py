@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.core import Game, SearchSpec
 from engine.games import (
     caesar_sampler,
-    imperium_sampler,
     seven_hills_sampler,
     spartacus_sampler,
 )
@@ -65,7 +64,6 @@ SEARCH: dict[str, SearchSpec] = {
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
-    "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
