@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.core import Game, SearchSpec
 from engine.games import (
     caesar_sampler,
-    seven_hills_sampler,
     spartacus_sampler,
 )
 from engine.games.caesar import Caesar
@@ -66,7 +65,6 @@ SEARCH: dict[str, SearchSpec] = {
     "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
-    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
     "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }
