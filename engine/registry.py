@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 from engine.core import Game, SearchSpec
-from engine.games import (
-    imperium_sampler,
-    senator_sampler,
-    seven_hills_sampler,
-)
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
 from engine.games.circus_maximus import sampler as circus_sampler
@@ -61,8 +56,5 @@ SEARCH: dict[str, SearchSpec] = {
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
-    "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
-    "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
-    "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
     "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
 }

@@ -6,7 +6,9 @@ import pytest
 
 from engine.ai import play_out
 from engine.core import Action, IllegalInput
-from engine.games.imperium import Imperium, ImperiumOptions, ImperiumState, position_points
+from engine.games.imperium import Imperium
+from engine.games.imperium.rules import position_points
+from engine.games.imperium.state import ImperiumOptions, ImperiumState
 from engine.registry import get_game
 
 GAME: Imperium = get_game("imperium")  # type: ignore[assignment]
