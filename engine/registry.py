@@ -25,7 +25,6 @@ from engine.games.prokonsul import sampler as prokonsul_sampler
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
-from engine.games.space_emperor import sampler as space_emperor_sampler
 from engine.games.spartacus import Spartacus
 
 # What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
@@ -71,6 +70,5 @@ SEARCH: dict[str, SearchSpec] = {
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
-    "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
     "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }

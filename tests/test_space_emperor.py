@@ -16,7 +16,8 @@ from engine.core import Action, IllegalInput
 from engine.data import load
 from engine.games.space_emperor import rules
 from engine.games.space_emperor.cards import CardDataError, card_set, parse_card_set
-from engine.games.space_emperor.model import (
+from engine.games.space_emperor.prompts import expected_input, pending_prompt
+from engine.games.space_emperor.state import (
     PLANET,
     Ctx,
     SpaceEmperorOptions,
@@ -24,7 +25,6 @@ from engine.games.space_emperor.model import (
     System,
     Unit,
 )
-from engine.games.space_emperor.prompts import expected_input, pending_prompt
 from engine.registry import get_game
 from render import render_png
 
@@ -522,7 +522,7 @@ def test_the_designed_card_set_has_the_counts_of_section_one() -> None:
     ],
 )
 def test_a_malformed_card_file_names_the_record(change, message: str) -> None:
-    data = json.loads(json.dumps(load("engine.games.data", "space_emperor_designed_v1")))
+    data = json.loads(json.dumps(load("engine.games.space_emperor", "space_emperor_designed_v1")))
     change(data["cards"])
     with pytest.raises(CardDataError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_card_set("broken", data)
