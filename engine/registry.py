@@ -16,7 +16,6 @@ from engine.games.circus_maximus import sampler as circus_sampler
 from engine.games.hannibal import Hannibal
 from engine.games.hannibal import sampler as hannibal_sampler
 from engine.games.imperial_settlers import ImperialSettlers
-from engine.games.imperial_settlers import sampler as settlers_sampler
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
 from engine.games.konsul import sampler as konsul_sampler
@@ -64,7 +63,6 @@ SEARCH: dict[str, SearchSpec] = {
     "caesar": SearchSpec(caesar_sampler.sample, rollouts=55),
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
-    "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
