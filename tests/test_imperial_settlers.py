@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from engine.core import Action, IllegalInput, Kind
+from engine.core import Action, IllegalInput, Kind, Msg
 from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperial_settlers import rules as rules_module
 from engine.games.imperial_settlers.cards import (
@@ -911,3 +911,51 @@ def test_every_card_tile_shows_its_whole_rule_in_larger_type(locale: str) -> Non
         if size < 24:
             smaller.append(card.name)
     assert len(smaller) <= len(cards) // 8, smaller  # 6 of 57 in English today
+
+
+def _messages(value: object) -> list[Msg]:
+    """Every Msg in `value`, nested ones included."""
+    if isinstance(value, Msg):
+        return [value, *(m for arg in value.args.values() for m in _messages(arg))]
+    return []
+
+
+def test_the_engine_emits_keys_and_arguments_only() -> None:
+    """Issue 21 item 3: no text is worded in the engine. Every message of a whole AI game
+    (prompts, labels, events, private lines) is a key both catalogues hold, with arguments
+    that are numbers, ids or nested messages, never a language's words (`*_en` / `*_ja`); a
+    text argument a template shows is a card or faction id the catalogue words."""
+    from engine.ai import ai_seed, choose_action
+
+    state = GAME.setup(GAME.parse_options({"rounds": 1}), 3, 4)
+    found: list[Msg] = []
+    step = 0
+    while not GAME.is_over(state):
+        prompt = GAME.pending(state)[0]
+        found += [prompt.text, *(f.label for f in prompt.fields)]
+        found += [c.label for f in prompt.fields for c in f.options]
+        found += [line for seat in range(3) for line in GAME.private_lines(state, seat)]
+        seat = prompt.seats[0]
+        action = choose_action(GAME, state, prompt, seat, ai_seed(4, step, seat))
+        state, events = GAME.apply(state, action)
+        found += [Msg(key=f"event.{e.type}", args=e.data) for e in events]
+        step += 1
+    messages = [m for top in found for m in _messages(top)]
+    assert {m.key for m in messages} >= {
+        "goods.2",
+        "private.card",
+        "event.built",
+        "event.game_over",
+    }
+    for msg in messages:
+        for locale in ("en", "ja"):
+            assert msg.key in GAME.strings[locale], (locale, msg.key)
+        assert not [name for name in msg.args if name.endswith(("_en", "_ja"))], msg
+        shown = {
+            name: value
+            for name, value in msg.args.items()
+            if f"{{{name}" in GAME.strings["en"][msg.key]
+        }
+        for name, value in shown.items():
+            if isinstance(value, str):  # a card or faction id, worded by the catalogue
+                assert f"term.{value}" in GAME.strings["ja"], (msg.key, name, value)

@@ -810,6 +810,28 @@ def test_endgame_pass_retires_and_the_tiebreak_counts_fleet_strength(script) -> 
     assert outcome.winners == (AKI,) and outcome.scores == (1, 1) and outcome.ranks == (1, 2)
 
 
+def test_either_ending_closes_with_the_one_game_over_event(script) -> None:
+    """The core's game_over (winners and scores) ends both endings once, after the game's own
+    narration: the instant victory, and the last retirement (all_retired)."""
+    state = table(
+        hands=[["FT01", "SW04", "DD01"], ["CR09"]],
+        systems=[System(id=GAIA, owner=AKI), System(id=IMPERIA, owner=BEN)],
+        deck=["DD06"],
+    )
+    state.discard += ["SS03", "SS04", "SS05", "SS06"]
+    script()
+    state, _ = act(state, AKI, "act", action="attack", target=IMPERIA, fleet=[["FT01", "SW04"]])
+    _, events = act(state, BEN, "defend", sortie="no_sortie")
+    assert types(events).count("game_over") == 1 and types(events)[-1] == "game_over"
+    assert events[-1].data == {"scores": [2, 0], "seats": [AKI]}
+    state = table(hands=[["BB01"], ["DD11"]], systems=[System(id=GAIA, owner=AKI)], deck=[])
+    state.endgame_turn = True
+    state.retired = [False, True]
+    _, events = act(state, AKI, "act", action="pass")
+    assert types(events)[-2:] == ["all_retired", "game_over"]
+    assert events[-1].data == {"scores": [1, 0], "seats": [AKI]}
+
+
 def test_the_cheap_input_check_agrees_with_the_prompts() -> None:
     """apply checks (move, seat) without building the prompt; both must always agree."""
     for seed in range(6):
