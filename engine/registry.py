@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from engine.core import Game, SearchSpec
 from engine.games import (
-    caesar_sampler,
     imperium_sampler,
     senator_sampler,
     seven_hills_sampler,
-    spartacus_sampler,
 )
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
@@ -60,7 +58,6 @@ def get_game(game_id: str) -> Game:
 SEARCH: dict[str, SearchSpec] = {
     game.id: game.search for game in GAMES.values() if game.search is not None
 } | {
-    "caesar": SearchSpec(caesar_sampler.sample, rollouts=55),
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
@@ -68,5 +65,4 @@ SEARCH: dict[str, SearchSpec] = {
     "prokonsul": SearchSpec(prokonsul_sampler.sample, rollouts=34),
     "senator": SearchSpec(senator_sampler.sample, rollouts=240, policy="random"),
     "seven_hills": SearchSpec(seven_hills_sampler.sample, rollouts=300, policy="random"),
-    "spartacus": SearchSpec(spartacus_sampler.sample, rollouts=150),
 }
