@@ -9,14 +9,12 @@ from engine.games.circus_maximus import sampler as circus_sampler
 from engine.games.hannibal import Hannibal
 from engine.games.hannibal import sampler as hannibal_sampler
 from engine.games.imperial_settlers import ImperialSettlers
-from engine.games.imperial_settlers import sampler as settlers_sampler
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
 from engine.games.prokonsul import Prokonsul
 from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
-from engine.games.space_emperor import sampler as space_emperor_sampler
 from engine.games.spartacus import Spartacus
 
 # What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
@@ -55,6 +53,4 @@ SEARCH: dict[str, SearchSpec] = {
 } | {
     "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
     "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
-    "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
-    "space_emperor": SearchSpec(space_emperor_sampler.sample, rollouts=12, worlds=4, margin=0.3),
 }
