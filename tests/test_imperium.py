@@ -165,7 +165,7 @@ def test_second_selection_and_wrong_phase_are_rejected() -> None:
     over = state.model_copy(update={"phase": "over"})
     with pytest.raises(IllegalInput) as error:
         GAME.apply(over, Action(seat=B, move="select", args={"regions": [2, 2, 2]}))
-    assert error.value.code == "wrong_phase"
+    assert error.value.code == "game_over"
 
 
 def test_base_game_scores_8_and_9_in_round_8_and_ends() -> None:

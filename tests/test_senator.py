@@ -255,7 +255,7 @@ def test_push_errors_in_order() -> None:
     )
     final = example_2_final()
     assert code_of(final, Action(seat=R, move="push", args={"card": 1, "entry": "x"})) == (
-        "wrong_phase"
+        "game_over"
     )
 
 

@@ -11,7 +11,7 @@ are designed data (imperium.json in this package). Decisions where the spec is s
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Game, Msg, Outcome, Prompt, SearchSpec, require
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.imperium import prompts, rules
 from engine.games.imperium.ai import decide
 from engine.games.imperium.sampler import sample
@@ -38,15 +38,6 @@ class Imperium(Game[ImperiumState, ImperiumOptions, ImperiumView]):
 
     def pending(self, state: ImperiumState) -> list[Prompt]:
         return prompts.pending(state)
-
-    def apply(self, state: ImperiumState, action: Action) -> tuple[ImperiumState, list[Event]]:  # type: ignore[misc]
-        """Imperium's own checks, until issue 21 rules on their order: the core refuses any input
-        to a finished game with `game_over`, where Imperium has always answered `wrong_phase`
-        (tests/test_imperium.py asserts it), and the move appends its own `game_over` event."""
-        require(0 <= action.seat < state.seats, "not_a_player")
-        move = self.moves.get(action.move)
-        require(move is not None, "unknown_move", move=action.move)
-        return move(state, action)  # type: ignore[misc]
 
     def view(self, state: ImperiumState, seat: int | None) -> ImperiumView:
         return seat_view(state, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import Action, Event, Outcome, evolved, game_over_event, outcome_by_score, require
+from engine.core import Action, Event, Outcome, evolved, outcome_by_score, require
 from engine.games.imperium.state import (
     BASE_ROUNDS,
     MARKERS,
@@ -137,11 +137,7 @@ def _resolve_round(state: ImperiumState, events: list[Event]) -> tuple[ImperiumS
 
 
 def _end(state: ImperiumState, events: list[Event]) -> tuple[ImperiumState, list[Event]]:
-    state = evolved(state, phase="over", placing=None)
-    result = outcome(state)
-    assert result is not None
-    events.append(game_over_event(result))
-    return state, events
+    return evolved(state, phase="over", placing=None), events
 
 
 def outcome(state: ImperiumState) -> Outcome | None:

@@ -27,7 +27,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Game, Msg, Outcome, Prompt, SearchSpec, require
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.senator import prompts, rules
 from engine.games.senator.ai import decide
 from engine.games.senator.sampler import sample
@@ -57,15 +57,6 @@ class Senator(Game[SenatorState, SenatorOptions, SenatorView]):
 
     def view(self, state: SenatorState, seat: int | None) -> SenatorView:
         return seat_view(state, seat)
-
-    def apply(self, state: SenatorState, action: Action) -> tuple[SenatorState, list[Event]]:  # type: ignore[misc]
-        """Senator's own checks, until issue 21 rules on their order: the core refuses any input
-        to a finished game with `game_over`, where Senator has always answered `wrong_phase`
-        (tests/test_senator.py asserts it), and the move appends its own `game_over` event."""
-        require(0 <= action.seat < state.seats, "not_a_player")
-        move = self.moves.get(action.move)
-        require(move is not None, "unknown_move", move=action.move)
-        return move(state, action)  # type: ignore[misc]
 
     def outcome(self, state: SenatorState) -> Outcome | None:
         return rules.outcome(state)

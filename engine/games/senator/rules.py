@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Outcome, game_over_event, outcome_by_score, require
+from engine.core import Action, Event, Outcome, outcome_by_score, require
 from engine.games.senator.board import (
     FLAG,
     INDEX,
@@ -87,9 +87,6 @@ def _end(state: SenatorState, events: list[Event]) -> tuple[SenatorState, list[E
     if state.hidden:
         events.append(Event(type="revealed", data={}))
     state = state.model_copy(update={"phase": "over"})
-    result = outcome(state)
-    assert result is not None
-    events.append(game_over_event(result))
     return state, events
 
 
