@@ -33,7 +33,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Game, Msg, Outcome, Prompt, SearchSpec, require
+from engine.core import Event, Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.seven_hills import prompts, rules
 from engine.games.seven_hills.ai import decide
 from engine.games.seven_hills.sampler import sample
@@ -66,16 +66,8 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     def pending(self, state: SevenHillsState) -> list[Prompt]:
         return prompts.pending(state)
 
-    def apply(self, state: SevenHillsState, action: Action) -> tuple[SevenHillsState, list[Event]]:  # type: ignore[misc]
-        """The core's checks in the core's order, but the game's own closing event, until issue
-        21 rules on it: the core appends one `game_over` {scores, seats} to the last move, where
-        this game announces both totals and, on a draw, `game_drawn` naming nobody (texts and
-        tests/test_seven_hills.py rely on both)."""
-        require(0 <= action.seat < state.seats, "not_a_player")
-        move = self.moves.get(action.move)
-        require(move is not None, "unknown_move", move=action.move)
-        require(not self.is_over(state), "game_over")
-        return move(state, action)  # type: ignore[misc]
+    def closing_event(self, result: Outcome) -> Event:
+        return rules.closing_event(result)
 
     def view(self, state: SevenHillsState, seat: int | None) -> SevenHillsView:
         return seat_view(state, seat)

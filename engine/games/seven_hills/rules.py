@@ -137,11 +137,7 @@ def _end_game(state: SevenHillsState, events: list[Event]) -> tuple[SevenHillsSt
         state = _new_game(state, 2, 1 - state.start)
         events.append(Event(type="game_started", data={"game": 2, "seat": state.start}))
         return state, events
-    state = state.model_copy(update={"phase": "over"})
-    final = outcome(state)
-    assert final is not None
-    events.append(_final_event(final))
-    return state, events
+    return state.model_copy(update={"phase": "over"}), events
 
 
 def _settle(hills: list[Hill], first: int, highest: bool, events: list[Event]) -> GameResult:
@@ -188,7 +184,7 @@ def _announce_score(game: int, scores: tuple[int, int], events: list[Event]) -> 
         events.append(Event(type="game_scored", data=scored | {"seat": winner}))
 
 
-def _final_event(final: Outcome) -> Event:
+def closing_event(final: Outcome) -> Event:
     """`game_over` naming the winner with both totals, or `game_drawn`, which names nobody."""
     if len(final.winners) == 1:
         data: dict[str, Any] = {"seats": list(final.winners)}
