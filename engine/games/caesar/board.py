@@ -11,9 +11,28 @@ DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 Board = tuple[tuple[int, ...], ...]
 
+NAMES = tuple(f"{COLUMNS[index % SIZE]}{index // SIZE + 1}" for index in range(SQUARES))
+
+
+def _ray(square: int, dr: int, dc: int) -> tuple[int, ...]:
+    row, col = divmod(square, SIZE)
+    out = []
+    r, c = row + dr, col + dc
+    while 0 <= r < SIZE and 0 <= c < SIZE:
+        out.append(r * SIZE + c)
+        r, c = r + dr, c + dc
+    return tuple(out)
+
+
+# Per square, the squares outward in each direction: sight and paths are searched by every
+# rules step and AI decision (the hard AI's rollouts), so the geometry is computed once.
+RAYS = tuple(
+    tuple(ray for dr, dc in DIRECTIONS if (ray := _ray(s, dr, dc))) for s in range(SQUARES)
+)
+
 
 def square_name(index: int) -> str:
-    return f"{COLUMNS[index % SIZE]}{index // SIZE + 1}"
+    return NAMES[index]
 
 
 def parse_square(raw: object) -> int | None:
@@ -50,24 +69,33 @@ def line_check(board: Board, a: int, b: int) -> str | None:
 
 def sight(board: Board, square: int) -> list[int]:
     """The first occupied square in each direction from `square` (the squares in line with it)."""
-    row, col = divmod(square, SIZE)
     seen = []
-    for dr, dc in DIRECTIONS:
-        r, c = row + dr, col + dc
-        while 0 <= r < SIZE and 0 <= c < SIZE:
-            if board[r * SIZE + c]:
-                seen.append(r * SIZE + c)
+    for ray in RAYS[square]:
+        for t in ray:
+            if board[t]:
+                seen.append(t)
                 break
-            r, c = r + dr, c + dc
     return sorted(seen)
+
+
+def movable(board: Board, seat: int) -> bool:
+    """Whether `seat` has any alliance or attack: one of its stacks sees another stack (own or
+    neutral: an alliance; another seat's: an attack)."""
+    for square, stack in enumerate(board):
+        if stack and stack[-1] == seat:
+            for ray in RAYS[square]:
+                for t in ray:
+                    if board[t]:
+                        return True
+    return False
 
 
 def ally_paths(board: Board, seat: int) -> list[tuple[int, int]]:
     paths = []
-    for square in range(SQUARES):
-        if owner(board, square) == seat:
+    for square, stack in enumerate(board):
+        if stack and stack[-1] == seat:
             paths.extend(
-                (square, t) for t in sight(board, square) if owner(board, t) in (seat, NEUTRAL)
+                (square, t) for t in sight(board, square) if board[t][-1] in (seat, NEUTRAL)
             )
     return paths
 
@@ -75,10 +103,10 @@ def ally_paths(board: Board, seat: int) -> list[tuple[int, int]]:
 def attack_paths(board: Board, seat: int) -> list[tuple[int, int]]:
     """Attacks for `seat`. Eliminated players own no group, so every other owner is a target."""
     paths = []
-    for square in range(SQUARES):
-        if owner(board, square) == seat:
+    for square, stack in enumerate(board):
+        if stack and stack[-1] == seat:
             paths.extend(
-                (square, t) for t in sight(board, square) if owner(board, t) not in (seat, NEUTRAL)
+                (square, t) for t in sight(board, square) if board[t][-1] not in (seat, NEUTRAL)
             )
     return paths
 

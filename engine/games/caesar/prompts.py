@@ -3,7 +3,7 @@ every legal attack, alliance and pass) and the secret duel, and the seat's priva
 
 from __future__ import annotations
 
-from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of
+from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of, trusted
 from engine.games.caesar.board import SQUARES, Board, ally_paths, attack_paths, square_name
 from engine.games.caesar.cards import FLAG, card_value, display_order
 from engine.games.caesar.state import COUNTERS, CaesarState, Fight
@@ -40,17 +40,13 @@ def _place_prompt(state: CaesarState) -> Prompt:
 
 
 def _path_choice(board: Board, move: str, path: tuple[int, int]) -> Choice:
+    """`choice(...)` without pydantic's checks: every turn of the hard AI's rollouts lists all
+    the paths, and these values are valid by construction."""
     a, b = path
-    return choice(
-        f"{move}:{square_name(a)}-{square_name(b)}",
-        f"choice.{move}",
-        **{
-            "from": square_name(a),
-            "to": square_name(b),
-            "from_size": len(board[a]),
-            "to_size": len(board[b]),
-        },
-    )
+    source, target = square_name(a), square_name(b)
+    args = {"from": source, "to": target, "from_size": len(board[a]), "to_size": len(board[b])}
+    label = trusted(Msg, key=f"choice.{move}", args=args)
+    return trusted(Choice, value=f"{move}:{source}-{target}", label=label)
 
 
 def _turn_prompts(state: CaesarState) -> list[Prompt]:

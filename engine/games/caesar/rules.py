@@ -13,14 +13,15 @@ from engine.core import (
     Msg,
     Outcome,
     competition_ranks,
+    evolved,
     require,
 )
 from engine.games.caesar.board import (
     NEUTRAL,
     SQUARES,
-    ally_paths,
     attack_paths,
     line_check,
+    movable,
     owner,
     parse_square,
     square_name,
@@ -79,14 +80,12 @@ def place(state: CaesarState, action: Action) -> Step:
     require(not state.board[square], "occupied")
     board = list(state.board)
     board[square] = (action.seat,)
-    state = state.model_copy(
-        update={"last_move": LastMove(seat=action.seat, kind="place", squares=(square,))}
-    )
+    state = evolved(state, last_move=LastMove(seat=action.seat, kind="place", squares=(square,)))
     events = [Event(type="placed", data={"seat": action.seat, "square": square_name(square)})]
     placed = sum(len(stack) for stack in board)
     if placed < COUNTERS * state.seats:
         nxt = (action.seat + 1) % state.seats
-        return state.model_copy(update={"board": tuple(board), "active": nxt}), events
+        return evolved(state, board=tuple(board), active=nxt), events
     empty = [s for s in range(SQUARES) if not board[s]]
     for s in empty:
         board[s] = (NEUTRAL,)
@@ -97,7 +96,7 @@ def place(state: CaesarState, action: Action) -> Step:
         )
     )
     events.append(Event(type="main_started", data={"seat": state.start}))
-    state = state.model_copy(update={"board": tuple(board), "phase": "main", "turn": 0})
+    state = evolved(state, board=tuple(board), phase="main", turn=0)
     return _start_turn(state, state.start, events)
 
 
@@ -154,7 +153,7 @@ def ally(state: CaesarState, action: Action) -> Step:
         )
     ]
     last = LastMove(seat=action.seat, kind="ally", squares=(source, target))
-    state = state.model_copy(update={"board": tuple(board), "passes": 0, "last_move": last})
+    state = evolved(state, board=tuple(board), passes=0, last_move=last)
     return _start_turn(state, _next_seat(state, action.seat), events)
 
 
@@ -184,11 +183,9 @@ def attack(state: CaesarState, action: Action) -> Step:
     for seat, card in zip((action.seat, defender), forced, strict=True):
         if card is not None:
             events.append(Event(type="card_forced", data={"seat": seat}))
-    fight = fight.model_copy(update={"cards": forced})
+    fight = evolved(fight, cards=forced)
     last = LastMove(seat=action.seat, kind="attack", squares=(source, target))
-    state = state.model_copy(
-        update={"phase": "fight", "fight": fight, "passes": 0, "last_move": last}
-    )
+    state = evolved(state, phase="fight", fight=fight, passes=0, last_move=last)
     if None in forced:
         return state, events
     return _resolve(state, fight, events)
@@ -199,7 +196,7 @@ def pass_turn(state: CaesarState, action: Action) -> Step:
     require(action.seat == state.active, "not_your_turn")
     require(not attack_paths(state.board, action.seat), "fight_available")
     events = [Event(type="passed", data={"seat": action.seat})]
-    state = state.model_copy(update={"last_move": LastMove(seat=action.seat, kind="pass")})
+    state = evolved(state, last_move=LastMove(seat=action.seat, kind="pass"))
     return _after_pass(state, action.seat, events)
 
 
@@ -215,8 +212,8 @@ def fight_card(state: CaesarState, action: Action) -> Step:
     require(card is not None and card in state.hands[action.seat], "card_not_in_hand")
     cards = list(fight.cards)
     cards[index] = card
-    fight = fight.model_copy(update={"cards": (cards[0], cards[1])})
-    state = state.model_copy(update={"fight": fight})
+    fight = evolved(fight, cards=(cards[0], cards[1]))
+    state = evolved(state, fight=fight)
     events = [Event(type="card_chosen", data={"seat": action.seat})]
     if None in cards:
         return state, events
@@ -329,16 +326,15 @@ def _after_duel(
         if not eliminated[seat] and seat not in owners:
             eliminated[seat] = True
             events.append(Event(type="eliminated", data={"seat": seat}))
-    return state.model_copy(
-        update={
-            "board": board,
-            "hands": tuple(hands),
-            "eliminated": tuple(eliminated),
-            "fight": None,
-            "last_fight": last,
-            "last_move": LastMove(seat=a, kind="fight", squares=(fight.source, fight.target)),
-            "phase": "main",
-        }
+    return evolved(
+        state,
+        board=board,
+        hands=tuple(hands),
+        eliminated=tuple(eliminated),
+        fight=None,
+        last_fight=last,
+        last_move=LastMove(seat=a, kind="fight", squares=(fight.source, fight.target)),
+        phase="main",
     )
 
 
@@ -356,11 +352,10 @@ def _next_seat(state: CaesarState, seat: int) -> int:
 def _start_turn(state: CaesarState, seat: int, events: list[Event]) -> Step:
     """Begin `seat`'s main-phase turn: frozen-board end check, then automatic passes."""
     alive = [s for s in range(state.seats) if not state.eliminated[s]]
-    movable = [s for s in alive if attack_paths(state.board, s) or ally_paths(state.board, s)]
-    if not movable:
+    if not any(movable(state.board, s) for s in alive):
         return _finish(state, "frozen", events)
-    state = state.model_copy(update={"active": seat, "turn": state.turn + 1})
-    if seat not in movable:
+    state = evolved(state, active=seat, turn=state.turn + 1)
+    if not movable(state.board, seat):
         events.append(Event(type="auto_passed", data={"seat": seat}))
         return _after_pass(state, seat, events)
     return state, events
@@ -368,7 +363,7 @@ def _start_turn(state: CaesarState, seat: int, events: list[Event]) -> Step:
 
 def _after_pass(state: CaesarState, seat: int, events: list[Event]) -> Step:
     passes = state.passes + 1
-    state = state.model_copy(update={"passes": passes})
+    state = evolved(state, passes=passes)
     if passes >= sum(not e for e in state.eliminated):
         return _finish(state, "passes", events)
     return _start_turn(state, _next_seat(state, seat), events)
@@ -376,7 +371,7 @@ def _after_pass(state: CaesarState, seat: int, events: list[Event]) -> Step:
 
 def _finish(state: CaesarState, reason: str, events: list[Event]) -> Step:
     """The game ends (the core adds the game_over event)."""
-    return state.model_copy(update={"phase": "over", "end_reason": reason, "fight": None}), events
+    return evolved(state, phase="over", end_reason=reason, fight=None), events
 
 
 def outcome(state: CaesarState) -> Outcome | None:
