@@ -11,13 +11,12 @@ when nothing else helps. Against the random baseline this lookahead lifts the wi
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from engine.core import Action, Prompt
 from engine.games.caesar.board import (
-    DIRECTIONS,
     NEUTRAL,
     RAYS,
-    SIZE,
     SQUARES,
     Board,
     movable,
@@ -47,26 +46,24 @@ def decide(view: CaesarView, prompt: Prompt, seat: int, rng_state: int) -> Actio
 
 
 def _ai_place(view: CaesarView, seat: int, rng: Rng) -> str:
+    """Next to empty squares (neutrals to ally with later) and own counters, away from other
+    players' counters, adjacent or in line."""
     board = view.board
     best, best_score = None, None
     for square in range(SQUARES):
         if board[square]:
             continue
         score = 0.0
-        row, col = divmod(square, SIZE)
-        for dr, dc in DIRECTIONS:
-            r, c = row + dr, col + dc
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                continue
-            stack = board[r * SIZE + c]
+        for ray in RAYS[square]:
+            stack = board[ray[0]]
             if not stack:
                 score += 1.0  # likely a neutral neighbour to ally with
             elif stack[-1] == seat:
                 score += 0.5
             else:
                 score -= 1.5
-        for t in sight(board, square):
-            if board[t][-1] not in (seat, NEUTRAL):
+            seen = next((board[t] for t in ray if board[t]), None)
+            if seen is not None and seen[-1] not in (seat, NEUTRAL):
                 score -= 0.5
         score += rng.below(100) / 1000
         if best_score is None or score > best_score:
@@ -114,12 +111,6 @@ def _best_card(hand: tuple[int, ...], mine: int, theirs: int) -> tuple[int, floa
     return max(options, key=lambda cv: (cv[1], -cv[0] if cv[0] != FLAG else -10))
 
 
-def _share(view: CaesarView) -> float:
-    """The weight of one other seat's counters: 1 / (other seats still in)."""
-    alive = sum(not e for e in view.eliminated)
-    return 1 / max(1, alive - 1)
-
-
 def _ai_card(view: CaesarView, seat: int) -> int | str:
     assert view.fighters is not None and view.fight_squares is not None and view.hand
     a_sq, d_sq = view.fight_squares
@@ -144,13 +135,26 @@ def _ai_turn(view: CaesarView, seat: int, rng: Rng) -> Action:
     )
 
 
+class _Turn(NamedTuple):
+    """What every move of one turn is looked at against."""
+
+    view: CaesarView
+    seat: int
+    nxt: int  # who replies
+    share: float  # the weight of a third seat's counters
+    alive: tuple[int, ...]
+    theirs: tuple[int, ...]  # the squares `nxt` holds now
+
+
 def _scored_moves(view: CaesarView, seat: int) -> list[tuple[float, str, tuple[int, int]]]:
     """Every legal move with its value: what it gains now, less the next player's best reply
     on the board it leaves (or, when it ends the game, who wins)."""
     board = view.board
-    share = _share(view)
-    hand = tuple(view.hand or ())
     nxt = _next_seat(view, seat)
+    alive = tuple(s for s in range(view.seats) if not view.eliminated[s])
+    theirs = tuple(s for s, stack in enumerate(board) if stack and stack[-1] == nxt)
+    turn = _Turn(view, seat, nxt, 1 / max(1, len(alive) - 1), alive, theirs)
+    hand = tuple(view.hand or ())
     out: list[tuple[float, str, tuple[int, int]]] = []
     attacks = False
     for a in range(SQUARES):
@@ -160,34 +164,26 @@ def _scored_moves(view: CaesarView, seat: int) -> list[tuple[float, str, tuple[i
             target = board[b][-1]
             if target in (seat, NEUTRAL):
                 gain = len(board[b]) if target == NEUTRAL else _MERGE_VALUE
-                after = _moved(board, a, b)
-                value = gain + _after_move(view, after, seat, nxt, share, 0)
+                value = gain + _after_move(turn, _moved(board, a, b), (a, b), 0)
                 out.append((value, "ally", (a, b)))
             else:
                 attacks = True
-                value = _attack_value(view, hand, a, b, seat, nxt, share)
-                out.append((value, "attack", (a, b)))
+                out.append((_attack_value(turn, hand, a, b), "attack", (a, b)))
     if not attacks:
         passes = view.passes + 1
-        ends = passes >= sum(not e for e in view.eliminated)
-        value = (
-            _end_value(board, seat, view)
-            if ends
-            else _after_move(view, board, seat, nxt, share, passes)
-        )
+        ends = passes >= len(alive)
+        value = _end_value(board, turn) if ends else _after_move(turn, board, (), passes)
         out.append((value, "pass", (0, 0)))
     return out
 
 
-def _attack_value(
-    view: CaesarView, hand: tuple[int, ...], a: int, b: int, seat: int, nxt: int, share: float
-) -> float:
+def _attack_value(turn: _Turn, hand: tuple[int, ...], a: int, b: int) -> float:
     """An attack's expected value with the best card, each result's board looked at in turn;
     a fight that empties a duellist's hand ends the game, scored by its winner."""
-    board = view.board
+    board = turn.view.board
     card, value = _best_card(hand, len(board[a]), len(board[b]))
     win, loss, tie, flag = _outcomes(len(board[a]), len(board[b]), card)
-    ends = len(hand) <= 1 or view.hand_sizes[board[b][-1]] <= 1
+    ends = len(hand) <= 1 or turn.view.hand_sizes[board[b][-1]] <= 1
     total = value
     for chance, after in (
         (win, _moved(board, a, b)),
@@ -196,46 +192,45 @@ def _attack_value(
         (flag, board),
     ):
         if chance:
-            rest = (
-                _end_value(after, seat, view)
-                if ends
-                else _after_move(view, after, seat, nxt, share, 0)
-            )
+            rest = _end_value(after, turn) if ends else _after_move(turn, after, (a, b), 0)
             total += chance * rest
     return total
 
 
-def _after_move(
-    view: CaesarView, board: Board, seat: int, nxt: int, share: float, passes: int
-) -> float:
-    """The value of leaving `board` to seat `nxt` after `passes` passes in a row: the game ends
-    if nobody can move, else that seat makes the move that is best for it, which costs this
-    seat its share; when its pass would end the game this seat loses, it passes. (The AI's hot
-    path: the hard AI's rollouts run it for every move considered, hence the inlined rays.)"""
+def _after_move(turn: _Turn, board: Board, changed: tuple[int, ...], passes: int) -> float:
+    """The value of leaving `board` (differing from the view's on `changed` squares) to the
+    next seat after `passes` passes in a row: the game ends if nobody can move, else that seat
+    makes the move that is best for it, which costs this seat its share; when its pass would
+    end the game this seat loses, it passes. (The AI's hot path: the hard AI's rollouts run it
+    for every move considered, hence the inlined rays over the replying seat's squares only.)"""
+    nxt, share = turn.nxt, turn.share
     best = 0.0
     moves = attacks = False
-    for a, stack in enumerate(board):
-        if not stack or stack[-1] != nxt:
-            continue
+    squares = [s for s in turn.theirs if s not in changed]
+    squares += [s for s in changed if board[s] and board[s][-1] == nxt]
+    for a in squares:
         for ray in RAYS[a]:
             for b in ray:
                 if board[b]:
                     moves = True
                     target = board[b][-1]
                     if target == NEUTRAL:
-                        best = max(best, len(board[b]) * share)
+                        value = len(board[b]) * share
                     elif target != nxt:
                         attacks = True
-                        value = _reply_value(len(stack), len(board[b]))
-                        best = max(best, value if target == seat else value * share)
+                        value = _reply_value(len(board[a]), len(board[b]))
+                        value = value if target == turn.seat else value * share
+                    else:
+                        value = 0.0
+                    if value > best:
+                        best = value
                     break
-    alive = [s for s in range(view.seats) if not view.eliminated[s]]
-    if not moves and not any(movable(board, s) for s in alive):
-        return _end_value(board, seat, view)
-    if nxt == seat:
+    if not moves and not any(movable(board, s) for s in turn.alive):
+        return _end_value(board, turn)
+    if nxt == turn.seat:
         return 0.0
-    if not attacks and passes + 1 >= len(alive):
-        return min(-_REPLY_WEIGHT * best, _end_value(board, seat, view))
+    if not attacks and passes + 1 >= len(turn.alive):
+        return min(-_REPLY_WEIGHT * best, _end_value(board, turn))
     return -_REPLY_WEIGHT * best
 
 
@@ -245,16 +240,15 @@ def _reply_value(mine: int, theirs: int) -> float:
     return _best_card(FULL_HAND, mine, theirs)[1]
 
 
-def _end_value(board: Board, seat: int, view: CaesarView) -> float:
+def _end_value(board: Board, turn: _Turn) -> float:
     """The game ends on `board`: a win (or shared win) is worth much more than counters."""
-    totals = [0] * view.seats
+    totals = [0] * turn.view.seats
     for stack in board:
         if stack and stack[-1] != NEUTRAL:
             totals[stack[-1]] += len(stack)
-    others = [totals[s] for s in range(view.seats) if s != seat and not view.eliminated[s]]
-    best_other = max(others, default=0)
-    lead = totals[seat] - best_other
-    if totals[seat] == 0:
+    mine = totals[turn.seat]
+    lead = mine - max((totals[s] for s in turn.alive if s != turn.seat), default=0)
+    if mine == 0:
         return -_END_VALUE
     return lead + (_END_VALUE if lead > 0 else -_END_VALUE if lead < 0 else 0.0)
 

@@ -4,7 +4,7 @@ every legal attack, alliance and pass) and the secret duel, and the seat's priva
 from __future__ import annotations
 
 from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of, trusted
-from engine.games.caesar.board import SQUARES, Board, ally_paths, attack_paths, square_name
+from engine.games.caesar.board import NAMES, SQUARES, Board, ally_paths, attack_paths, square_name
 from engine.games.caesar.cards import FLAG, card_value, display_order
 from engine.games.caesar.state import COUNTERS, CaesarState, Fight
 
@@ -22,7 +22,7 @@ def pending(state: CaesarState) -> list[Prompt]:
 def _place_prompt(state: CaesarState) -> Prompt:
     placed = sum(len(stack) for stack in state.board)
     options = (
-        choice(square_name(s), "square", square=square_name(s))
+        _trusted_choice(NAMES[s], "square", square=NAMES[s])
         for s in range(SQUARES)
         if not state.board[s]
     )
@@ -39,14 +39,20 @@ def _place_prompt(state: CaesarState) -> Prompt:
     )
 
 
+def _trusted_choice(value: str, key: str, **args: object) -> Choice:
+    """`choice(...)` without pydantic's checks: the hard AI's rollouts list every square and
+    path at each step, and these values are valid by construction."""
+    return trusted(Choice, value=value, label=trusted(Msg, key=key, args=args))
+
+
 def _path_choice(board: Board, move: str, path: tuple[int, int]) -> Choice:
-    """`choice(...)` without pydantic's checks: every turn of the hard AI's rollouts lists all
-    the paths, and these values are valid by construction."""
     a, b = path
-    source, target = square_name(a), square_name(b)
-    args = {"from": source, "to": target, "from_size": len(board[a]), "to_size": len(board[b])}
-    label = trusted(Msg, key=f"choice.{move}", args=args)
-    return trusted(Choice, value=f"{move}:{source}-{target}", label=label)
+    source, target = NAMES[a], NAMES[b]
+    return _trusted_choice(
+        f"{move}:{source}-{target}",
+        f"choice.{move}",
+        **{"from": source, "to": target, "from_size": len(board[a]), "to_size": len(board[b])},
+    )
 
 
 def _turn_prompts(state: CaesarState) -> list[Prompt]:
