@@ -3,7 +3,7 @@ of a game (and the next game of a series) and the outcome."""
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Msg, Outcome, outcome_by_score, require
+from engine.core import Action, Event, Msg, Outcome, evolved, outcome_by_score, require
 from engine.games.spartacus.cards import (
     FLAG,
     NUMBERS,
@@ -80,12 +80,8 @@ def play(state: SpartacusState, action: Action) -> Step:
     rest = list(hand)
     rest.remove(card)
     hands[seat] = tuple(rest)
-    state = state.model_copy(
-        update={
-            "hands": tuple(hands),
-            "trick": (*state.trick, (seat, card)),
-            "moves": state.moves + 1,
-        }
+    state = evolved(
+        state, hands=tuple(hands), trick=(*state.trick, (seat, card)), moves=state.moves + 1
     )
     if card == FLAG:
         kind = "played_joker" if state.flags_as_jokers else "played_flag"
@@ -103,7 +99,7 @@ def pass_turn(state: SpartacusState, action: Action) -> Step:
     require(may_pass(state.trick, state.flags_as_jokers), "must_play")
     passed = list(state.passed)
     passed[seat] = True
-    state = state.model_copy(update={"passed": tuple(passed), "moves": state.moves + 1})
+    state = evolved(state, passed=tuple(passed), moves=state.moves + 1)
     return _advance(state, seat, [Event(type="passed", data={"seat": seat})])
 
 
@@ -117,11 +113,11 @@ def _advance(state: SpartacusState, seat: int, events: list[Event]) -> Step:
     while state.passed[nxt]:
         nxt = (nxt + 1) % state.seats
     if nxt != leader:
-        return state.model_copy(update={"active": nxt}), events
+        return evolved(state, active=nxt), events
     state = _take_trick(state, leader, events)
     first = (leader + 1) % state.seats
     events.append(Event(type="trick_started", data={"seat": first}))
-    return state.model_copy(update={"active": first}), events
+    return evolved(state, active=first), events
 
 
 def _take_trick(state: SpartacusState, leader: int, events: list[Event]) -> SpartacusState:
@@ -134,13 +130,8 @@ def _take_trick(state: SpartacusState, leader: int, events: list[Event]) -> Spar
             data={"seat": leader, "cards": cards_text(cards, state.flags_as_jokers)},
         )
     )
-    return state.model_copy(
-        update={
-            "won": tuple(won),
-            "trick": (),
-            "passed": (False,) * state.seats,
-            "last_trick": (leader, cards),
-        }
+    return evolved(
+        state, won=tuple(won), trick=(), passed=(False,) * state.seats, last_trick=(leader, cards)
     )
 
 
@@ -155,10 +146,10 @@ def _end_game(state: SpartacusState, events: list[Event]) -> Step:
     best = [seat for seat, score in enumerate(scores) if score == max(scores)]
     ended = {"game": state.game_no, "scores": list(scores), "seats": best}
     events.append(Event(type="game_ended", data=ended))
-    state = state.model_copy(update={"totals": totals, "results": (*state.results, scores)})
+    state = evolved(state, totals=totals, results=(*state.results, scores))
     if state.game_no < state.series_games:
         return _next_game(state, events)
-    return state.model_copy(update={"phase": "over"}), events
+    return evolved(state, phase="over"), events
 
 
 def _settle_trick(state: SpartacusState, events: list[Event]) -> SpartacusState:
@@ -173,7 +164,7 @@ def _settle_trick(state: SpartacusState, events: list[Event]) -> SpartacusState:
             data={"cards": cards_text(cards, state.flags_as_jokers)},
         )
     )
-    return state.model_copy(update={"trick": ()})
+    return evolved(state, trick=())
 
 
 def _final_seats(state: SpartacusState, scores: tuple[int, ...]) -> list[Event]:
@@ -204,17 +195,16 @@ def _next_game(state: SpartacusState, events: list[Event]) -> Step:
     first = (state.first_leader + game_no - 1) % state.seats
     hand = full_hand(state.no_flags)
     events.append(Event(type="game_started", data={"game": game_no, "seat": first}))
-    return state.model_copy(
-        update={
-            "game_no": game_no,
-            "moves": 0,
-            "hands": (hand,) * state.seats,
-            "trick": (),
-            "passed": (False,) * state.seats,
-            "active": first,
-            "won": ((),) * state.seats,
-            "last_trick": None,
-        }
+    return evolved(
+        state,
+        game_no=game_no,
+        moves=0,
+        hands=(hand,) * state.seats,
+        trick=(),
+        passed=(False,) * state.seats,
+        active=first,
+        won=((),) * state.seats,
+        last_trick=None,
     ), events
 
 
