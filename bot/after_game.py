@@ -20,11 +20,12 @@ from bot.alt_text import describe_board
 from bot.chooser import Components, MalformedId, ParsedId, Texts, cid, parse_index
 from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from bot.scope import may_read
+from engine.core import IllegalInput
 from engine.registry import GAMES
 from table.export import latest_finished
 from table.i18n import locale_of
 from table.ratings import Rating, leaderboard, place_of, player_stats, user_player
-from table.service import Session, TableError
+from table.service import Session
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -112,7 +113,7 @@ async def finished_session(
             return None
     try:
         session = await bot.service.get(game_id)
-    except TableError:
+    except IllegalInput:
         return None
     return session if session.status == "finished" and may_read(interaction, session) else None
 
@@ -349,14 +350,14 @@ async def click(bot: ForumBot, interaction: discord.Interaction, parsed: ParsedI
     (bot.router checked that): the same server and channel rules as the commands."""
     try:
         session = await bot.service.get(parsed.sid)
-    except TableError:
+    except IllegalInput:
         session = None
     t = texts(bot, interaction, session)
     if session is None or session.status != "finished":
         await _reply(interaction, t("game_gone"))
     elif parsed.key == "rematch":
         if not may_read(interaction, session) or interaction.channel_id != session.row.channel_id:
-            raise TableError("wrong_channel")
+            raise IllegalInput("wrong_channel")
         await rematch(bot, interaction, session)
     elif not may_read(interaction, session):
         await _reply(interaction, t("game_gone"))

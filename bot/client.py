@@ -33,8 +33,9 @@ from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
 from bot.turn_pings import add_commands as add_ping_commands
+from engine.core import IllegalInput
 from table.backend import AnyStore, open_store
-from table.service import Session, SessionBroken, TableError, TableService
+from table.service import Session, SessionBroken, TableService
 from table.store import StoreRefused
 
 log = logging.getLogger("forum.bot")
@@ -204,7 +205,7 @@ class ForumBot(commands.Bot):
     ) -> None:
         original = getattr(error, "original", error)
         texts = self.router.texts_for(interaction, None)
-        if isinstance(original, TableError):
+        if isinstance(original, IllegalInput):
             text = "✗ " + texts.msg(original.msg)
         else:
             log.error("command failed", exc_info=original)

@@ -19,7 +19,7 @@ from bot.strings import COMMANDS_JA
 from engine.core import Game, IllegalInput, Msg, Shortcut, option_values, player_options
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of
-from table.service import SessionBroken, TableError
+from table.service import SessionBroken
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -58,12 +58,12 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
     """`thirty_points=true negotiation=free` → {"thirty_points": "true", ...}; types are
     checked by the game's options model. The text is member input: its length is bounded."""
     if text and len(text) > OPTIONS_TEXT_MAX:
-        raise TableError("options_too_long", maximum=OPTIONS_TEXT_MAX)
+        raise IllegalInput("options_too_long", maximum=OPTIONS_TEXT_MAX)
     options: dict[str, Any] = {}
     for part in shlex.split(text or ""):
         name, sep, value = part.partition("=")
         if not sep or not name:
-            raise TableError("bad_options_text", detail=part)
+            raise IllegalInput("bad_options_text", detail=part)
         options[name.strip()] = value.strip()
     return options
 
@@ -124,7 +124,7 @@ class GameCommands(app_commands.Group):
         try:
             chosen = parse_options_text(options)
             if game not in GAMES:
-                raise TableError("unknown_game", game=game)
+                raise IllegalInput("unknown_game", game=game)
             GAMES[game].parse_options(chosen)  # refused before a thread is made for nothing
             channel = await self._new_thread(interaction, game) if thread else None
             session = await self.bot.service.open(
@@ -136,7 +136,7 @@ class GameCommands(app_commands.Group):
                 host_name=interaction.user.display_name,
                 locale=str(interaction.locale),
             )
-        except (TableError, IllegalInput, ValueError) as error:  # worded with the game's catalog
+        except (IllegalInput, ValueError) as error:  # worded with the game's catalog
             texts = self.texts(interaction, GAMES.get(game))
             await _ephemeral(interaction, "✗ " + texts.msg(_refusal(error)))
             return
@@ -162,7 +162,7 @@ class GameCommands(app_commands.Group):
         channel = interaction.channel
         parent = channel.parent if isinstance(channel, discord.Thread) else channel
         if not isinstance(parent, discord.TextChannel):  # a forum, a voice chat, unknown
-            raise TableError("thread_not_here")
+            raise IllegalInput("thread_not_here")
         texts = self.guild_texts(interaction, GAMES[game])
         name = texts("thread.name", game=texts("name"), host=interaction.user.display_name)
         try:
@@ -172,7 +172,7 @@ class GameCommands(app_commands.Group):
                 auto_archive_duration=10080,  # a week: a slow game keeps its thread open
             )
         except discord.Forbidden:
-            raise TableError("thread_not_allowed") from None
+            raise IllegalInput("thread_not_allowed") from None
 
     @new.autocomplete("options")
     async def new_options(
@@ -288,9 +288,9 @@ def _guild_locale(interaction: discord.Interaction) -> str | None:
 
 
 def _refusal(error: Exception) -> Msg:
-    if isinstance(error, TableError | IllegalInput):
+    if isinstance(error, IllegalInput):
         return error.msg
-    return TableError("bad_option", detail=_first_line(error)).msg
+    return IllegalInput("bad_option", detail=_first_line(error)).msg
 
 
 def _first_line(error: Exception) -> str:
@@ -395,7 +395,7 @@ async def run_shortcut(
             args[param.field] = value
     try:
         result = await bot.service.submit(session, seat, prompt.move, args, prompt.key)
-    except (IllegalInput, TableError) as error:
+    except IllegalInput as error:
         await _ephemeral(interaction, "✗ " + texts.msg(error.msg))
         return
     await _ephemeral(interaction, texts("chooser.submitted_plain"))

@@ -174,7 +174,8 @@ class Outcome(BaseModel):
 
 
 class IllegalInput(Exception):
-    """An input the rules reject. `code` is stable (tests and front ends key on it)."""
+    """An input or table operation refused, by the rules, the table or a front end: the one
+    refusal type. `code` is stable (tests and front ends key on it; `error.<code>` words it)."""
 
     def __init__(self, code: str, **args: Any) -> None:
         super().__init__(code)

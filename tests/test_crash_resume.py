@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from engine.core import Action, GameState
+from engine.core import Action, GameState, IllegalInput
 from engine.registry import GAMES
-from table.service import TableError, TableService
+from table.service import TableService
 from table.store import Store
 from tests.test_conformance import table_sizes
 
@@ -57,7 +57,7 @@ async def _play(path: str, game_id: str, seats: int, seed: int, out: Any) -> Non
 async def _play_on(service: TableService, game_id: str, seats: int, seed: int, out: Any) -> None:
     try:
         session = await service.get(1)
-    except TableError:
+    except IllegalInput:
         session = await service.open(
             channel_id=CHANNEL, guild_id=None, game_id=game_id, options={}, host_id=1,
             host_name="host", seed=seed,

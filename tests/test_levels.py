@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from engine.ai import choose_action
+from engine.core import IllegalInput
 from engine.levels import level_action
 from engine.registry import SEARCH, get_game
 from table.ratings import leaderboard, player_name, player_of
-from table.service import TableError, TableService, seat_level
+from table.service import TableService, seat_level
 from table.store import Store
 
 CHANNEL = 7
@@ -33,7 +34,7 @@ async def test_levels_are_stored_with_the_seat_and_restored(tmp_path: Path) -> N
     await service.add_ai(session, 1, level="hard")
     await service.add_ai(session, 1, level="easy")
     await service.add_ai(session, 1)
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.add_ai(session, 1, level="godlike")
     assert error.value.code == "bad_level"
     await store.close()

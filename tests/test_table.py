@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalInput
-from table.service import TableError, TableService
+from table.service import TableService
 from table.store import SNAPSHOT_EVERY, Store
 
 CHANNEL = 42
@@ -44,7 +44,7 @@ async def test_lobby_rules(store: Store) -> None:
     session = await service.open(
         channel_id=CHANNEL, guild_id=1, game_id="imperium", options={}, host_id=1, host_name="Host"
     )
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.open(
             channel_id=CHANNEL,
             guild_id=1,
@@ -54,18 +54,18 @@ async def test_lobby_rules(store: Store) -> None:
             host_name="Other",
         )
     assert error.value.code == "channel_busy"
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.start(session, 1)
     assert error.value.code == "too_few_players"
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.join(session, 1, "Host")
     assert error.value.code == "already_joined"
     for user in range(2, 6):
         await service.join(session, user, f"P{user}")
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.join(session, 9, "Late")
     assert error.value.code == "table_full"
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.start(session, 2)
     assert error.value.code == "not_host"
     await service.start(session, 1)
@@ -75,7 +75,7 @@ async def test_lobby_rules(store: Store) -> None:
 async def test_bad_options_are_refused(store: Store) -> None:
     service = TableService(store)
     for options, code in (({"thirty_points": "maybe"}, "bad_option"), ({"nope": 1}, "bad_option")):
-        with pytest.raises(TableError) as error:
+        with pytest.raises(IllegalInput) as error:
             await service.open(
                 channel_id=CHANNEL,
                 guild_id=1,
@@ -85,7 +85,7 @@ async def test_bad_options_are_refused(store: Store) -> None:
                 host_name="Host",
             )
         assert error.value.code in (code, "unknown_option", "option_values")
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.open(
             channel_id=CHANNEL, guild_id=1, game_id="chess", options={}, host_id=1, host_name="Host"
         )
