@@ -40,7 +40,8 @@ from render import render_png
 from render.common import BACKGROUND
 from render.png import scanlines
 from table.service import TableService
-from table.store import InputRow, Store
+from table.sqlite import SqliteStore
+from table.store import InputRow
 
 IMPERIUM = get_game("imperium")
 NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay", "源"]
@@ -176,7 +177,7 @@ def bench_render() -> None:
 
 async def bench_persist() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite3")
+        store = await SqliteStore.open(Path(folder) / "bench.sqlite3")
         service = TableService(store)
         session = await service.open(
             channel_id=1,

@@ -24,7 +24,7 @@ from engine.core import IllegalInput
 from table.store import StorageError
 
 if TYPE_CHECKING:
-    from table.backend import AnyStore
+    from table.store import Store
 
 log = logging.getLogger("forum.settings")
 COMMANDS = ("new", "status", "history", "replay", "export", "stats", "leaderboard")
@@ -163,7 +163,7 @@ class ServerSettings:
 
     def __init__(self, config: Config, clock: Callable[[], float] = time.monotonic) -> None:
         self.defaults = Settings.from_config(config)
-        self.store: AnyStore | None = None  # set when the bot opens its store
+        self.store: Store | None = None  # set when the bot opens its store
         self._clock = clock
         self._cache: dict[int, Kept] = {}
 

@@ -4,7 +4,7 @@ Front ends never call a game's `apply` themselves: they go through `TableService
 serializes inputs per session, recognises double submissions, commits to the store and only then
 returns the events to announce.
 
-A write that fails leaves nothing behind (see table.store) and the in-memory session is reloaded
+A write that fails leaves nothing behind (see table.sqlite) and the in-memory session is reloaded
 from the store, so memory never runs ahead of (or behind) what a restart would rebuild. A session
 whose row or log cannot be rebuilt is *broken*: kept as stored, refused with a clear code, and
 never in the way of the other sessions or of aborting it.
@@ -29,7 +29,6 @@ from engine.ai import ai_seed
 from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome, Prompt
 from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
-from table.backend import AnyStore
 from table.ratings import finish_statements
 from table.store import (
     SNAPSHOT_EVERY,
@@ -39,6 +38,7 @@ from table.store import (
     SessionMoved,
     SessionRow,
     StorageError,
+    Store,
 )
 
 log = logging.getLogger("forum.table")
@@ -149,7 +149,7 @@ class Submission:
 
 
 class TableService:
-    def __init__(self, store: AnyStore, ai_pool: Executor | None = None) -> None:
+    def __init__(self, store: Store, ai_pool: Executor | None = None) -> None:
         self.store = store
         # Where hard (search) AI decisions run: worker processes, never the event loop
         # (None: the loop's default threads, for tests and local mode without a pool).

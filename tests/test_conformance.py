@@ -41,7 +41,7 @@ from engine.core import (
 from engine.registry import GAMES
 from table.i18n import Localizer
 from table.service import Session, TableService
-from table.store import Store
+from table.sqlite import SqliteStore
 
 SEEDS = range(12)
 
@@ -375,7 +375,7 @@ def _check_state(game: Game, session: Session, where: str) -> None:
 
 async def _fuzz_game(game: Game, seed: int, figures: Counter) -> None:
     rng = random.Random(f"{game.id}/{seed}")
-    store = await Store.open(":memory:")
+    store = await SqliteStore.open(":memory:")
     try:
         service = TableService(store)
         session = await service.open(

@@ -23,7 +23,7 @@ import pytest
 from engine.core import Action, GameState, IllegalInput
 from engine.registry import GAMES
 from table.service import TableService
-from table.store import Store
+from table.sqlite import SqliteStore
 from tests.test_conformance import table_sizes
 
 KILLS = 50  # per default run, across all games
@@ -47,7 +47,7 @@ def worker(path: str, game_id: str, seats: int, seed: int, out: Any) -> None:
 
 
 async def _play(path: str, game_id: str, seats: int, seed: int, out: Any) -> None:
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     try:
         await _play_on(TableService(store), game_id, seats, seed, out)
     finally:

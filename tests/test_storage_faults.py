@@ -16,18 +16,19 @@ import pytest
 
 from engine.core import IllegalInput
 from table.service import SessionBroken, TableService
-from table.store import SNAPSHOT_EVERY, Store, StoreRefused
+from table.sqlite import SqliteStore
+from table.store import SNAPSHOT_EVERY, StoreRefused
 from tests.test_table import CHANNEL, play_inputs, started
 
 
 @pytest.fixture
 async def open_store():
-    """Store.open, closing every store at the end even when the test fails (an open
+    """SqliteStore.open, closing every store at the end even when the test fails (an open
     connection's thread would keep the test process alive)."""
-    opened: list[Store] = []
+    opened: list[SqliteStore] = []
 
-    async def opener(path: Path) -> Store:
-        store = await Store.open(path)
+    async def opener(path: Path) -> SqliteStore:
+        store = await SqliteStore.open(path)
         opened.append(store)
         return store
 
@@ -36,7 +37,7 @@ async def open_store():
         await store.close()
 
 
-async def fill_up(store: Store, session_id: int) -> None:
+async def fill_up(store: SqliteStore, session_id: int) -> None:
     """With SQLite's page limit at the current size, fill the input log's free room with filler
     rows (of another session), so the next input needs a page the disk does not have."""
     async with store.db.execute("PRAGMA page_count") as cursor:
@@ -91,7 +92,7 @@ async def test_a_failed_write_is_never_committed_later(
         await asyncio.Event().wait()  # hangs between statements until cancelled
 
     def failing_execute(sql: str, *args):
-        if sql.startswith("INSERT OR REPLACE INTO snapshots"):
+        if sql.startswith("INSERT INTO snapshots"):
             if fault == "error":
                 raise sqlite3.OperationalError("injected fault")
             return hang()
