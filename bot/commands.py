@@ -9,14 +9,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
+from discord.app_commands import locale_str
 
-from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
 from bot.safe_text import NO_PINGS, OPTION_MAX, clip
-from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
-from bot.strings import COMMANDS_JA
-from engine.core import Game, IllegalInput, Msg, Shortcut, option_values, player_options
+from bot.strings import COMMANDS
+from engine.core import (
+    Catalog,
+    Game,
+    IllegalInput,
+    Msg,
+    Shortcut,
+    option_values,
+    player_options,
+)
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of
 from table.service import SessionBroken
@@ -25,23 +31,23 @@ if TYPE_CHECKING:
     from bot.client import ForumBot
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
+
+
+def command_text(catalog: Catalog, key: str) -> locale_str:
+    """A slash-command text looked up by key: the English for Discord, its Japanese carried
+    along for the Translator, so rewording one language never loses the other."""
+    return locale_str(catalog["en"][key], ja=catalog["ja"][key])
+
+
+_ = command_text
 GAME_CHOICES = [
-    app_commands.Choice(name=_(game.strings["en"]["name"]), value=game_id)
+    app_commands.Choice(name=_(game.strings, "name"), value=game_id)
     for game_id, game in sorted(GAMES.items())
 ]
 
 
 class Translator(app_commands.Translator):
-    """Japanese names for the commands, their descriptions and the game choices."""
-
-    def __init__(self) -> None:
-        self.ja = {**COMMANDS_JA, **AFTER_GAME_JA, **SETTINGS_JA}
-        for game in GAMES.values():
-            en, ja = game.strings["en"], game.strings["ja"]
-            self.ja[en["name"]] = ja["name"]
-            for shortcut in game.shortcuts:
-                for key in (shortcut.description, *(p.description for p in shortcut.params)):
-                    self.ja[en[key]] = ja[key]
+    """Japanese descriptions and choices for the commands (carried by command_text)."""
 
     async def translate(
         self,
@@ -50,7 +56,7 @@ class Translator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         if locale is discord.Locale.japanese:
-            return self.ja.get(string.message)
+            return string.extras.get("ja")
         return None
 
 
@@ -83,9 +89,7 @@ def options_help(game: Game, texts: Texts) -> list[str]:
 
 class GameCommands(app_commands.Group):
     def __init__(self, bot: ForumBot) -> None:
-        super().__init__(
-            name="game", description=_("Play a board game in this channel"), guild_only=True
-        )
+        super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
         self.bot = bot
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
@@ -97,11 +101,11 @@ class GameCommands(app_commands.Group):
         locale = locale_of(_guild_locale(interaction), self.bot.config.default_locale)
         return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
 
-    @app_commands.command(name="new", description=_("Open a new game in this channel"))
+    @app_commands.command(name="new", description=_(COMMANDS, "command.new"))
     @app_commands.describe(
-        game=_("Which game"),
-        options=_("Variants, e.g. thirty_points=true"),
-        thread=_("Open the game in a new thread of this channel"),
+        game=_(COMMANDS, "param.game"),
+        options=_(COMMANDS, "param.options"),
+        thread=_(COMMANDS, "param.thread"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -191,9 +195,7 @@ class GameCommands(app_commands.Group):
                     suggestions.append(app_commands.Choice(name=suggestion, value=suggestion))
         return suggestions[:25]
 
-    @app_commands.command(
-        name="status", description=_("Show the board and what the game is waiting for")
-    )
+    @app_commands.command(name="status", description=_(COMMANDS, "command.status"))
     async def status(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "status"):
             return
@@ -204,9 +206,7 @@ class GameCommands(app_commands.Group):
         await _ephemeral(interaction, "✓")
         self.bot.play.repost(session)
 
-    @app_commands.command(
-        name="hand", description=_("Your private view and your choices (only you see it)")
-    )
+    @app_commands.command(name="hand", description=_(COMMANDS, "command.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
@@ -214,8 +214,8 @@ class GameCommands(app_commands.Group):
             return
         await self.bot.router.show_hand(interaction, session)
 
-    @app_commands.command(name="rules", description=_("Rules summary and variants"))
-    @app_commands.describe(game=_("Which game"))
+    @app_commands.command(name="rules", description=_(COMMANDS, "command.rules"))
+    @app_commands.describe(game=_(COMMANDS, "param.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game is None:
@@ -236,7 +236,7 @@ class GameCommands(app_commands.Group):
         ]
         await _ephemeral(interaction, "\n".join(lines))
 
-    @app_commands.command(name="abort", description=_("Abort the game in this channel"))
+    @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         try:
             session = await self.bot.service.in_channel(interaction.channel_id)
@@ -265,7 +265,7 @@ class GameCommands(app_commands.Group):
         )
         await _ephemeral(interaction, texts("abort_confirm", game=texts("name")), view)
 
-    @app_commands.command(name="history", description=_("What has happened so far"))
+    @app_commands.command(name="history", description=_(COMMANDS, "command.history"))
     async def history(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "history"):
             return
@@ -351,13 +351,12 @@ def _shortcut_command(bot: ForumBot, game: Game, shortcut: Shortcut) -> app_comm
             )
         )
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    english = game.strings["en"]
     described = app_commands.describe(
-        **{p.name: _(english[p.description]) for p in shortcut.params}
+        **{p.name: _(game.strings, p.description) for p in shortcut.params}
     )(callback)
     return app_commands.Command(
         name=shortcut.name,
-        description=_(english[shortcut.description]),
+        description=_(game.strings, shortcut.description),
         callback=described,
         extras={"shortcut": shortcut.name},
     )
