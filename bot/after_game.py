@@ -23,9 +23,9 @@ from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from bot.scope import may_read
 from bot.strings import COMMANDS as GAME_COMMANDS
 from engine.core import IllegalInput
+from engine.i18n import locale_of
 from engine.registry import GAMES
 from table.export import latest_finished
-from table.i18n import locale_of
 from table.ratings import Rating, leaderboard, place_of, player_stats, user_player
 from table.service import Session
 

@@ -23,8 +23,8 @@ from engine.core import (
     option_values,
     player_options,
 )
+from engine.i18n import Localizer, locale_of
 from engine.registry import GAMES
-from table.i18n import Localizer, locale_of
 from table.service import SessionBroken
 
 if TYPE_CHECKING:

@@ -45,7 +45,7 @@ from bot.play import is_private
 from bot.private_view import add_show_button, folded
 from bot.safe_text import NO_PINGS, clip
 from engine.core import IllegalInput, Kind, Prompt
-from table.i18n import locale_of
+from engine.i18n import locale_of
 from table.service import Session, SessionBroken
 
 if TYPE_CHECKING:

@@ -1,11 +1,14 @@
-"""Every player-facing string of the Discord layer, in English and Japanese."""
+"""Every player-facing string of the Discord layer, in English and Japanese (with the table's
+refusals, table.strings, which the bot and local mode word wherever they word their own)."""
 
 from __future__ import annotations
 
 from engine.core import Catalog
+from table.strings import STRINGS as TABLE
 
 BOT: Catalog = {
     "en": {
+        **TABLE["en"],
         "lobby.title": "{game} — lobby",
         "lobby.body": "Host: {host}. Players ({count}/{maximum}, at least {minimum}): {players}",
         "lobby.options": "Variants: {options}",
@@ -149,6 +152,7 @@ BOT: Catalog = {
         "local.images": "Board images: {folder}",
     },
     "ja": {
+        **TABLE["ja"],
         "lobby.title": "{game} — 参加受付中",
         "lobby.body": "ホスト：{host}。参加者（{count}/{maximum}人、最低{minimum}人）：{players}",
         "lobby.options": "バリアント：{options}",

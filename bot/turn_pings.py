@@ -26,7 +26,7 @@ from bot.chooser import Texts
 from bot.commands import command_text as _
 from bot.strings import COMMANDS
 from engine.core import Kind
-from table.i18n import Localizer, locale_of
+from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 if TYPE_CHECKING:

@@ -38,8 +38,8 @@ from engine.core import (
     Prompt,
     playable_seats,
 )
+from engine.i18n import Localizer
 from engine.registry import GAMES
-from table.i18n import Localizer
 from table.service import Session, TableService
 from table.sqlite import SqliteStore
 
