@@ -12,7 +12,6 @@ A process that dies drops its connections, which rolls back what it had not comm
 from __future__ import annotations
 
 import contextvars
-import json
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -30,8 +29,6 @@ from table.store import (
     SessionRow,
     Statement,
     StoreRefused,
-    dump,
-    input_row,
     input_values,
     session_row,
     session_values,
@@ -66,10 +63,12 @@ def is_postgres_url(database: str) -> bool:
     return database.startswith(("postgresql://", "postgres://"))
 
 
-class PostgresStore:
+class PostgresStore(queries.Queries):
     """A connection pool; a held session's writes go through its transaction's connection."""
 
     shared = True  # other processes may change the database: check before acting
+    shown = queries.SHOWN_POSTGRES
+    no_limit = None
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
@@ -172,11 +171,6 @@ class PostgresStore:
                     db.terminate()  # never back to the pool still holding the lock
                     raise
 
-    async def peek(self, session_id: int) -> Held | None:
-        """The row and last seq as stored now, without holding the session."""
-        found = await self._fetch(queries.PEEK, session_id, session_id)
-        return Held(session_row(found[0]), int(found[0][11])) if found else None
-
     # Sessions ---------------------------------------------------------------------------
 
     async def create_session(self, row: SessionRow) -> int:
@@ -191,48 +185,6 @@ class PostgresStore:
                 )
         except asyncpg.UniqueViolationError as error:
             raise ChannelBusy(row.channel_id) from error
-
-    async def save_session(self, row: SessionRow) -> None:
-        await self._write(
-            queries.SAVE_SESSION,
-            row.status,
-            json.dumps(row.seats),
-            json.dumps(row.meta),
-            row.host_id,
-            time.time(),
-            row.id,
-        )
-
-    async def set_status(self, session_id: int, status: str) -> None:
-        """Only the status, leaving every other column as stored (e.g. of a broken session)."""
-        await self._write(queries.SET_STATUS, status, time.time(), session_id)
-
-    async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
-        """Only the front end's bookkeeping: status and seats may be another process's newer."""
-        await self._write(queries.SAVE_META, json.dumps(meta), time.time(), session_id)
-
-    async def session(self, session_id: int) -> SessionRow | None:
-        rows = await self._sessions(queries.SESSION_BY_ID, session_id)
-        return rows[0] if rows else None
-
-    async def open_session_in(self, channel_id: int) -> SessionRow | None:
-        rows = await self._sessions(queries.OPEN_SESSION_IN, channel_id)
-        return rows[0] if rows else None
-
-    async def open_sessions(self) -> list[SessionRow]:
-        return await self._sessions(queries.OPEN_SESSIONS)
-
-    async def unshown_finished(self) -> list[SessionRow]:
-        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
-        the process died before it published the final board."""
-        return await self._sessions(queries.UNSHOWN_FINISHED.format(shown=queries.SHOWN_POSTGRES))
-
-    async def all_sessions(self) -> list[SessionRow]:
-        return await self._sessions(queries.ALL_SESSIONS)
-
-    async def _sessions(self, where: str, *params: Any) -> list[SessionRow]:
-        rows = await self._fetch(f"{queries.SESSIONS} {where}", *params)
-        return [session_row(r) for r in rows]
 
     # The input log ----------------------------------------------------------------------
 
@@ -278,61 +230,7 @@ class PostgresStore:
         if done != "INSERT 0 1":
             raise SessionMoved(session_id)
 
-    async def inputs(
-        self, session_id: int, after: int = 0, limit: int | None = None
-    ) -> list[InputRow]:
-        rows = await self._fetch(queries.INPUTS, session_id, after, limit)
-        return [input_row(r) for r in rows]
-
-    async def log_extent(self, session_id: int) -> tuple[int, int]:
-        """(number of inputs, highest seq): equal exactly when the log is 1..n without gaps."""
-        rows = await self._fetch(queries.LOG_EXTENT, session_id)
-        return int(rows[0][0]), int(rows[0][1])
-
-    async def latest_input(self, session_id: int, seat: int, prompt_key: str) -> InputRow | None:
-        """The seat's latest accepted answer to this prompt (a revisable answer's current one)."""
-        rows = await self._fetch(queries.LATEST_INPUT, session_id, seat, prompt_key)
-        if not rows:
-            return None
-        seq, move, args = rows[0]
-        return InputRow(seq, seat, move, json.loads(args), prompt_key)
-
-    async def find_input(
-        self, session_id: int, seat: int, prompt_key: str, move: str, args: dict[str, Any]
-    ) -> InputRow | None:
-        """The accepted input equal to this one, to recognise a double submission."""
-        rows = await self._fetch(queries.FIND_INPUT, session_id, seat, prompt_key, move, dump(args))
-        return InputRow(rows[0][0], seat, move, args, prompt_key) if rows else None
-
-    async def latest_snapshot(self, session_id: int) -> tuple[int, str] | None:
-        rows = await self._fetch(queries.LATEST_SNAPSHOT, session_id)
-        return (rows[0][0], rows[0][1]) if rows else None
-
-    async def snapshots(self, session_id: int) -> list[tuple[int, str]]:
-        rows = await self._fetch(queries.SNAPSHOTS, session_id)
-        return [(r[0], r[1]) for r in rows]
-
-    # Users, deadlines, servers ----------------------------------------------------------
-
-    async def dm_channel(self, user_id: int) -> int | None:
-        rows = await self._fetch(queries.DM_CHANNEL, user_id)
-        return int(rows[0][0]) if rows else None
-
-    async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
-        await self._write(queries.REMEMBER_DM_CHANNEL, user_id, channel_id)
-
-    async def set_turn_pings(self, user_id: int, on: bool) -> None:
-        await self._write(queries.SET_TURN_PINGS, user_id, int(on))
-
-    async def set_deadline(self, session_id: int, due_at: float, stage: str) -> None:
-        await self._write(queries.SET_DEADLINE, session_id, due_at, stage)
-
-    async def clear_deadline(self, session_id: int) -> None:
-        await self._write(queries.CLEAR_DEADLINE, session_id)
-
-    async def deadlines(self) -> list[tuple[int, float, str]]:
-        rows = await self._fetch(queries.DEADLINES)
-        return [(r[0], r[1], r[2]) for r in rows]
+    # Deadlines --------------------------------------------------------------------------
 
     async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]:
         """Take the deadlines due by `now` off the table: each goes to one process only."""
@@ -343,14 +241,6 @@ class PostgresStore:
                 now,
             )
         return sorted((r[0], r[1], r[2]) for r in rows)
-
-    async def guild_settings(self, guild_id: int) -> str | None:
-        """The JSON object of a server's /game settings, or None when it never set any."""
-        rows = await self._fetch(queries.GUILD_SETTINGS, guild_id)
-        return rows[0][0] if rows else None
-
-    async def save_guild_settings(self, guild_id: int, settings: str) -> None:
-        await self._write(queries.SAVE_GUILD_SETTINGS, guild_id, settings, time.time())
 
     # Copying a database in (python -m bot migrate) -------------------------------------
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
-import json
 import os
 import sqlite3
 import time
@@ -33,10 +32,7 @@ from table.store import (
     Statement,
     StorageError,
     StoreRefused,
-    dump,
-    input_row,
     input_values,
-    session_row,
     session_values,
 )
 
@@ -61,7 +57,7 @@ def _storage_error(error: sqlite3.Error) -> StorageError | None:
     return StorageError(fault[0], fault[1], str(error)) if fault else None
 
 
-class SqliteStore:
+class SqliteStore(queries.Queries):
     """One aiosqlite connection, used by one statement or transaction at a time.
 
     Callers also serialize per session (see table.service); the store's own lock keeps a
@@ -69,6 +65,8 @@ class SqliteStore:
     """
 
     shared = False  # one process owns the file: its cache is the truth
+    shown = queries.SHOWN_SQLITE
+    no_limit = -1
 
     def __init__(self, connection: aiosqlite.Connection, owner: IO[str] | None = None) -> None:
         self.db = connection
@@ -144,11 +142,11 @@ class SqliteStore:
         with suppress(sqlite3.Error, ValueError):  # nothing open (failed BEGIN/COMMIT), closed
             await self.db.execute("ROLLBACK")
 
-    async def _fetch(self, query: str, params: tuple[Any, ...]) -> list[Any]:
+    async def _fetch(self, query: str, *params: Any) -> list[Any]:
         async with self._lock, self.db.execute(query, params) as cursor:
             return list(await cursor.fetchall())
 
-    async def _write(self, query: str, params: tuple[Any, ...]) -> None:
+    async def _write(self, query: str, *params: Any) -> None:
         async with self._transaction():
             await self.db.execute(query, params)
 
@@ -165,50 +163,6 @@ class SqliteStore:
                 raise ChannelBusy(row.channel_id) from error
         assert cursor.lastrowid is not None
         return cursor.lastrowid
-
-    async def save_session(self, row: SessionRow) -> None:
-        await self._write(
-            queries.SAVE_SESSION,
-            (
-                row.status,
-                json.dumps(row.seats),
-                json.dumps(row.meta),
-                row.host_id,
-                time.time(),
-                row.id,
-            ),
-        )
-
-    async def set_status(self, session_id: int, status: str) -> None:
-        """Only the status, leaving every other column as stored (e.g. of a broken session)."""
-        await self._write(queries.SET_STATUS, (status, time.time(), session_id))
-
-    async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
-        """Only the front end's bookkeeping (the service saves the whole row on SQLite)."""
-        await self._write(queries.SAVE_META, (json.dumps(meta), time.time(), session_id))
-
-    async def session(self, session_id: int) -> SessionRow | None:
-        rows = await self._sessions(queries.SESSION_BY_ID, (session_id,))
-        return rows[0] if rows else None
-
-    async def open_session_in(self, channel_id: int) -> SessionRow | None:
-        rows = await self._sessions(queries.OPEN_SESSION_IN, (channel_id,))
-        return rows[0] if rows else None
-
-    async def open_sessions(self) -> list[SessionRow]:
-        return await self._sessions(queries.OPEN_SESSIONS, ())
-
-    async def unshown_finished(self) -> list[SessionRow]:
-        """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
-        the process died before it published the final board."""
-        return await self._sessions(queries.UNSHOWN_FINISHED.format(shown=queries.SHOWN_SQLITE), ())
-
-    async def all_sessions(self) -> list[SessionRow]:
-        return await self._sessions(queries.ALL_SESSIONS, ())
-
-    async def _sessions(self, where: str, params: tuple[Any, ...]) -> list[SessionRow]:
-        rows = await self._fetch(f"{queries.SESSIONS} {where}", params)
-        return [session_row(r) for r in rows]
 
     # The input log ----------------------------------------------------------------------
 
@@ -234,69 +188,9 @@ class SqliteStore:
 
     async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         """Rows of a read-only query, serialized with the store's writes (table.ratings)."""
-        return await self._fetch(sql, params)
+        return await self._fetch(sql, *params)
 
-    async def inputs(
-        self, session_id: int, after: int = 0, limit: int | None = None
-    ) -> list[InputRow]:
-        """The log after seq `after`; `limit` rows at most (each is decoded on the caller's
-        thread, so a long log is read in parts: see TableService.log_parts)."""
-        rows = await self._fetch(
-            queries.INPUTS, (session_id, after, -1 if limit is None else limit)
-        )
-        return [input_row(r) for r in rows]
-
-    async def log_extent(self, session_id: int) -> tuple[int, int]:
-        """(number of inputs, highest seq): equal exactly when the log is 1..n without gaps."""
-        ((count, highest),) = await self._fetch(queries.LOG_EXTENT, (session_id,))
-        return int(count), int(highest)
-
-    async def find_input(
-        self, session_id: int, seat: int, prompt_key: str, move: str, args: dict[str, Any]
-    ) -> InputRow | None:
-        """The accepted input equal to this one, to recognise a double submission."""
-        rows = await self._fetch(
-            queries.FIND_INPUT, (session_id, seat, prompt_key, move, dump(args))
-        )
-        return InputRow(rows[0][0], seat, move, args, prompt_key) if rows else None
-
-    async def latest_input(self, session_id: int, seat: int, prompt_key: str) -> InputRow | None:
-        """The seat's latest accepted answer to this prompt (a revisable answer's current one)."""
-        rows = await self._fetch(queries.LATEST_INPUT, (session_id, seat, prompt_key))
-        if not rows:
-            return None
-        seq, move, args = rows[0]
-        return InputRow(seq, seat, move, json.loads(args), prompt_key)
-
-    async def latest_snapshot(self, session_id: int) -> tuple[int, str] | None:
-        rows = await self._fetch(queries.LATEST_SNAPSHOT, (session_id,))
-        return (rows[0][0], rows[0][1]) if rows else None
-
-    async def snapshots(self, session_id: int) -> list[tuple[int, str]]:
-        rows = await self._fetch(queries.SNAPSHOTS, (session_id,))
-        return [(r[0], r[1]) for r in rows]
-
-    # Users, deadlines, servers ----------------------------------------------------------
-
-    async def set_turn_pings(self, user_id: int, on: bool) -> None:
-        await self._write(queries.SET_TURN_PINGS, (user_id, int(on)))
-
-    async def dm_channel(self, user_id: int) -> int | None:
-        rows = await self._fetch(queries.DM_CHANNEL, (user_id,))
-        return int(rows[0][0]) if rows else None
-
-    async def remember_dm_channel(self, user_id: int, channel_id: int) -> None:
-        await self._write(queries.REMEMBER_DM_CHANNEL, (user_id, channel_id))
-
-    async def set_deadline(self, session_id: int, due_at: float, stage: str) -> None:
-        await self._write(queries.SET_DEADLINE, (session_id, due_at, stage))
-
-    async def clear_deadline(self, session_id: int) -> None:
-        await self._write(queries.CLEAR_DEADLINE, (session_id,))
-
-    async def deadlines(self) -> list[tuple[int, float, str]]:
-        rows = await self._fetch(queries.DEADLINES, ())
-        return [(r[0], r[1], r[2]) for r in rows]
+    # Deadlines --------------------------------------------------------------------------
 
     async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]:
         """Take the deadlines due by `now` off the table (one process: nobody to race)."""
@@ -305,14 +199,6 @@ class SqliteStore:
                 due = sorted((r[0], r[1], r[2]) for r in await cursor.fetchall())
             await self.db.execute("DELETE FROM deadlines WHERE due_at<=?", (now,))
         return due
-
-    async def guild_settings(self, guild_id: int) -> str | None:
-        """The JSON object of a server's /game settings, or None when it never set any."""
-        rows = await self._fetch(queries.GUILD_SETTINGS, (guild_id,))
-        return rows[0][0] if rows else None
-
-    async def save_guild_settings(self, guild_id: int, settings: str) -> None:
-        await self._write(queries.SAVE_GUILD_SETTINGS, (guild_id, settings, time.time()))
 
     # Across processes -------------------------------------------------------------------
 
@@ -325,11 +211,6 @@ class SqliteStore:
     async def finishing(self) -> AsyncIterator[None]:
         """One process: the service's own lock already orders finishing games."""
         yield
-
-    async def peek(self, session_id: int) -> Held | None:
-        """The row and last seq as stored (this process's own writes: nobody else's)."""
-        found = await self._fetch(queries.PEEK, (session_id, session_id))
-        return Held(session_row(found[0]), int(found[0][11])) if found else None
 
 
 def _take_ownership(path: Path) -> IO[str]:
