@@ -13,7 +13,7 @@ import json
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from table.store import Held, InputRow, SessionRow, dump, input_row, session_row
@@ -94,7 +94,7 @@ SAVE_GUILD_SETTINGS = (
 )
 
 
-@cache
+@lru_cache(maxsize=1024)
 def numbered(sql: str) -> str:
     """SQLite's `?` placeholders as PostgreSQL's `$1, $2, …` (outside quoted text); computed
     once per query text."""
