@@ -57,7 +57,7 @@ class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
         "turn": rules.turn,
     }
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=55)
+    search = SearchSpec(sample, rollouts=40)
     strings = STRINGS
     max_inputs = 1_000
 
