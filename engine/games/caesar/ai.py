@@ -24,7 +24,7 @@ from engine.games.caesar.board import (
     square_name,
 )
 from engine.games.caesar.cards import FLAG, FULL_HAND, card_value
-from engine.games.caesar.state import CaesarView
+from engine.games.caesar.state import CaesarView, next_seat
 from engine.rng import Rng
 
 _CARD_COST = 0.2  # value of keeping a high card for later fights
@@ -150,7 +150,7 @@ def _scored_moves(view: CaesarView, seat: int) -> list[tuple[float, str, tuple[i
     """Every legal move with its value: what it gains now, less the next player's best reply
     on the board it leaves (or, when it ends the game, who wins)."""
     board = view.board
-    nxt = _next_seat(view, seat)
+    nxt = next_seat(view.eliminated, seat)
     alive = tuple(s for s in range(view.seats) if not view.eliminated[s])
     theirs = tuple(s for s, stack in enumerate(board) if stack and stack[-1] == nxt)
     turn = _Turn(view, seat, nxt, 1 / max(1, len(alive) - 1), alive, theirs)
@@ -251,14 +251,6 @@ def _end_value(board: Board, turn: _Turn) -> float:
     if mine == 0:
         return -_END_VALUE
     return lead + (_END_VALUE if lead > 0 else -_END_VALUE if lead < 0 else 0.0)
-
-
-def _next_seat(view: CaesarView, seat: int) -> int:
-    for step in range(1, view.seats + 1):
-        nxt = (seat + step) % view.seats
-        if not view.eliminated[nxt]:
-            return nxt
-    return seat
 
 
 def _moved(board: Board, a: int, b: int) -> Board:

@@ -90,25 +90,26 @@ def movable(board: Board, seat: int) -> bool:
     return False
 
 
-def ally_paths(board: Board, seat: int) -> list[tuple[int, int]]:
+def _paths(board: Board, seat: int, allied: bool) -> list[tuple[int, int]]:
+    """`seat`'s paths to its own or neutral stacks (`allied`) or to other seats' stacks."""
     paths = []
     for square, stack in enumerate(board):
         if stack and stack[-1] == seat:
             paths.extend(
-                (square, t) for t in sight(board, square) if board[t][-1] in (seat, NEUTRAL)
+                (square, t)
+                for t in sight(board, square)
+                if (board[t][-1] in (seat, NEUTRAL)) == allied
             )
     return paths
+
+
+def ally_paths(board: Board, seat: int) -> list[tuple[int, int]]:
+    return _paths(board, seat, allied=True)
 
 
 def attack_paths(board: Board, seat: int) -> list[tuple[int, int]]:
     """Attacks for `seat`. Eliminated players own no group, so every other owner is a target."""
-    paths = []
-    for square, stack in enumerate(board):
-        if stack and stack[-1] == seat:
-            paths.extend(
-                (square, t) for t in sight(board, square) if board[t][-1] not in (seat, NEUTRAL)
-            )
-    return paths
+    return _paths(board, seat, allied=False)
 
 
 def counts(board: Board, seats: int) -> tuple[int, ...]:

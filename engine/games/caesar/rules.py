@@ -34,6 +34,7 @@ from engine.games.caesar.state import (
     Fight,
     LastFight,
     LastMove,
+    next_seat,
     scores,
 )
 from engine.rng import Rng
@@ -154,7 +155,7 @@ def ally(state: CaesarState, action: Action) -> Step:
     ]
     last = LastMove(seat=action.seat, kind="ally", squares=(source, target))
     state = evolved(state, board=tuple(board), passes=0, last_move=last)
-    return _start_turn(state, _next_seat(state, action.seat), events)
+    return _start_turn(state, next_seat(state.eliminated, action.seat), events)
 
 
 def attack(state: CaesarState, action: Action) -> Step:
@@ -241,7 +242,7 @@ def _resolve(state: CaesarState, fight: Fight, events: list[Event]) -> Step:
         return _finish(state, "cards", events)
     if sum(not e for e in state.eliminated) <= 1:
         return _finish(state, "last_player", events)
-    return _start_turn(state, _next_seat(state, a), events)
+    return _start_turn(state, next_seat(state.eliminated, a), events)
 
 
 def _cards_data(a_card: int, d_card: int) -> dict[str, Any]:
@@ -341,14 +342,6 @@ def _after_duel(
 # Turn order and the end ----------------------------------------------------------------
 
 
-def _next_seat(state: CaesarState, seat: int) -> int:
-    for step in range(1, state.seats + 1):
-        nxt = (seat + step) % state.seats
-        if not state.eliminated[nxt]:
-            return nxt
-    return seat
-
-
 def _start_turn(state: CaesarState, seat: int, events: list[Event]) -> Step:
     """Begin `seat`'s main-phase turn: frozen-board end check, then automatic passes."""
     alive = [s for s in range(state.seats) if not state.eliminated[s]]
@@ -366,7 +359,7 @@ def _after_pass(state: CaesarState, seat: int, events: list[Event]) -> Step:
     state = evolved(state, passes=passes)
     if passes >= sum(not e for e in state.eliminated):
         return _finish(state, "passes", events)
-    return _start_turn(state, _next_seat(state, seat), events)
+    return _start_turn(state, next_seat(state.eliminated, seat), events)
 
 
 def _finish(state: CaesarState, reason: str, events: list[Event]) -> Step:

@@ -89,6 +89,16 @@ class CaesarView(BaseModel):
     own_card: int | None = None  # own submitted fight card
 
 
+def next_seat(eliminated: tuple[bool, ...], seat: int) -> int:
+    """Who moves after `seat`, skipping eliminated seats (for the rules and the AI's lookahead)."""
+    seats = len(eliminated)
+    for step in range(1, seats + 1):
+        nxt = (seat + step) % seats
+        if not eliminated[nxt]:
+            return nxt
+    return seat
+
+
 def scores(state: CaesarState) -> tuple[int, ...]:
     """Counters in owned stacks; an eliminated seat scores 0."""
     totals = counts(state.board, state.seats)
