@@ -22,7 +22,6 @@ from discord.ext import commands
 from bot.after_game import add_commands as add_after_game_commands
 from bot.after_game_worker import AfterGameWorker
 from bot.budget import Limits, RestBudget
-from bot.chooser import Texts
 from bot.commands import GameCommands, Translator, shortcut_commands
 from bot.config import Config
 from bot.gate import Gate
@@ -32,6 +31,7 @@ from bot.router import Router
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
+from bot.texts import Texts
 from bot.turn_pings import add_commands as add_ping_commands
 from table.backend import AnyStore, open_store
 from table.service import Session, SessionBroken, TableError, TableService

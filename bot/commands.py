@@ -12,10 +12,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
-from bot.chooser import Components, Texts, cid
+from bot.chooser import Components, cid
 from bot.safe_text import NO_PINGS, OPTION_MAX, clip
 from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
 from bot.strings import COMMANDS_JA
+from bot.texts import Texts
 from engine.core import Game, IllegalInput, Msg, Shortcut, option_values, player_options
 from engine.registry import GAMES
 from table.i18n import Localizer, locale_of

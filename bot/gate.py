@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.chooser import Texts
 from bot.cooldown import Cooldowns, Windows
 from bot.safe_text import NO_PINGS
 from bot.settings import Settings
 from bot.settings_strings import SETTINGS
 from bot.strings import BOT
+from bot.texts import Texts
 from table.i18n import Localizer, locale_of
 from table.service import Session
 

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.chooser import Components, Draft, ParsedId, Texts, cid, summary
+from bot.chooser import Components, Draft, ParsedId, cid, summary
 from bot.settings import Settings
+from bot.texts import Texts
 from engine.ai import ai_seed
 from engine.core import Prompt
 from engine.levels import hint_by_id

@@ -14,7 +14,8 @@ from typing import Any
 
 import discord
 
-from bot.chooser import Components, Texts, cid
+from bot.chooser import Components, cid
+from bot.texts import Texts
 from engine.core import Event
 from table.service import Replayed, Session, TableService
 

@@ -23,9 +23,10 @@ from bot import budget
 from bot.after_game import rematch_button
 from bot.after_game_strings import AFTER_GAME
 from bot.ai_levels import ai_mark, level_select, thinking_lines
-from bot.alt_text import describe_board
+from bot.alt_text import describe_board, waiting_seats
+from bot.board_image import draw_board
 from bot.carriers import Carriers
-from bot.chooser import Components, Draft, Texts, chooser, cid
+from bot.chooser import Components, Draft, chooser, cid
 from bot.config import Config
 from bot.dm_channels import DmChannels
 from bot.hints import with_hint
@@ -34,10 +35,10 @@ from bot.publisher import Dirty, Publisher
 from bot.safe_text import NAME_MAX, NO_PINGS, neutral, pings
 from bot.safe_text import clip as _clip
 from bot.strings import BOT
+from bot.texts import Texts
 from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
 from engine.levels import DEFAULT_LEVEL
-from render import render_png
 from table.i18n import Localizer, locale_of
 from table.service import Session, SessionBroken, TableService
 
@@ -50,6 +51,7 @@ DM_CLOSED = 50007
 NARRATION_LINES = 10
 REARM_SECONDS = 60.0
 KEPT_IMAGES = 64  # latest board images kept to post a board anew without drawing it again
+KEPT_TEXTS = 4096  # (session, language) wordings kept; a game ending drops its own
 
 
 def is_private(prompt: Prompt) -> bool:
@@ -70,6 +72,7 @@ class Play:
         self.config = config
         self.localizer = Localizer(BOT, AFTER_GAME)
         self.drafts: dict[tuple[int, int, str], Draft] = {}
+        self._texts: OrderedDict[tuple[int, str], Texts] = OrderedDict()
         self._queued: dict[int, list[Event]] = defaultdict(list)  # private events not yet sent
         self._ai_tasks: dict[int, asyncio.Task] = {}
         self.messages_since_board: dict[int, int] = defaultdict(int)
@@ -90,12 +93,18 @@ class Play:
     # Texts ------------------------------------------------------------------------------
 
     def texts(self, session: Session, locale: str | None) -> Texts:
-        return Texts(
-            self.localizer,
-            locale_of(locale, self.config.default_locale),
-            session.game,
-            session.names,
-        )
+        """Kept per session and language while the names stay, so that the names shown
+        (neutralised once per Texts) are not worked out again on every message."""
+        chosen = locale_of(locale, self.config.default_locale)
+        key = (session.id, chosen)
+        texts = self._texts.get(key)
+        if texts is None or texts.game is not session.game or texts.names != session.names:
+            texts = Texts(self.localizer, chosen, session.game, session.names)
+            self._texts[key] = texts
+        self._texts.move_to_end(key)
+        while len(self._texts) > KEPT_TEXTS:
+            self._texts.popitem(last=False)
+        return texts
 
     def channel_texts(self, session: Session) -> Texts:
         """The server's language, remembered at /game new (the default only when none came)."""
@@ -278,17 +287,24 @@ class Play:
         if self._shown_view.get(session.id) == digest:
             return None
         draw = functools.partial(
-            render_png, session.row.game, view, session.names, locale, outcome=outcome
+            draw_board,
+            session.row.game,
+            view,
+            session.names,
+            locale,
+            outcome,
+            waiting_seats(session.pending()) if outcome is None else [],
+            list(self.narration.get(session.id, ())),
         )
         async with self._render_slots:
-            png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
+            png, alt = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
         self.renders += 1
         self._shown_view[session.id] = digest
         self._last_png[session.id] = png
         self._last_png.move_to_end(session.id)
         while len(self._last_png) > KEPT_IMAGES:
             self._last_png.popitem(last=False)
-        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+        return discord.File(io.BytesIO(png), filename="board.png", description=alt)
 
     def shown_image(self, session: Session) -> discord.File | None:
         """The image on the board now, for a board posted anew, when it is still in memory."""
@@ -301,7 +317,8 @@ class Play:
         """The board image's alt text (see bot.alt_text)."""
         recent = self.narration.get(session.id, ())
         view, outcome = session.view(None), session.outcome()
-        return describe_board(self.channel_texts(session), view, outcome, session.pending(), recent)
+        waiting = waiting_seats(session.pending()) if outcome is None else []
+        return describe_board(self.channel_texts(session), view, outcome, waiting, recent)
 
     async def post_board(
         self, session: Session, content: str, view: Components, file: discord.File | None
@@ -372,6 +389,8 @@ class Play:
         self.carriers.forget(session_id)
         for key in [key for key in self.drafts if key[0] == session_id]:
             del self.drafts[key]
+        for key in [key for key in self._texts if key[0] == session_id]:
+            del self._texts[key]
 
     async def show_lobby(self, session: Session) -> None:
         content, view = self.lobby_content(session)
@@ -454,23 +473,22 @@ class Play:
             if info["ai"]:
                 continue
             prompt = None if over else self.owed_private(session, seat)
-            private = self.private_text(session, seat, events)
+            seen = self.private_digest(session, seat, events)
             acted = (session.id, seat) in self._acted
             self._acted.discard((session.id, seat))
             if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
+                private = self.private_text(session, seat, events)
                 content, view = self.dm_content(session, seat, prompt, private, restarted)
                 with budget.at(budget.URGENT):  # a decision the player is waiting to make
                     await self.dm(session, seat, content, view)
                 sent[str(seat)] = prompt.key
-            elif (
-                private
-                and _digest(private) != private_seen.get(str(seat))
-                and not (over or acted or restarted)
-            ):
-                content, view = self.dm_content(session, seat, prompt, private, False)
-                with budget.at(budget.NORMAL):  # news, not a decision: boards go first
-                    await self.dm(session, seat, content, view, edit=True)
-            private_seen[str(seat)] = _digest(private)
+            elif seen != private_seen.get(str(seat)) and not (over or acted or restarted):
+                private = self.private_text(session, seat, events)
+                if private:
+                    content, view = self.dm_content(session, seat, prompt, private, False)
+                    with budget.at(budget.NORMAL):  # news, not a decision: boards go first
+                        await self.dm(session, seat, content, view, edit=True)
+            private_seen[str(seat)] = seen
         if json.dumps(session.row.meta, sort_keys=True) != before:
             await self.service.set_meta(session)  # a write only when something was sent
 
@@ -511,6 +529,17 @@ class Play:
     def seen_privately(self, session: Session, seat: int) -> None:
         """The seat just acted privately and saw the result: no separate DM for that change."""
         self._acted.add((session.id, seat))
+
+    def private_digest(self, session: Session, seat: int, events: list[Event]) -> str:
+        """A fingerprint of what `private_text` would say, taken before any of it is worded:
+        the seat's private lines and events and its language (the names stay during a game).
+        Only a seat whose fingerprint changed has its text worded and sent."""
+        lines = session.game.private_lines(session.live(), seat)
+        mine = [e for e in events if e.to is not None and seat in e.to]
+        parts = [self.seat_texts(session, seat).locale]
+        parts += [line.model_dump_json() for line in lines]
+        parts += [event.model_dump_json() for event in mine]
+        return _digest("\n".join(parts))
 
     def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
         t = self.seat_texts(session, seat)

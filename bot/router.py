@@ -23,7 +23,6 @@ from bot.chooser import (
     Draft,
     MalformedId,
     ParsedId,
-    Texts,
     args_of,
     chooser,
     cid,
@@ -44,6 +43,7 @@ from bot.history import History
 from bot.play import is_private
 from bot.private_view import add_show_button, folded
 from bot.safe_text import NO_PINGS, clip
+from bot.texts import Texts
 from engine.core import IllegalInput, Kind, Prompt
 from table.i18n import locale_of
 from table.service import Session, SessionBroken, TableError

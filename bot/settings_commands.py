@@ -12,10 +12,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.chooser import Texts
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import KEYS, SettingRefused, Settings
 from bot.settings_strings import SETTINGS
+from bot.texts import Texts
 
 if TYPE_CHECKING:
     from bot.client import ForumBot

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.chooser import Texts
+from bot.texts import Texts
 from engine.core import Kind, Prompt
 from table.service import Session
 

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.chooser import Texts
+from bot.texts import Texts
 from engine.core import Kind
 from table.i18n import Localizer, locale_of
 from table.service import Session

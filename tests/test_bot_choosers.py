@@ -5,9 +5,10 @@ the current decision, "Your hand" offers a public turn waiting for the player, a
 from __future__ import annotations
 
 from bench.bot_harness import Harness
-from bot.chooser import Draft, Texts, chooser
+from bot.chooser import Draft, chooser
 from bot.stale import public_turn
 from bot.strings import BOT
+from bot.texts import Texts
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from table.i18n import Localizer
 from tests.test_bot_games import fix_seed

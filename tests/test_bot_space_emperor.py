@@ -16,10 +16,11 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.chooser import Draft, Texts, args_of, chooser, current_field, fleet_input, pick, undo
+from bot.chooser import Draft, args_of, chooser, current_field, fleet_input, pick, undo
 from bot.local import LocalOptions, LocalTable, run_local
 from bot.play import is_private
 from bot.strings import BOT
+from bot.texts import Texts
 from engine.ai import ai_seed
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.games.space_emperor import model
