@@ -5,14 +5,13 @@ rest of a publish; see issue 20)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from pydantic import BaseModel
+from typing import Any
 
 from bot.after_game_strings import AFTER_GAME
 from bot.alt_text import describe_board
 from bot.strings import BOT
 from bot.texts import Texts
-from engine.core import Outcome
+from engine.core import Outcome, PublicView
 from engine.registry import get_game
 from render import render_png
 from table.i18n import Localizer
@@ -22,7 +21,7 @@ LOCALIZER = Localizer(BOT, AFTER_GAME)  # the bot's catalogues, as bot.play word
 
 def draw_board(
     game_id: str,
-    view: BaseModel,
+    public: PublicView[Any],
     names: Sequence[str],
     locale: str,
     outcome: Outcome | None,
@@ -30,6 +29,6 @@ def draw_board(
     recent: Sequence[str],
 ) -> tuple[bytes, str]:
     """The board image of a public view and its alt text (see bot.alt_text)."""
-    png = render_png(game_id, view, names, locale, outcome=outcome)
+    png = render_png(game_id, public, names, locale, outcome=outcome)
     texts = Texts(LOCALIZER, locale, get_game(game_id), names)
-    return png, describe_board(texts, view, outcome, waiting, recent)
+    return png, describe_board(texts, public.view, outcome, waiting, recent)

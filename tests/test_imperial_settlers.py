@@ -806,8 +806,8 @@ def test_board_image_is_a_deterministic_palette_png(seats: int, inputs: int) -> 
     state = played_state(seats, inputs)
     names = ["Ann", "Bo", "Chie", "Dan"][:seats]
     for locale in ("en", "ja"):
-        first = render_png("imperial_settlers", GAME.view(state, None), names, locale)
-        again = render_png("imperial_settlers", GAME.view(state, None), names, locale)
+        first = render_png("imperial_settlers", GAME.public_view(state), names, locale)
+        again = render_png("imperial_settlers", GAME.public_view(state), names, locale)
         assert first == again
         image = Image.open(BytesIO(first))
         assert image.mode == "P" and image.width == 1200
@@ -821,8 +821,8 @@ def test_board_image_ignores_hands_and_deck_order() -> None:
     other.players[0].hand = ["C20"] * len(other.players[0].hand)
     other.decks["common"] = list(reversed(other.decks["common"]))
     names = ["Ann", "Bo", "Chie"]
-    assert render_png("imperial_settlers", GAME.view(state, None), names) == render_png(
-        "imperial_settlers", GAME.view(other, None), names
+    assert render_png("imperial_settlers", GAME.public_view(state), names) == render_png(
+        "imperial_settlers", GAME.public_view(other), names
     )
 
 

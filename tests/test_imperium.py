@@ -210,5 +210,5 @@ def test_public_view_and_image_do_not_depend_on_face_down_cards() -> None:
         state, _ = GAME.apply(state, Action(seat=B, move="select", args={"regions": second}))
         views.add(GAME.view(state, None).model_dump_json())
         views.add(GAME.view(state, C).model_dump_json())
-        images.add(render_png("imperium", GAME.view(state, None), names, "ja"))
+        images.add(render_png("imperium", GAME.public_view(state), names, "ja"))
     assert len(images) == 1 and len(views) == 2

@@ -552,7 +552,7 @@ def test_hands_change_no_public_view_image_or_narration() -> None:
     after = [act(state, AKI, "act", action="pass") for state in (one, two)]
     public = [[e for e in events if e.to is None] for _, events in after]
     assert public[0] == public[1]
-    images = [render_png("space_emperor", GAME.view(s, None), NAMES[:3]) for s, _ in after]
+    images = [render_png("space_emperor", GAME.public_view(s), NAMES[:3]) for s, _ in after]
     assert images[0] == images[1]
 
 
@@ -701,10 +701,11 @@ def test_board_images_through_a_seven_player_game_are_palette_and_deterministic(
         view = GAME.view(state, None)
         if step % 10 == 0 or view.battle is not None:
             locale = "ja" if step % 20 else "en"
-            png = Image.open(io.BytesIO(render_png("space_emperor", view, NAMES, locale)))
+            public = GAME.public_view(state)
+            png = Image.open(io.BytesIO(render_png("space_emperor", public, NAMES, locale)))
             assert png.mode == "P" and png.size[0] == 1200, step
-            assert render_png("space_emperor", view, NAMES) == render_png(
-                "space_emperor", view, NAMES
+            assert render_png("space_emperor", public, NAMES) == render_png(
+                "space_emperor", public, NAMES
             ), f"seed 5 step {step}: not byte-identical"
             shown += view.battle is not None
         prompt = prompts[0]
@@ -720,7 +721,7 @@ def test_the_image_is_the_same_whatever_the_face_down_cards(script) -> None:
         state.hands[AKI] = sorted(["BB01", "SW02", "DD01", "BB03", "SW03", "DD02"])
         script()
         after, _ = act(state, AKI, "act", action="attack", target=GAIA, fleet=fleet)
-        images.append(render_png("space_emperor", GAME.view(after, None), NAMES[:3]))
+        images.append(render_png("space_emperor", GAME.public_view(after), NAMES[:3]))
     assert images[0] == images[1]
 
 
