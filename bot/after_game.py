@@ -17,7 +17,8 @@ from discord.app_commands import locale_str as _
 
 from bot.after_game_worker import Busy
 from bot.alt_text import describe_board
-from bot.chooser import Components, MalformedId, ParsedId, cid, parse_index
+from bot.chooser import Components
+from bot.custom_id import MalformedId, ParsedId, cid, parse_index
 from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from bot.scope import may_read
 from bot.texts import Texts

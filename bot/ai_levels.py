@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.chooser import cid
+from bot.custom_id import cid
 from bot.texts import Texts
 from engine.levels import DEFAULT_LEVEL, LEVELS
 from table.service import Session, TableError, TableService, seat_level

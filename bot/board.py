@@ -22,8 +22,9 @@ from bot.ai_levels import ai_mark, level_select, thinking_lines
 from bot.alt_text import describe_board, waiting_seats
 from bot.board_image import draw_board
 from bot.carriers import Carriers
-from bot.chooser import Components, cid
+from bot.chooser import Components
 from bot.config import Config
+from bot.custom_id import cid
 from bot.narration import Narration
 from bot.prompt_kinds import fits_on_board, is_private
 from bot.safe_text import NAME_MAX, NO_PINGS, neutral

@@ -12,7 +12,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
-from bot.chooser import Components, cid
+from bot.chooser import Components
+from bot.custom_id import cid
 from bot.safe_text import NO_PINGS, OPTION_MAX, clip
 from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
 from bot.strings import COMMANDS_JA

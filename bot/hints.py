@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.chooser import Components, Draft, ParsedId, cid, summary
+from bot.chooser import Components, Draft, summary
+from bot.custom_id import ParsedId, cid
 from bot.settings import Settings
 from bot.texts import Texts
 from engine.ai import ai_seed

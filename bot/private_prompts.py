@@ -13,7 +13,8 @@ import discord
 from bot import budget
 from bot.board import Board
 from bot.carriers import Carriers
-from bot.chooser import Components, Draft, chooser, cid
+from bot.chooser import Components, Draft, chooser
+from bot.custom_id import cid
 from bot.dm_channels import DmChannels
 from bot.hints import with_hint
 from bot.private_view import add_show_button, folded

@@ -21,23 +21,20 @@ from bot import after_game, fleet_builder, hints, stale
 from bot.ai_levels import chosen_level
 from bot.chooser import (
     Draft,
-    MalformedId,
-    ParsedId,
     args_of,
     chooser,
-    cid,
     current_field,
     fill_typed,
     fleet_input,
     is_immediate,
     modal,
     modal_values,
-    parse_cid,
     pick,
     pick_many,
     summary,
     undo,
 )
+from bot.custom_id import MalformedId, ParsedId, cid, parse_cid
 from bot.hints import with_hint
 from bot.history import History
 from bot.private_view import add_show_button, folded
