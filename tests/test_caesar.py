@@ -9,18 +9,10 @@ import pytest
 
 from engine.ai import ai_seed, random_action
 from engine.core import Action, Event, IllegalInput, Kind, Msg
-from engine.games.caesar import (
-    FLAG,
-    FULL_HAND,
-    NEUTRAL,
-    Caesar,
-    CaesarOptions,
-    CaesarState,
-    Fight,
-    ally_paths,
-    parse_square,
-    square_name,
-)
+from engine.games.caesar import Caesar
+from engine.games.caesar.board import NEUTRAL, ally_paths, parse_square, square_name
+from engine.games.caesar.cards import FLAG, FULL_HAND
+from engine.games.caesar.state import CaesarOptions, CaesarState, Fight
 from engine.rng import Rng
 from render import render_png
 
@@ -265,7 +257,7 @@ def test_ally_errors_in_order() -> None:
     )
     rejects(fighting, A, "ally", "wrong_phase", **{"from": "c4", "to": "b4"})
     over = state.model_copy(update={"phase": "over"})
-    rejects(over, A, "ally", "wrong_phase", **{"from": "c4", "to": "b4"})
+    rejects(over, A, "ally", "game_over", **{"from": "c4", "to": "b4"})
     done, _ = act(state, A, "ally", path="c4-b4")
     assert stack(done, "b4") == (NEUTRAL, A) and done.active == B
 

@@ -26,13 +26,14 @@ from engine.games.konsul.cards import (
     BANNER,
     DataError,
     card,
+    card_label,
     is_valid_set,
     parse_data,
     set_value,
     slot_index,
     starting_hand,
 )
-from engine.games.konsul.rules import FACE_DOWN, card_label
+from engine.games.konsul.state import FACE_DOWN
 from engine.registry import get_game
 from render import render_png
 from table.i18n import Localizer
@@ -505,7 +506,7 @@ def test_private_lines_show_only_the_own_hand() -> None:
 
 
 def test_data_file_is_valid_and_a_malformed_one_is_named() -> None:
-    raw = load("engine.games.data", "konsul")
+    raw = load("engine.games.konsul", "konsul")
     assert parse_data(raw).banner_value == 2
     with pytest.raises(DataError, match=r"konsul\.json.*columns"):
         parse_data({**raw, "columns": 0})

@@ -9,17 +9,9 @@ import pytest
 
 from engine.ai import play_out, random_action
 from engine.core import Action, IllegalInput
-from engine.games.senator import (
-    ENTRIES,
-    FLAG,
-    INDEX,
-    SQUARES,
-    Senator,
-    SenatorOptions,
-    SenatorState,
-    line_of,
-    score_board,
-)
+from engine.games.senator import Senator
+from engine.games.senator.board import ENTRIES, FLAG, INDEX, SQUARES, line_of, score_board
+from engine.games.senator.state import SenatorOptions, SenatorState
 from engine.registry import get_game
 from render import render_png
 
@@ -263,7 +255,7 @@ def test_push_errors_in_order() -> None:
     )
     final = example_2_final()
     assert code_of(final, Action(seat=R, move="push", args={"card": 1, "entry": "x"})) == (
-        "wrong_phase"
+        "game_over"
     )
 
 

@@ -9,14 +9,14 @@ import pytest
 
 from engine.ai import ai_seed, choose_action, play_out, random_action
 from engine.core import Action, IllegalInput, Kind
-from engine.games.seven_hills import (
+from engine.games.seven_hills import SevenHills
+from engine.games.seven_hills.hill import hill_winner
+from engine.games.seven_hills.state import (
     FLAG,
     GameResult,
     Hill,
-    SevenHills,
     SevenHillsOptions,
     SevenHillsState,
-    hill_winner,
 )
 from engine.registry import get_game
 from render import render_png

@@ -7,14 +7,10 @@ import pytest
 
 from engine.ai import play_out, random_action
 from engine.core import Action, IllegalInput, Kind
-from engine.games.spartacus import (
-    FLAG,
-    Spartacus,
-    SpartacusOptions,
-    SpartacusState,
-    game_scores,
-    pile_value,
-)
+from engine.games.spartacus import Spartacus
+from engine.games.spartacus.cards import FLAG, pile_value
+from engine.games.spartacus.rules import game_scores
+from engine.games.spartacus.state import SpartacusOptions, SpartacusState
 from engine.registry import get_game
 from render import render_png
 
