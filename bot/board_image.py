@@ -12,9 +12,9 @@ from bot.alt_text import describe_board
 from bot.strings import BOT
 from bot.texts import Texts
 from engine.core import Outcome, PublicView
+from engine.i18n import Localizer
 from engine.registry import get_game
 from render import render_png
-from table.i18n import Localizer
 
 LOCALIZER = Localizer(BOT, AFTER_GAME)  # the bot's catalogues, as bot.play words them
 

@@ -26,7 +26,8 @@ from bot.ai_seats import AiSeats
 from bot.board import Board
 from bot.budget import Limits, RestBudget
 from bot.carriers import Carriers
-from bot.commands import GameCommands, Translator, shortcut_commands
+from bot.command_text import Translator
+from bot.commands import GameCommands, shortcut_commands
 from bot.config import Config
 from bot.deadlines import Deadlines
 from bot.gate import Gate
@@ -43,10 +44,11 @@ from bot.table_talk import TableTalk
 from bot.texts import Texts
 from bot.turn_pings import add_commands as add_ping_commands
 from bot.wording import Wording
-from table.backend import AnyStore, open_store
-from table.i18n import Localizer
-from table.service import SessionBroken, TableError, TableService
-from table.store import StoreRefused
+from engine.core import IllegalInput
+from engine.i18n import Localizer
+from table.backend import open_store
+from table.service import SessionBroken, TableService
+from table.store import Store, StoreRefused
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
@@ -74,7 +76,7 @@ class ForumBot(commands.Bot):
         self.budget = budget
         self.config = config
         self.timer_period = timer_period
-        self.store: AnyStore | None = None
+        self.store: Store | None = None
         self.render_pool: Executor | None = None
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
@@ -195,7 +197,7 @@ class ForumBot(commands.Bot):
     ) -> None:
         original = getattr(error, "original", error)
         texts = self.router.texts_for(interaction, None)
-        if isinstance(original, TableError):
+        if isinstance(original, IllegalInput):
             text = "✗ " + texts.msg(original.msg)
         else:
             log.error("command failed", exc_info=original)

@@ -22,7 +22,7 @@ from bot.settings import Settings
 from bot.settings_strings import SETTINGS
 from bot.strings import BOT
 from bot.texts import Texts
-from table.i18n import Localizer, locale_of
+from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.safe_text import LABEL_MAX, NAME_MAX, clip, neutral, neutral_all
 from engine.core import Event, Game, Msg
-from table.i18n import Localizer
+from engine.i18n import Localizer
 
 
 @dataclass(frozen=True)

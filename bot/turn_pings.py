@@ -21,16 +21,17 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
+from bot.command_text import command_text as _
+from bot.strings import COMMANDS
 from bot.texts import Texts
 from engine.core import Kind
-from table.i18n import Localizer, locale_of
+from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 if TYPE_CHECKING:
     from bot.board import Board
-    from table.backend import AnyStore
+    from table.store import Store
 
 log = logging.getLogger("forum.pings")
 TURN_SEATS = "turn_seats"  # meta: the human seats that owed a public turn when last checked
@@ -53,7 +54,7 @@ def public_turn_seats(session: Session) -> list[int]:
     )
 
 
-async def muted(store: AnyStore, user_ids: list[int]) -> set[int]:
+async def muted(store: Store, user_ids: list[int]) -> set[int]:
     """Those of `user_ids` who turned their turn pings off."""
     if not user_ids:
         return set()
@@ -100,16 +101,16 @@ async def ping_turns(board: Board, session: Session) -> None:
 
 
 def add_commands(
-    group: app_commands.Group, store: AnyStore, localizer: Localizer, default_locale: str
+    group: app_commands.Group, store: Store, localizer: Localizer, default_locale: str
 ) -> None:
     """`/game pings on|off`: the caller's own turn pings, in every server."""
 
-    @app_commands.command(name="pings", description=_("Mention me when my turn starts (on/off)"))
-    @app_commands.describe(state=_("on or off"))
+    @app_commands.command(name="pings", description=_(COMMANDS, "command.pings"))
+    @app_commands.describe(state=_(COMMANDS, "param.pings"))
     @app_commands.choices(
         state=[
-            app_commands.Choice(name=_("on"), value="on"),
-            app_commands.Choice(name=_("off"), value="off"),
+            app_commands.Choice(name=_(COMMANDS, "choice.on"), value="on"),
+            app_commands.Choice(name=_(COMMANDS, "choice.off"), value="off"),
         ]
     )
     async def pings(interaction: discord.Interaction, state: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from bot.texts import Texts
-from table.i18n import Localizer, locale_of
+from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 KEPT_TEXTS = 4096  # (session, language) wordings kept; a game ending drops its own

@@ -10,7 +10,7 @@ from bot.stale import public_turn
 from bot.strings import BOT
 from bot.texts import Texts
 from engine.core import Choice, Field, Kind, Msg, Prompt
-from table.i18n import Localizer
+from engine.i18n import Localizer
 from tests.test_bot_games import fix_seed
 
 TEXTS = Texts(Localizer(BOT), "en", None, ())
