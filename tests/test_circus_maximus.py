@@ -12,10 +12,10 @@ from PIL import Image
 from engine.ai import play_out
 from engine.core import Action, IllegalInput
 from engine.data import load
-from engine.games.circus_maximus.moves import Drive, drive
-from engine.games.circus_maximus.rules import CircusMaximus, move_order
+from engine.games.circus_maximus import CircusMaximus
+from engine.games.circus_maximus.rules import move_order
 from engine.games.circus_maximus.state import Chariot, CircusState, CircusView
-from engine.games.circus_maximus.track import TRACK, TrackError, build_track
+from engine.games.circus_maximus.track import TRACK, Drive, TrackError, build_track, drive
 from render import render_png
 from render.circus_maximus import HALF_W, SIZE, _tag, centre
 
@@ -363,7 +363,7 @@ def test_track_matches_the_spec_counts() -> None:
 
 
 def _broken(change) -> dict[str, Any]:
-    raw = json.loads(json.dumps(load("engine.games.data", "circus_maximus")))
+    raw = json.loads(json.dumps(load("engine.games.circus_maximus", "circus_maximus")))
     change(raw)
     return raw
 
