@@ -13,7 +13,6 @@ from engine.games import (
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
 from engine.games.hannibal import Hannibal
-from engine.games.hannibal import sampler as hannibal_sampler
 from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperial_settlers import sampler as settlers_sampler
 from engine.games.imperium import Imperium
@@ -62,7 +61,6 @@ SEARCH: dict[str, SearchSpec] = {
     game.id: game.search for game in GAMES.values() if game.search is not None
 } | {
     "caesar": SearchSpec(caesar_sampler.sample, rollouts=55),
-    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
     "imperial_settlers": SearchSpec(settlers_sampler.sample, rollouts=10, worlds=4),
     "imperium": SearchSpec(imperium_sampler.sample, rollouts=500),
     "konsul": SearchSpec(konsul_sampler.sample, rollouts=25),

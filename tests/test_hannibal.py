@@ -16,10 +16,10 @@ from PIL import Image
 from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, IllegalInput, Kind
 from engine.data import load
-from engine.games.hannibal import Hannibal, HannibalOptions, HannibalState
+from engine.games.hannibal import Hannibal
 from engine.games.hannibal.board import ROLES, MapError, board, parse_map
 from engine.games.hannibal.position import legal_moves
-from engine.games.hannibal.rules import position_of, seat_of
+from engine.games.hannibal.state import HannibalOptions, HannibalState, position_of, seat_of
 from render import render_png
 from render.common import COLOUR_RGB
 from render.hannibal import _box
@@ -386,7 +386,7 @@ def test_a_chosen_card_is_hidden_until_both_are_revealed() -> None:
 
 
 def _raw() -> dict[str, Any]:
-    return copy.deepcopy(load("engine.games.data", "hannibal"))
+    return copy.deepcopy(load("engine.games.hannibal", "hannibal"))
 
 
 def test_the_shipped_map_matches_the_spec() -> None:
@@ -420,7 +420,7 @@ def test_a_malformed_map_is_a_clear_error_naming_the_record(breakage, expected) 
 
 
 def test_the_map_file_is_valid_json_with_every_region_named() -> None:
-    path = Path(__file__).parents[1] / "engine" / "games" / "data" / "hannibal.json"
+    path = Path(__file__).parents[1] / "engine" / "games" / "hannibal" / "hannibal.json"
     raw = json.loads(path.read_text("utf-8"))
     assert parse_map(raw) == board()
     for region in board().regions:
