@@ -121,6 +121,16 @@ def test_example_1_placement_rejections() -> None:
     rejected(state, BLUE, "place", "not_a_start_cell", cell="(24,4)")
 
 
+def test_an_input_of_the_other_phase_is_the_cores_wrong_phase_in_the_games_words() -> None:
+    placing = placement_state(3)
+    rejected(placing, RED, "card", "wrong_phase", card=5)
+    rejected(placing, RED, "drive", "wrong_phase", to="E")
+    racing = example_1_placed()
+    rejected(racing, racing.chariots[racing.order[0]].seat, "place", "wrong_phase", cell=1)
+    assert GAME.strings["en"]["error.wrong_phase"] == "That is not asked now."
+    assert GAME.strings["ja"]["error.wrong_phase"] == "今はその操作はできません。"
+
+
 def test_example_1_first_moves() -> None:
     state = example_1_placed()
     state = move(state, RED, 4, "E")

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from engine.ai import ai_seed, choose_action, play_out
-from engine.core import Action, IllegalInput, Kind
+from engine.core import Action, Event, IllegalInput, Kind
 from engine.data import load
 from engine.games.hannibal import Hannibal
 from engine.games.hannibal.board import ROLES, MapError, board, parse_map
@@ -260,6 +260,21 @@ def test_annihilation_of_both_sides_is_a_draw() -> None:
     assert state.phase == "over" and state.end_reason == "annihilation_both"
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == () and "drawn" in types(events)
+    assert events[-1].type == "game_over" and events[-1].data["seats"] == []
+
+
+def test_the_cores_game_over_event_is_worded_in_both_languages() -> None:
+    won = Event(type="game_over", data={"scores": [1, 0], "seats": [R]})
+    drawn = Event(type="game_over", data={"scores": [0, 0], "seats": []})
+    texts = {
+        (locale, event.data["seats"] == []): Localizer().event(locale, event, GAME, NAMES)
+        for locale in ("en", "ja")
+        for event in (won, drawn)
+    }
+    assert texts[("en", False)] == f"Game over. Winner: {NAMES[R]}."
+    assert texts[("en", True)] == "Game over: no winner."
+    assert texts[("ja", False)] == f"ゲーム終了。勝者：{NAMES[R]}"
+    assert texts[("ja", True)] == "ゲーム終了：勝者なし。"
 
 
 def test_annihilation_loses() -> None:
