@@ -39,7 +39,7 @@ from engine.registry import GAMES, get_game
 from render import render_png
 from render.common import BACKGROUND
 from render.png import scanlines
-from table.service import TableService
+from table.service import Session, TableService
 from table.store import InputRow, Store
 
 IMPERIUM = get_game("imperium")
@@ -178,54 +178,8 @@ async def bench_persist() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         service = TableService(store)
-        session = await service.open(
-            channel_id=1,
-            guild_id=1,
-            game_id="imperium",
-            options={},
-            host_id=1,
-            host_name="A",
-            seed=1,
-        )
-        await service.join(session, 2, "B")
-        await service.join(session, 3, "C")
-        await service.start(session, 1)
-        other = await service.open(
-            channel_id=2,
-            guild_id=1,
-            game_id="imperium",
-            options={},
-            host_id=1,
-            host_name="A",
-            seed=1,
-        )
-        row = InputRow(0, 0, "select", {"regions": [1, 2, 3]}, "r1.select")
-        persist, bare, submits = [], [], []
-        raw = await aiosqlite.connect(Path(folder) / "floor.sqlite3")
-        await raw.execute("PRAGMA journal_mode=WAL")
-        await raw.execute("PRAGMA synchronous=FULL")
-        await raw.execute("CREATE TABLE t (a INTEGER, b INTEGER, c TEXT)")
-        for seq in range(1, 401):
-            started = time.perf_counter()
-            await store.append_input(
-                other.id, InputRow(seq, row.seat, row.move, row.args, row.prompt_key)
-            )
-            persist.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            await raw.execute("INSERT INTO t VALUES (?,?,?)", (999, seq, '{"regions":[1,2,3]}'))
-            await raw.commit()
-            bare.append(time.perf_counter() - started)
-        while session.outcome() is None:
-            seat, prompt = (
-                service.ai_turns(session)[0]
-                if service.ai_turns(session)
-                else (next((s, p) for p in session.pending() for s in p.seats))
-            )
-            action = service.ai_action(session, seat, prompt)
-            started = time.perf_counter()
-            await service.submit(session, seat, action.move, action.args, prompt.key)
-            submits.append(time.perf_counter() - started)
-        await raw.close()
+        persist, bare = await _append_vs_bare_insert(store, service, Path(folder))
+        submits = await _submit_times(service)
         await store.close()
     p, b = statistics.median(persist), statistics.median(bare)
     print(
@@ -235,6 +189,63 @@ async def bench_persist() -> None:
     print(
         f"table submit (lock + rules + commit), median: {statistics.median(submits) * 1000:.3f} ms"
     )
+
+
+async def _open_imperium(service: TableService, channel_id: int) -> Session:
+    return await service.open(
+        channel_id=channel_id,
+        guild_id=1,
+        game_id="imperium",
+        options={},
+        host_id=1,
+        host_name="A",
+        seed=1,
+    )
+
+
+async def _append_vs_bare_insert(
+    store: Store, service: TableService, folder: Path
+) -> tuple[list[float], list[float]]:
+    """Seconds to log one input through the store, and to insert+commit one bare row (the floor)."""
+    session = await _open_imperium(service, 2)
+    row = InputRow(0, 0, "select", {"regions": [1, 2, 3]}, "r1.select")
+    persist, bare = [], []
+    raw = await aiosqlite.connect(folder / "floor.sqlite3")
+    await raw.execute("PRAGMA journal_mode=WAL")
+    await raw.execute("PRAGMA synchronous=FULL")
+    await raw.execute("CREATE TABLE t (a INTEGER, b INTEGER, c TEXT)")
+    for seq in range(1, 401):
+        started = time.perf_counter()
+        await store.append_input(
+            session.id, InputRow(seq, row.seat, row.move, row.args, row.prompt_key)
+        )
+        persist.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        await raw.execute("INSERT INTO t VALUES (?,?,?)", (999, seq, '{"regions":[1,2,3]}'))
+        await raw.commit()
+        bare.append(time.perf_counter() - started)
+    await raw.close()
+    return persist, bare
+
+
+async def _submit_times(service: TableService) -> list[float]:
+    """Seconds per `submit` (lock, rules, commit) over one AI-played three-seat Imperium game."""
+    session = await _open_imperium(service, 1)
+    await service.join(session, 2, "B")
+    await service.join(session, 3, "C")
+    await service.start(session, 1)
+    submits = []
+    while session.outcome() is None:
+        seat, prompt = (
+            service.ai_turns(session)[0]
+            if service.ai_turns(session)
+            else (next((s, p) for p in session.pending() for s in p.seats))
+        )
+        action = service.ai_action(session, seat, prompt)
+        started = time.perf_counter()
+        await service.submit(session, seat, action.move, action.args, prompt.key)
+        submits.append(time.perf_counter() - started)
+    return submits
 
 
 async def bench_discord() -> None:
