@@ -69,7 +69,7 @@ def place(state: CircusState, action: Action) -> Result:
     require(cell not in occupied(state.chariots), "cell_occupied", n=number)
     index = next_to_place(state, seat)
     chariots = list(state.chariots)
-    chariots[index] = chariots[index].model_copy(update={"cell": cell})
+    chariots[index] = evolved(chariots[index], cell=cell)
     state = evolved(
         state,
         chariots=tuple(chariots),
@@ -163,8 +163,8 @@ def _move(state: CircusState, mover: int, seat: int, card: int, to: str, way: Dr
     chariot = state.chariots[mover]
     assert chariot.cell is not None
     chariots = list(state.chariots)
-    chariots[mover] = chariot.model_copy(
-        update={"cell": way.path[-1], "segment": way.segment, "finished": way.finished}
+    chariots[mover] = evolved(
+        chariot, cell=way.path[-1], segment=way.segment, finished=way.finished
     )
     last = LastMove(
         chariot=mover, kind="move", card=card, direction=to, path=(chariot.cell, *way.path)
