@@ -127,9 +127,9 @@ def sampled_boards(game: Game, seats: int, seed: int, samples: int = 6):
     state = start
     for index, action in enumerate(actions):
         if index in marks:
-            yield game.view(state, None), None
+            yield game.public_view(state), None
         state, _ = game.apply(state, action)
-    yield game.view(state, None), game.outcome(state)
+    yield game.public_view(state), game.outcome(state)
 
 
 Ratio = tuple[float, float, str]  # (× real floor, × blank-canvas floor, which board)

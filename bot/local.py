@@ -299,7 +299,7 @@ class LocalTable:
         png = await asyncio.to_thread(
             render_png,
             session.row.game,
-            session.view(None),
+            session.game.public_view(session.live()),
             session.names,
             self.opts.locale,
             outcome=session.outcome(),

@@ -269,16 +269,16 @@ class Play:
     async def render(self, session: Session) -> discord.File | None:
         """The board image of the latest public view, or None when the board already shows
         that view (a renderer is a pure function of the view, names and language)."""
-        view, outcome = session.view(None), session.outcome()
+        public, outcome = session.game.public_view(session.live()), session.outcome()
         locale = self.channel_texts(session).locale
         digest = hashlib.blake2b(
-            f"{view.model_dump_json()}|{session.names}|{locale}|{outcome}".encode(),
+            f"{public.view.model_dump_json()}|{session.names}|{locale}|{outcome}".encode(),
             digest_size=16,
         ).hexdigest()
         if self._shown_view.get(session.id) == digest:
             return None
         draw = functools.partial(
-            render_png, session.row.game, view, session.names, locale, outcome=outcome
+            render_png, session.row.game, public, session.names, locale, outcome=outcome
         )
         async with self._render_slots:
             png = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from engine.core import Catalog, Outcome
+from engine.core import Catalog, Outcome, PublicView
 from engine.registry import GAMES
 from render import render_png
 from render.replay import MAX_FRAMES, UPLOAD_LIMIT, animate, sample
@@ -35,7 +35,7 @@ class FrameStep:
     """A state worth a frame: its public view, outcome (on the last) and caption."""
 
     seq: int
-    view: BaseModel
+    view: PublicView[BaseModel]
     outcome: Outcome | None
     caption: str
 
@@ -48,13 +48,13 @@ def frame_steps(export: GameExport, locale: str) -> list[FrameStep]:
     shown, lines = "", []
     for step in export_steps(export):
         lines += [localizer.event(locale, e, game, names) for e in step.events if e.to is None]
-        view, outcome = game.view(step.state, None), game.outcome(step.state)
-        key = f"{view.model_dump_json()}|{outcome}"
+        public, outcome = game.public_view(step.state), game.outcome(step.state)
+        key = f"{public.view.model_dump_json()}|{outcome}"
         if key == shown:
             continue
         shown = key
         caption = " · ".join([f"#{step.seq}", *lines[-CAPTION_EVENTS:]])
-        steps.append(FrameStep(step.seq, view, outcome, caption))
+        steps.append(FrameStep(step.seq, public, outcome, caption))
         lines = []
     return steps
 

@@ -316,7 +316,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         if self.is_over(after):
             result = self.outcome(after)
             assert result is not None, f"{self.id}: over without an outcome"
-            events.append(game_over_event(result))
+            events.append(self.closing_event(result))
         return after, events
 
     @final
@@ -345,6 +345,11 @@ class Game(ABC, Generic[S, OptionsT, V]):
     def is_over(self, state: S) -> bool:
         """Whether the game has ended; asked twice per input, so games answer it cheaply."""
         return self.outcome(state) is not None
+
+    def closing_event(self, result: Outcome) -> Event:
+        """The one event that ends the game; a game whose rules announce the end in their own
+        words (a draw that names nobody) says so here."""
+        return game_over_event(result)
 
     def private_lines(self, state: S, seat: int) -> list[Msg]:
         """What `seat` alone knows (hand, chips...), as text lines for a DM or `/game hand`."""
@@ -464,6 +469,19 @@ def trusted(model: type[M], **fields: Any) -> M:
     object.__setattr__(instance, "__pydantic_extra__", None)
     object.__setattr__(instance, "__pydantic_private__", None)
     return instance
+
+
+def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
+    """`trusted(model, ...)` for a view of `state`: every field not given is the state's field of
+    that name (the counterpart of engine.search.world), so a view lists only what it redacts or
+    derives."""
+    return trusted(
+        model,
+        **{
+            name: fields[name] if name in fields else getattr(state, name)
+            for name in model.model_fields
+        },
+    )
 
 
 def evolved(state: M, **update: Any) -> M:

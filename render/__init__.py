@@ -6,16 +6,19 @@ Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image
 renderer without one gets `fill_palette`, slower), so adding a game needs no registry line here. `labels`
 words the board's texts in the reader's language from the game's catalog (`board.*`). Given the
 game's `outcome`, the board gets the shared final-results strip (winner, ranks, scores).
+
+`render_png` takes a `PublicView` (`Game.public_view(state)`) and refuses anything else, a seat's
+bare view above all: "boards show only what every player may see" is checked here, once, rather
+than trusted to every caller.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from typing import Any
 
-from pydantic import BaseModel
-
-from engine.core import Outcome
+from engine.core import Outcome, PublicView
 from engine.registry import get_game
 from render.common import Labels, encode_png
 from render.results import with_results
@@ -23,16 +26,20 @@ from render.results import with_results
 
 def render_png(
     game_id: str,
-    view: BaseModel,
+    public: PublicView[Any],  # any game's View (PublicView is invariant in it)
     names: Sequence[str],
     locale: str = "en",
     *,
     outcome: Outcome | None = None,
 ) -> bytes:
+    if not isinstance(public, PublicView):
+        raise TypeError(
+            f"render_png draws a PublicView (game.public_view(state)), not {type(public).__name__}"
+        )
     module = importlib.import_module(f"render.{game_id}")
     strings = get_game(game_id).strings
     palette = getattr(module, "PALETTE", None)
-    image = module.draw(view, list(names), Labels(strings, locale))
+    image = module.draw(public.view, list(names), Labels(strings, locale))
     if outcome is not None:
         image = with_results(image, outcome, names, strings, locale)
     return encode_png(image, palette)

@@ -13,7 +13,9 @@ from functools import lru_cache
 
 from PIL import Image
 
-from engine.games.caesar import COLUMNS, FLAG, NEUTRAL, SIZE, CaesarView, LastMove, square_name
+from engine.games.caesar.board import COLUMNS, NEUTRAL, SIZE, square_name
+from engine.games.caesar.cards import FLAG
+from engine.games.caesar.state import CaesarView, LastMove
 from render.common import (
     HIGHLIGHT,
     INK,

@@ -17,8 +17,8 @@ from typing import NamedTuple
 from PIL import Image
 
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
-from engine.games.imperial_settlers.model import Location, PlayerView, SettlersView
-from engine.games.imperial_settlers.strings import goods_text, tile_text
+from engine.games.imperial_settlers.state import Location, PlayerView, SettlersView
+from engine.games.imperial_settlers.words import goods_text, tile_text
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,

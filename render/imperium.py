@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.games.imperium import ImperiumView
+from engine.games.imperium.state import ImperiumView
 from render.common import (
     HIGHLIGHT,
     INK,

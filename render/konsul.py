@@ -18,7 +18,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from engine.games.konsul.cards import BANNER, colour_of, data, grid_size, number_of, slot_name
-from engine.games.konsul.rules import FACE_DOWN, KonsulView
+from engine.games.konsul.state import FACE_DOWN, KonsulView
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from engine.games.prokonsul import ProkonsulView
-from engine.games.prokonsul.rules import board
+from engine.games.prokonsul.state import board
 from render.common import (
     HIGHLIGHT,
     INK,

@@ -7,15 +7,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.senator import (
-    COL,
-    IS_SENATE,
-    ROW,
-    SQUARES,
-    SenatorView,
-    affected,
-    line_of,
-)
+from engine.games.senator.board import COL, IS_SENATE, ROW, SQUARES, affected, line_of
+from engine.games.senator.state import SenatorView
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -253,55 +246,9 @@ def _arrow(pen: ImageDraw.ImageDraw, entry: str, colour: tuple[int, int, int]) -
 
 def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels: Labels) -> None:
     x, y = PANEL_X, 130
+    height = 128
     for seat in range(view.seats):
-        top = y
-        height = 128
-        is_turn = view.turn == seat
-        pen.rounded_rectangle(
-            (x, top, WIDTH - 20, top + height),
-            radius=12,
-            fill=PANEL,
-            outline=HIGHLIGHT if is_turn else PANEL_DARK,
-            width=5 if is_turn else 2,
-        )
-        token(pen, x + 30, top + 30, 18, seat)
-        label = player_label(seat, names)
-        if seat == view.start:
-            label += labels("starts")
-        pen.text(
-            (x + 58, top + 30),
-            fit(label, 24, WIDTH - 40 - x - 58),
-            font=font(24),
-            fill=INK,
-            anchor="lm",
-        )
-        score = "?" if view.scores is None else str(view.scores[seat])
-        what = labels("senate_score" if view.flag_effect == "none" else "points", score=score)
-        pen.text((x + 16, top + 66), what, font=font(26), fill=INK, anchor="lm")
-        hand = view.hands[seat]
-        if hand is None:
-            pen.text(
-                (x + 16, top + 102),
-                labels("secret_hand", count=view.hand_sizes[seat]),
-                font=font(22),
-                fill=MUTED,
-                anchor="lm",
-            )
-        elif not hand:
-            pen.text(
-                (x + 16, top + 102), labels("no_cards"), font=font(22), fill=MUTED, anchor="lm"
-            )
-        else:
-            for k, value in enumerate(hand):
-                left = x + 14 + k * 38
-                pen.rounded_rectangle(
-                    (left, top + 86, left + 32, top + 118),
-                    radius=5,
-                    fill=WHITE,
-                    outline=INK,
-                    width=2,
-                )
-                pen.text((left + 16, top + 102), str(value), font=font(20), fill=INK, anchor="mm")
+        _seat_box(pen, view, names, labels, seat, (x, y, height))
         y += height + 14
     y += 6
     for line in wrap(_flag_text(view, labels), 22, WIDTH - 20 - x):
@@ -309,26 +256,102 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
         y += 30
     y += 10
     if view.pushes and view.phase != "flag":
-        push = view.pushes[-1]
-        card = labels("face_down") if push.card is None else labels("card", value=push.card)
-        pen.text((x, y), labels("last_push"), font=font(22), fill=MUTED)
-        pen.text(
-            (x, y + 30),
-            fit(
-                labels("pushed", player=player_label(push.seat, names), card=card),
-                22,
-                WIDTH - 20 - x,
-            ),
-            font=font(22),
-            fill=INK,
-        )
-        direction, line = push.entry.split("-")
-        square = SQUARES[line_of(push.entry)[0]]
-        entry = labels(f"entry.{direction}", line=line, square=square)
-        pen.text((x, y + 60), fit(entry, 22, WIDTH - 20 - x), font=font(22), fill=INK)
+        _last_push(pen, view, names, labels, (x, y))
     elif view.flag_square is not None:
         placed = labels("flag_placed", square=view.flag_square)
         pen.text((x, y), placed, font=font(22), fill=INK)
+
+
+def _seat_box(
+    pen: ImageDraw.ImageDraw,
+    view: SenatorView,
+    names: list[str],
+    labels: Labels,
+    seat: int,
+    at: tuple[int, int, int],
+) -> None:
+    """One player's box of the side panel: token and name, score, hand. `at`: x, top, height."""
+    x, top, height = at
+    is_turn = view.turn == seat
+    pen.rounded_rectangle(
+        (x, top, WIDTH - 20, top + height),
+        radius=12,
+        fill=PANEL,
+        outline=HIGHLIGHT if is_turn else PANEL_DARK,
+        width=5 if is_turn else 2,
+    )
+    token(pen, x + 30, top + 30, 18, seat)
+    label = player_label(seat, names)
+    if seat == view.start:
+        label += labels("starts")
+    pen.text(
+        (x + 58, top + 30),
+        fit(label, 24, WIDTH - 40 - x - 58),
+        font=font(24),
+        fill=INK,
+        anchor="lm",
+    )
+    score = "?" if view.scores is None else str(view.scores[seat])
+    what = labels("senate_score" if view.flag_effect == "none" else "points", score=score)
+    pen.text((x + 16, top + 66), what, font=font(26), fill=INK, anchor="lm")
+    _hand(pen, view, labels, seat, (x, top))
+
+
+def _hand(
+    pen: ImageDraw.ImageDraw, view: SenatorView, labels: Labels, seat: int, at: tuple[int, int]
+) -> None:
+    """A seat's hand in its box: the cards, or how many when they are secret."""
+    x, top = at
+    hand = view.hands[seat]
+    if hand is None:
+        pen.text(
+            (x + 16, top + 102),
+            labels("secret_hand", count=view.hand_sizes[seat]),
+            font=font(22),
+            fill=MUTED,
+            anchor="lm",
+        )
+    elif not hand:
+        pen.text((x + 16, top + 102), labels("no_cards"), font=font(22), fill=MUTED, anchor="lm")
+    else:
+        for k, value in enumerate(hand):
+            left = x + 14 + k * 38
+            pen.rounded_rectangle(
+                (left, top + 86, left + 32, top + 118),
+                radius=5,
+                fill=WHITE,
+                outline=INK,
+                width=2,
+            )
+            pen.text((left + 16, top + 102), str(value), font=font(20), fill=INK, anchor="mm")
+
+
+def _last_push(
+    pen: ImageDraw.ImageDraw,
+    view: SenatorView,
+    names: list[str],
+    labels: Labels,
+    at: tuple[int, int],
+) -> None:
+    """Who pushed last, which card (or a face-down one) and where it went in."""
+    x, y = at
+    push = view.pushes[-1]
+    card = labels("face_down") if push.card is None else labels("card", value=push.card)
+    pen.text((x, y), labels("last_push"), font=font(22), fill=MUTED)
+    pen.text(
+        (x, y + 30),
+        fit(
+            labels("pushed", player=player_label(push.seat, names), card=card),
+            22,
+            WIDTH - 20 - x,
+        ),
+        font=font(22),
+        fill=INK,
+    )
+    direction, line = push.entry.split("-")
+    square = SQUARES[line_of(push.entry)[0]]
+    entry = labels(f"entry.{direction}", line=line, square=square)
+    pen.text((x, y + 60), fit(entry, 22, WIDTH - 20 - x), font=font(22), fill=INK)
 
 
 def _flag_text(view: SenatorView, labels: Labels) -> str:

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.seven_hills import FLAG, HILLS, CardView, HillView, SevenHillsView
+from engine.games.seven_hills.state import FLAG, HILLS, CardView, HillView, SevenHillsView
 from render.common import (
     HIGHLIGHT,
     INK,

@@ -18,8 +18,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from engine.games.space_emperor.cards import CardSet, card_set
-from engine.games.space_emperor.model import PLANET
-from engine.games.space_emperor.view import SlotView, SpaceEmperorView, SystemView
+from engine.games.space_emperor.state import PLANET, SlotView, SpaceEmperorView, SystemView
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,

@@ -11,7 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.spartacus import FLAG, SpartacusView, hand_penalty, pile_value
+from engine.games.spartacus.cards import FLAG, hand_penalty, pile_value
+from engine.games.spartacus.state import SpartacusView
 from render.common import (
     HIGHLIGHT,
     INK,

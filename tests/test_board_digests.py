@@ -42,7 +42,7 @@ def _boards(game_id: str) -> dict[str, str]:
             outcome = game.outcome(state)
             for locale in ("en", "ja"):
                 board = render_png(
-                    game_id, game.view(state, None), NAMES[:seats], locale, outcome=outcome
+                    game_id, game.public_view(state), NAMES[:seats], locale, outcome=outcome
                 )
                 key = f"{seats}/{position}/{locale}"
                 digests[key] = hashlib.sha256(board).hexdigest()

@@ -203,7 +203,7 @@ async def test_no_hidden_choice_reaches_the_channel_image_or_log(harness: Harnes
         Action(seat=0, move="select", args={"regions": [1, 1, 1]}),
     )[0]
     other = IMPERIUM.apply(other, Action(seat=1, move="select", args={"regions": [9, 9, 9]}))[0]
-    expected_png = render_png("imperium", IMPERIUM.view(other, None), session.names)
+    expected_png = render_png("imperium", IMPERIUM.public_view(other), session.names)
     assert harness.board().png().data == expected_png
 
 

@@ -22,7 +22,7 @@ from bot.play import is_private
 from bot.strings import BOT
 from engine.ai import ai_seed
 from engine.core import Choice, Field, Kind, Msg, Prompt
-from engine.games.space_emperor import model
+from engine.games.space_emperor import state as model
 from engine.games.space_emperor.ai import best_fleet
 from engine.games.space_emperor.cards import card_set
 from engine.registry import get_game

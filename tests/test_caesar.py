@@ -9,18 +9,10 @@ import pytest
 
 from engine.ai import ai_seed, random_action
 from engine.core import Action, Event, IllegalInput, Kind, Msg
-from engine.games.caesar import (
-    FLAG,
-    FULL_HAND,
-    NEUTRAL,
-    Caesar,
-    CaesarOptions,
-    CaesarState,
-    Fight,
-    ally_paths,
-    parse_square,
-    square_name,
-)
+from engine.games.caesar import Caesar
+from engine.games.caesar.board import NEUTRAL, ally_paths, parse_square, square_name
+from engine.games.caesar.cards import FLAG, FULL_HAND
+from engine.games.caesar.state import CaesarOptions, CaesarState, Fight
 from engine.rng import Rng
 from render import render_png
 
@@ -265,7 +257,7 @@ def test_ally_errors_in_order() -> None:
     )
     rejects(fighting, A, "ally", "wrong_phase", **{"from": "c4", "to": "b4"})
     over = state.model_copy(update={"phase": "over"})
-    rejects(over, A, "ally", "wrong_phase", **{"from": "c4", "to": "b4"})
+    rejects(over, A, "ally", "game_over", **{"from": "c4", "to": "b4"})
     done, _ = act(state, A, "ally", path="c4-b4")
     assert stack(done, "b4") == (NEUTRAL, A) and done.active == B
 
@@ -704,7 +696,7 @@ def test_board_image_renders_through_a_game_and_hides_fight_cards() -> None:
         prompt = prompts[0]
         seat = prompt.seats[0]
         if step % 5 == 0:
-            png = render_png("caesar", GAME.view(state, None), NAMES[: state.seats])
+            png = render_png("caesar", GAME.public_view(state), NAMES[: state.seats])
             assert png.startswith(b"\x89PNG"), f"seed 21 step {step}"
         if prompt.move == "fight_card" and len(prompts) == 2:
             hand = state.hands[seat]
@@ -714,16 +706,16 @@ def test_board_image_renders_through_a_game_and_hides_fight_cards() -> None:
                 other, _ = GAME.apply(
                     state, Action(seat=seat, move="fight_card", args={"card": value})
                 )
-                images.add(render_png("caesar", GAME.view(other, None), NAMES[: state.seats]))
+                images.add(render_png("caesar", GAME.public_view(other), NAMES[: state.seats]))
             assert len(images) == 1, f"seed 21 step {step}: the image shows a hidden card"
             compared += 1
             if sample is None:
-                sample = render_png("caesar", GAME.view(state, None), NAMES[: state.seats])
+                sample = render_png("caesar", GAME.public_view(state), NAMES[: state.seats])
         action = GAME.ai_action(GAME.view(state, seat), prompt, seat, ai_seed(21, step, seat))
         state, _ = GAME.apply(state, action)
         step += 1
     assert compared, "seed 21: no duel was rendered"
-    render_png("caesar", GAME.view(state, None), NAMES[: state.seats])
+    render_png("caesar", GAME.public_view(state), NAMES[: state.seats])
     assert sample is not None
     assert sample.startswith(b"\x89PNG")
 
@@ -731,6 +723,6 @@ def test_board_image_renders_through_a_game_and_hides_fight_cards() -> None:
 def test_board_image_after_a_flag_and_at_the_end() -> None:
     state = literal(STACK_BOARD, seats=5, stacks={"c3": (B, NEUTRAL, B, A, C, D, E) * 3})
     state, _ = fight(state, A, "b3", "c3", "flag", 4)
-    assert render_png("caesar", GAME.view(state, None), NAMES).startswith(b"\x89PNG")
+    assert render_png("caesar", GAME.public_view(state), NAMES).startswith(b"\x89PNG")
     over = state.model_copy(update={"phase": "over", "end_reason": "cards"})
-    assert render_png("caesar", GAME.view(over, None), NAMES[:2] + ["x" * 80] * 3)
+    assert render_png("caesar", GAME.public_view(over), NAMES[:2] + ["x" * 80] * 3)

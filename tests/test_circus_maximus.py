@@ -456,10 +456,10 @@ def test_board_is_a_stable_palette_image_showing_the_chosen_cards_arrows() -> No
     assert {t.direction: t.cell for t in view.targets} == {"E": (40, 8), "W": (20, 8)}
     image = draw(view, ["Ann", "Bo"], Labels(GAME.strings, "en"))
     assert image.width == WIDTH
-    png = render_png("circus_maximus", view, ["Ann", "Bo"])
+    png = render_png("circus_maximus", GAME.public_view(state), ["Ann", "Bo"])
     assert Image.open(io.BytesIO(png)).mode == "P"
-    assert render_png("circus_maximus", view, ["Ann", "Bo"]) == png
-    plain = render_png("circus_maximus", GAME.view(race_state(2, EXAMPLE_2), None), ["Ann", "Bo"])
+    assert render_png("circus_maximus", GAME.public_view(state), ["Ann", "Bo"]) == png
+    plain = render_png("circus_maximus", GAME.public_view(race_state(2, EXAMPLE_2)), ["Ann", "Bo"])
     assert plain != png  # the arrows are drawn
     assert GAME.view(state, 0) == GAME.view(state, None).model_copy(update={"seat": 0})
     assert CircusView.model_validate(view.model_dump()) == view  # built without validation
@@ -584,7 +584,7 @@ def test_random_races_in_every_variant_end_replay_and_render(chosen: dict[str, A
         again, _ = GAME.apply(again, action)
     assert again == final, f"{chosen} seed {seed}: replay differs"
     names = ["A", "B", "C", "D"]
-    assert render_png("circus_maximus", GAME.view(final, None), names, "ja").startswith(b"\x89PNG")
+    assert render_png("circus_maximus", GAME.public_view(final), names, "ja").startswith(b"\x89PNG")
 
 
 def test_a_start_number_stays_readable_under_a_chariot() -> None:
@@ -592,7 +592,7 @@ def test_a_start_number_stays_readable_under_a_chariot() -> None:
     upper right corner instead, in the same pixels wherever it is shown."""
     state = act(placement_state(3), 0, "place", cell=5)
     board = Image.open(
-        io.BytesIO(render_png("circus_maximus", GAME.view(state, None), ["a", "b", "c"]))
+        io.BytesIO(render_png("circus_maximus", GAME.public_view(state), ["a", "b", "c"]))
     )
     x, y = centre(TRACK.starts[4])
     left, top = round(x + HALF_W - 24), round(y - SIZE - 4)

@@ -293,7 +293,7 @@ def test_catalog_has_both_locales_with_same_keys(game_id: str) -> None:
 
 
 def test_trusted_views_equal_validated_ones() -> None:
-    from engine.games.imperium import ImperiumView
+    from engine.games.imperium.state import ImperiumView
 
     game = GAMES["imperium"]
     state = game.setup(game.parse_options({}), 3, 1)

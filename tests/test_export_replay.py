@@ -127,7 +127,7 @@ def test_replay_frames_are_the_public_boards_of_the_log(game_id: str) -> None:
     for step in steps[:: max(1, len(steps) // 6)] + steps[-1:]:
         state = states[step.seq]
         again = render_png(
-            game_id, game.view(state, None), export.names, "en", outcome=game.outcome(state)
+            game_id, game.public_view(state), export.names, "en", outcome=game.outcome(state)
         )
         assert board(export, step, "en") == again, f"{game_id} input {step.seq}"
 
@@ -237,8 +237,8 @@ def test_no_frame_differs_when_a_hidden_choice_is_swapped_before_its_reveal(game
     state, _ = game.apply(states[index], swapped)
     at, compared = index + 1, 0
     while True:
-        shown = render_png(game_id, game.view(state, None), export.names)
-        assert shown == render_png(game_id, game.view(states[at], None), export.names), (
+        shown = render_png(game_id, game.public_view(state), export.names)
+        assert shown == render_png(game_id, game.public_view(states[at]), export.names), (
             f"{game_id}: the hidden answer swapped at input {index + 1} shows after input {at}"
         )
         compared += 1

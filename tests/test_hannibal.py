@@ -383,7 +383,7 @@ def test_a_chosen_card_is_hidden_until_both_are_revealed() -> None:
         chosen, events = act(state, C, "card", card=card)
         views.add(GAME.view(chosen, None).model_dump_json())
         views.add(GAME.view(chosen, R).model_dump_json())
-        images.add(render_png("hannibal", GAME.view(chosen, None), NAMES))
+        images.add(render_png("hannibal", GAME.public_view(chosen), NAMES))
         for locale in ("en", "ja"):
             narrations.add(
                 tuple(localizer.event(locale, e, GAME, NAMES) for e in events if e.to is None)
@@ -510,7 +510,7 @@ def test_board_renders_through_a_game_deterministically() -> None:
     step = 0
     while GAME.pending(state) and step < 120:
         if step % 9 == 0:
-            view = GAME.view(state, None)
+            view = GAME.public_view(state)
             png = render_png("hannibal", view, NAMES, "ja" if step % 2 else "en")
             assert png == render_png("hannibal", view, NAMES, "ja" if step % 2 else "en")
         prompt = GAME.pending(state)[0]
@@ -522,7 +522,7 @@ def test_board_renders_through_a_game_deterministically() -> None:
 
     from PIL import Image
 
-    image = Image.open(BytesIO(render_png("hannibal", GAME.view(state, None), NAMES)))
+    image = Image.open(BytesIO(render_png("hannibal", GAME.public_view(state), NAMES)))
     assert image.size[0] == 1200 and image.mode == "P"
 
 
@@ -643,7 +643,8 @@ def test_role_text_names_the_colour_the_board_draws_for_that_side(rome_seat: int
     in its player's seat colour (orange for seat 0). The word must name the drawn colour."""
     state = new().model_copy(update={"rome_seat": rome_seat})
     view = GAME.view(state, None)
-    drawn = Image.open(io.BytesIO(render_png("hannibal", view, NAMES))).convert("RGB")
+    png = render_png("hannibal", GAME.public_view(state), NAMES)
+    drawn = Image.open(io.BytesIO(png)).convert("RGB")
     map_ = board()
     for index, role in enumerate(ROLES):
         region = next(

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from engine.core import Action, IllegalInput, Kind
+from engine.core import Action, IllegalInput, Kind, Msg
 from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperial_settlers import rules as rules_module
 from engine.games.imperial_settlers.cards import (
@@ -17,18 +17,22 @@ from engine.games.imperial_settlers.cards import (
     parse_card_set,
 )
 from engine.games.imperial_settlers.effects import count, final_score, payments
-from engine.games.imperial_settlers.model import Location, SettlersState, Task
-from engine.games.imperial_settlers.strings import card_text, tile_text
+from engine.games.imperial_settlers.state import Location, SettlersState, Task
+from engine.games.imperial_settlers.words import card_text, tile_text
 from render.imperial_settlers import rule_lines
+from table.i18n import Localizer
 
 GAME = ImperialSettlers()
+LOCALIZER = Localizer()
 CARDS = load_card_set("original_v1")
 
 
 def raw_set() -> dict:
     from importlib import resources
 
-    path = resources.files("engine.games").joinpath("data", "imperial_settlers_original_v1.json")
+    path = resources.files("engine.games.imperial_settlers").joinpath(
+        "imperial_settlers_original_v1.json"
+    )
     return json.loads(path.read_text("utf-8"))
 
 
@@ -618,7 +622,8 @@ def test_on_lookout_end_draws_a_common_card() -> None:
         prompt = GAME.pending(state)[0]
         state, events = move(state, prompt.seats[0], "pick", card=prompt.fields[0].options[0].value)
     assert len(state.players[0].hand) == before + 2 + 1
-    assert any(e.type == "effect" and e.data["source_en"] == "Lookout Tower" for e in events)
+    english = [LOCALIZER.event("en", e, GAME) for e in events if e.type == "effect"]
+    assert any(text.startswith("0: Lookout Tower → ") for text in english), english
 
 
 def test_game_end_features_and_seal_selector() -> None:
@@ -677,7 +682,7 @@ def test_gains_of_every_good() -> None:
     from engine.games.imperial_settlers.effects import Ctx
 
     ctx = Ctx(ctx_state, CARDS)
-    GAME._run(ctx)
+    rules_module._run(ctx)
     rules_module._flush(ctx)
     after = ctx.state
     assert after.players[1].goods["seal"] == 4  # capped at 4
@@ -727,14 +732,14 @@ def test_drawn_cards_are_told_to_the_drawer_only() -> None:
     private = [e for e in events if e.type == "drew_private"]
     public = [e for e in events if e.type == "drew"]
     assert private[0].to == (0,) and public[0].to is None
-    assert "cards_en" not in public[0].data
+    assert "cards" not in public[0].data
 
 
 def test_private_lines_show_cost_and_effect() -> None:
     state = scenario(("romans", "barbarians"))
     state.players[0].hand = ["R07"]
     lines = GAME.private_lines(state, 0)
-    assert lines[1].key == "private.card" and "pay 2 worker" in lines[1].args["text_en"]
+    assert lines[1].key == "private.card" and "pay 2 worker" in LOCALIZER.msg("en", lines[1], GAME)
 
 
 # AI ----------------------------------------------------------------------------------------
@@ -806,8 +811,8 @@ def test_board_image_is_a_deterministic_palette_png(seats: int, inputs: int) -> 
     state = played_state(seats, inputs)
     names = ["Ann", "Bo", "Chie", "Dan"][:seats]
     for locale in ("en", "ja"):
-        first = render_png("imperial_settlers", GAME.view(state, None), names, locale)
-        again = render_png("imperial_settlers", GAME.view(state, None), names, locale)
+        first = render_png("imperial_settlers", GAME.public_view(state), names, locale)
+        again = render_png("imperial_settlers", GAME.public_view(state), names, locale)
         assert first == again
         image = Image.open(BytesIO(first))
         assert image.mode == "P" and image.width == 1200
@@ -821,8 +826,8 @@ def test_board_image_ignores_hands_and_deck_order() -> None:
     other.players[0].hand = ["C20"] * len(other.players[0].hand)
     other.decks["common"] = list(reversed(other.decks["common"]))
     names = ["Ann", "Bo", "Chie"]
-    assert render_png("imperial_settlers", GAME.view(state, None), names) == render_png(
-        "imperial_settlers", GAME.view(other, None), names
+    assert render_png("imperial_settlers", GAME.public_view(state), names) == render_png(
+        "imperial_settlers", GAME.public_view(other), names
     )
 
 
@@ -869,8 +874,8 @@ def test_follow_up_prompt_texts_do_not_name_the_hand_card() -> None:
     state, _ = act(state, 0, "build:R01")  # auto-paid (4.0); the foundation is asked
     founding = GAME.pending(state)[0]
     assert founding.move == "foundation"
-    assert "card_en" not in founding.text.args and "cost_en" not in founding.text.args
-    assert founding.fields[0].label.args["card_en"] == "Aqueduct"
+    assert "card" not in founding.text.args and "cost" not in founding.text.args
+    assert GAME.strings["en"][f"term.{founding.fields[0].label.args['card']}"] == "Aqueduct"
 
 
 def test_on_build_type_filter_from_data(monkeypatch) -> None:
@@ -906,3 +911,51 @@ def test_every_card_tile_shows_its_whole_rule_in_larger_type(locale: str) -> Non
         if size < 24:
             smaller.append(card.name)
     assert len(smaller) <= len(cards) // 8, smaller  # 6 of 57 in English today
+
+
+def _messages(value: object) -> list[Msg]:
+    """Every Msg in `value`, nested ones included."""
+    if isinstance(value, Msg):
+        return [value, *(m for arg in value.args.values() for m in _messages(arg))]
+    return []
+
+
+def test_the_engine_emits_keys_and_arguments_only() -> None:
+    """Issue 21 item 3: no text is worded in the engine. Every message of a whole AI game
+    (prompts, labels, events, private lines) is a key both catalogues hold, with arguments
+    that are numbers, ids or nested messages, never a language's words (`*_en` / `*_ja`); a
+    text argument a template shows is a card or faction id the catalogue words."""
+    from engine.ai import ai_seed, choose_action
+
+    state = GAME.setup(GAME.parse_options({"rounds": 1}), 3, 4)
+    found: list[Msg] = []
+    step = 0
+    while not GAME.is_over(state):
+        prompt = GAME.pending(state)[0]
+        found += [prompt.text, *(f.label for f in prompt.fields)]
+        found += [c.label for f in prompt.fields for c in f.options]
+        found += [line for seat in range(3) for line in GAME.private_lines(state, seat)]
+        seat = prompt.seats[0]
+        action = choose_action(GAME, state, prompt, seat, ai_seed(4, step, seat))
+        state, events = GAME.apply(state, action)
+        found += [Msg(key=f"event.{e.type}", args=e.data) for e in events]
+        step += 1
+    messages = [m for top in found for m in _messages(top)]
+    assert {m.key for m in messages} >= {
+        "goods.2",
+        "private.card",
+        "event.built",
+        "event.game_over",
+    }
+    for msg in messages:
+        for locale in ("en", "ja"):
+            assert msg.key in GAME.strings[locale], (locale, msg.key)
+        assert not [name for name in msg.args if name.endswith(("_en", "_ja"))], msg
+        shown = {
+            name: value
+            for name, value in msg.args.items()
+            if f"{{{name}" in GAME.strings["en"][msg.key]
+        }
+        for name, value in shown.items():
+            if isinstance(value, str):  # a card or faction id, worded by the catalogue
+                assert f"term.{value}" in GAME.strings["ja"], (msg.key, name, value)

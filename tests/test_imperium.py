@@ -6,7 +6,9 @@ import pytest
 
 from engine.ai import play_out
 from engine.core import Action, IllegalInput
-from engine.games.imperium import Imperium, ImperiumOptions, ImperiumState, position_points
+from engine.games.imperium import Imperium
+from engine.games.imperium.rules import position_points
+from engine.games.imperium.state import ImperiumOptions, ImperiumState
 from engine.registry import get_game
 
 GAME: Imperium = get_game("imperium")  # type: ignore[assignment]
@@ -163,7 +165,7 @@ def test_second_selection_and_wrong_phase_are_rejected() -> None:
     over = state.model_copy(update={"phase": "over"})
     with pytest.raises(IllegalInput) as error:
         GAME.apply(over, Action(seat=B, move="select", args={"regions": [2, 2, 2]}))
-    assert error.value.code == "wrong_phase"
+    assert error.value.code == "game_over"
 
 
 def test_base_game_scores_8_and_9_in_round_8_and_ends() -> None:
@@ -210,5 +212,5 @@ def test_public_view_and_image_do_not_depend_on_face_down_cards() -> None:
         state, _ = GAME.apply(state, Action(seat=B, move="select", args={"regions": second}))
         views.add(GAME.view(state, None).model_dump_json())
         views.add(GAME.view(state, C).model_dump_json())
-        images.add(render_png("imperium", GAME.view(state, None), names, "ja"))
+        images.add(render_png("imperium", GAME.public_view(state), names, "ja"))
     assert len(images) == 1 and len(views) == 2

@@ -26,13 +26,14 @@ from engine.games.konsul.cards import (
     BANNER,
     DataError,
     card,
+    card_label,
     is_valid_set,
     parse_data,
     set_value,
     slot_index,
     starting_hand,
 )
-from engine.games.konsul.rules import FACE_DOWN, card_label
+from engine.games.konsul.state import FACE_DOWN
 from engine.registry import get_game
 from render import render_png
 from table.i18n import Localizer
@@ -409,8 +410,8 @@ def test_views_unchanged_when_the_face_down_grid_is_permuted_among_unseen_positi
             mine = GAME.ai_action(GAME.view(state, seat), prompt, seat, step)
             assert GAME.ai_action(GAME.view(other, seat), prompt, seat, step) == mine
         if step % 15 == 0:
-            png = render_png("konsul", GAME.view(state, None), NAMES[:seats])
-            assert render_png("konsul", GAME.view(other, None), NAMES[:seats]) == png
+            png = render_png("konsul", GAME.public_view(state), NAMES[:seats])
+            assert render_png("konsul", GAME.public_view(other), NAMES[:seats]) == png
         checked += 1
     assert checked > 20, f"seed {seed}: only {checked} states checked"
 
@@ -427,8 +428,8 @@ def test_public_view_unchanged_whatever_lies_face_down() -> None:
         assert GAME.view(other, None) == GAME.view(state, None), f"step {step}"
         memory_differs += GAME.view(other, 0) != GAME.view(state, 0)
         if step % 25 == 0:
-            png = render_png("konsul", GAME.view(state, None), NAMES[:3], "ja")
-            assert render_png("konsul", GAME.view(other, None), NAMES[:3], "ja") == png
+            png = render_png("konsul", GAME.public_view(state), NAMES[:3], "ja")
+            assert render_png("konsul", GAME.public_view(other), NAMES[:3], "ja") == png
     assert memory_differs > 10, "seat views should carry the seat's memory"
 
 
@@ -505,7 +506,7 @@ def test_private_lines_show_only_the_own_hand() -> None:
 
 
 def test_data_file_is_valid_and_a_malformed_one_is_named() -> None:
-    raw = load("engine.games.data", "konsul")
+    raw = load("engine.games.konsul", "konsul")
     assert parse_data(raw).banner_value == 2
     with pytest.raises(DataError, match=r"konsul\.json.*columns"):
         parse_data({**raw, "columns": 0})
@@ -624,19 +625,19 @@ def test_board_is_a_palette_image_and_the_same_view_gives_the_same_bytes() -> No
     for step, state in enumerate(game_states(4, 31, count_bidding=True)):
         if step % 20 and GAME.pending(state):
             continue
-        view = GAME.view(state, None)
+        view = GAME.public_view(state)
         png = render_png("konsul", view, NAMES, "ja" if step % 40 else "en")
         image = Image.open(io.BytesIO(png))
         assert image.mode == "P" and image.size[0] == 1200, step
-        again = GAME.view(state.model_copy(), None)
+        again = GAME.public_view(state.model_copy())
         assert render_png("konsul", again, NAMES, "ja" if step % 40 else "en") == png, step
 
 
 def test_board_draws_slots_beside_the_grid_and_cards_just_turned_back() -> None:
     state, _ = example_one()
-    with_flash = render_png("konsul", GAME.view(state, None), NAMES[:3])
+    with_flash = render_png("konsul", GAME.public_view(state), NAMES[:3])
     state = run(state, (P2, "bid", 3))
-    without = render_png("konsul", GAME.view(state, None), NAMES[:3])
+    without = render_png("konsul", GAME.public_view(state), NAMES[:3])
     assert with_flash != without
     full = state.model_copy(
         update={
@@ -645,7 +646,7 @@ def test_board_draws_slots_beside_the_grid_and_cards_just_turned_back() -> None:
             "known": (*state.known, *[True] * 11),
         }
     )
-    image = Image.open(io.BytesIO(render_png("konsul", GAME.view(full, None), NAMES[:3])))
+    image = Image.open(io.BytesIO(render_png("konsul", GAME.public_view(full), NAMES[:3])))
     assert image.size[0] == 1200
 
 

@@ -8,7 +8,7 @@ import pytest
 from engine.ai import ai_seed, choose_action, play_out, random_action
 from engine.core import Action, IllegalInput, Kind
 from engine.games.prokonsul import Prokonsul, ProkonsulOptions, ProkonsulState, Proposal
-from engine.games.prokonsul.rules import top_two_value
+from engine.games.prokonsul.state import top_two_value
 from engine.registry import get_game
 from render.common import Labels, encode_png
 from render.prokonsul import draw

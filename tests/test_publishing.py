@@ -332,7 +332,7 @@ async def test_a_restart_in_a_burst_reposts_the_latest_board(harness: Harness) -
     await harness.settle()
     session = await bot.service.in_channel(fake.channel_id)
     assert session is not None and session.seq >= 3
-    expected = render_png("imperium", session.view(None), session.names, "en")
+    expected = render_png("imperium", session.game.public_view(session.live()), session.names, "en")
     assert harness.board().png().data == expected
 
 
@@ -344,7 +344,9 @@ async def test_boards_drawn_in_a_worker_process_are_the_same_bytes(tmp_path: Pat
         assert bot.render_pool is not None
         await harness.open_table(users)
         session = await bot.service.in_channel(fake.channel_id)
-        expected = render_png("imperium", session.view(None), session.names, "en")
+        expected = render_png(
+            "imperium", session.game.public_view(session.live()), session.names, "en"
+        )
         assert harness.board().png().data == expected
         await harness.stop()
         assert bot.render_pool is None  # shut down with the bot

@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine.ai import ai_seed, play_out, random_action
-from engine.core import Game, GameState, Kind, Outcome, playable_seats
+from engine.core import Game, GameState, Kind, Outcome, PublicView, playable_seats
 from engine.registry import GAMES
 from render import render_png
 from render.common import (
@@ -85,7 +85,7 @@ def test_meaningful_colours_map_exactly(game_id: str) -> None:
     assert mapped.tobytes() == expected, f"{game_id}: a colour shifted"
     game = GAMES[game_id]
     states = _states(game_id, _most(game), 1)
-    view = game.view(states[len(states) // 2], None)
+    view = game.public_view(states[len(states) // 2])
     drawn = _colours(render_png(game_id, view, NAMES[: _most(game)]))
     # Each seat shows in a player colour, exactly (a game may give a role its fixed colour,
     # as Hannibal does Rome and Carthage, so count distinct colours rather than seat indexes).
@@ -150,7 +150,7 @@ def test_boards_decode_alike_in_pillow_pypng_and_libpng(game_id: str, tmp_path: 
     pure-Python decoder, and libpng (`pngfix`, from libpng-tools) finds nothing to fix."""
     game = GAMES[game_id]
     states = _states(game_id, game.min_seats, 3)
-    board = render_png(game_id, game.view(states[len(states) // 2], None), NAMES[: game.min_seats])
+    board = render_png(game_id, game.public_view(states[len(states) // 2]), NAMES[: game.min_seats])
     width, height, rows, info = png.Reader(bytes=board).read()
     pillow = Image.open(io.BytesIO(board))
     assert pillow.mode == "P" and (width, height) == pillow.size
@@ -171,7 +171,7 @@ def test_boards_decode_alike_in_pillow_pypng_and_libpng(game_id: str, tmp_path: 
 def test_same_view_same_bytes_whatever_the_caches_hold(game_id: str) -> None:
     game = GAMES[game_id]
     states = _states(game_id, game.min_seats, 2)
-    views = [game.view(state, None) for state in (states[len(states) // 3], states[-1])]
+    views = [game.public_view(state) for state in (states[len(states) // 3], states[-1])]
     names = NAMES[: game.min_seats]
     first = [render_png(game_id, view, names, "ja") for view in views]
     _clear_render_caches()
@@ -201,7 +201,7 @@ def test_public_image_hides_secret_choices(game_id: str) -> None:
             if one.args == other.args:
                 continue
             pngs = {
-                render_png(game_id, game.view(game.apply(state, a)[0], None), NAMES[:seats])
+                render_png(game_id, game.public_view(game.apply(state, a)[0]), NAMES[:seats])
                 for a in (one, other)
             }
             assert len(pngs) == 1, f"{game_id} seed={seed} step={step}: a secret choice shows"
@@ -225,7 +225,7 @@ def _final(game_id: str) -> tuple[Game, GameState, Outcome]:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_final_board_names_the_winner(game_id: str) -> None:
     game, state, outcome = _final(game_id)
-    view = game.view(state, None)
+    view = game.public_view(state)
     names = NAMES[: state.seats]
     plain = _rgb(render_png(game_id, view, names))
     with_strip = _rgb(render_png(game_id, view, names, outcome=outcome))
@@ -255,7 +255,7 @@ def test_final_board_names_the_winner(game_id: str) -> None:
 @pytest.mark.parametrize("locale", ["en", "ja"])
 def test_results_strip_words_by_locale_and_draw(locale: str) -> None:
     game, state, outcome = _final("imperium")
-    view = game.view(state, None)
+    view = game.public_view(state)
     names = NAMES[: state.seats]
     won = _rgb(render_png("imperium", view, names, locale, outcome=outcome))
     everyone = tuple(range(state.seats))
@@ -278,10 +278,23 @@ def test_board_draws_no_seat_secret(game_id: str) -> None:
     states = _states(game_id, seats, 5)
     for step in range(0, len(states), max(1, len(states) // 6)):
         state = states[step]
-        public = render_png(game_id, game.view(state, None), NAMES[:seats])
+        public = render_png(game_id, game.public_view(state), NAMES[:seats])
         for seat in range(seats):
-            own = render_png(game_id, game.view(state, seat), NAMES[:seats])
+            own = render_png(game_id, PublicView(game.view(state, seat)), NAMES[:seats])
             assert own == public, f"{game_id} step={step}: seat {seat}'s secrets are drawn"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_render_entry_refuses_a_seat_view(game_id: str) -> None:
+    """Only a PublicView reaches a board: a seat's bare view (which may hold its hand) and the
+    bare public view alike are refused at the entry, naming what it wants."""
+    game = GAMES[game_id]
+    seats = playable_seats(game)[0]
+    state = game.setup(game.parse_options({}), seats, 1)
+    for view in (game.view(state, 0), game.view(state, None)):
+        with pytest.raises(TypeError, match="PublicView"):
+            render_png(game_id, view, NAMES[:seats])
+    assert render_png(game_id, game.public_view(state), NAMES[:seats]).startswith(b"\x89PNG")
 
 
 # What just happened, per game ----------------------------------------------------------------
@@ -302,7 +315,7 @@ def _first(game_id: str, seats: int, test, seeds=range(6)):
 
 def _png(game_id: str, view, **update) -> bytes:
     changed = view.model_copy(update=update) if update else view
-    return render_png(game_id, changed, NAMES[: view.seats])
+    return render_png(game_id, PublicView(changed), NAMES[: view.seats])
 
 
 def test_imperium_shows_the_latest_scoring_after_its_region_is_emptied() -> None:

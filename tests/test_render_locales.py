@@ -48,8 +48,8 @@ def _game_states(game: Game, seed: int = 3) -> list:
 def test_mid_game_board_is_localized(game_id: str) -> None:
     game = GAMES[game_id]
     states = _game_states(game)
-    view = game.view(states[len(states) // 2], None)
-    names = NAMES[: view.seats]
+    view = game.public_view(states[len(states) // 2])
+    names = NAMES[: view.view.seats]
     pngs = {locale: render_png(game_id, view, names, locale) for locale in LOCALES}
     for locale, png in pngs.items():
         image = Image.open(io.BytesIO(png))

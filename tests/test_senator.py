@@ -9,17 +9,9 @@ import pytest
 
 from engine.ai import play_out, random_action
 from engine.core import Action, IllegalInput
-from engine.games.senator import (
-    ENTRIES,
-    FLAG,
-    INDEX,
-    SQUARES,
-    Senator,
-    SenatorOptions,
-    SenatorState,
-    line_of,
-    score_board,
-)
+from engine.games.senator import Senator
+from engine.games.senator.board import ENTRIES, FLAG, INDEX, SQUARES, line_of, score_board
+from engine.games.senator.state import SenatorOptions, SenatorState
 from engine.registry import get_game
 from render import render_png
 
@@ -263,7 +255,7 @@ def test_push_errors_in_order() -> None:
     )
     final = example_2_final()
     assert code_of(final, Action(seat=R, move="push", args={"card": 1, "entry": "x"})) == (
-        "wrong_phase"
+        "game_over"
     )
 
 
@@ -368,8 +360,8 @@ def test_hidden_game_hides_cards_hands_and_values_until_the_end() -> None:
     own = GAME.view(first, R)
     assert own.hands[R] == (1, 2, 3, 4, 5, 6, 8, 9, 10) and own.hands[B] is None
     assert all(sq.value is None for sq in own.board)  # not even the owner sees it
-    assert render_png("senator", GAME.view(first, None), ["A", "B"]) == render_png(
-        "senator", GAME.view(second, None), ["A", "B"]
+    assert render_png("senator", GAME.public_view(first), ["A", "B"]) == render_png(
+        "senator", GAME.public_view(second), ["A", "B"]
     )
     final, _ = play_out(GAME, first, seed=3, smart=(False, False))
     end = GAME.view(final, B)
@@ -432,7 +424,7 @@ def test_board_image_renders_through_random_games() -> None:
         state = GAME.setup(SenatorOptions(**options), seats, seed)
         names = ["Alice", "Bob", "Chiyo"][:seats]
         for step in range(30):
-            png = render_png("senator", GAME.view(state, None), names)
+            png = render_png("senator", GAME.public_view(state), names)
             assert png.startswith(b"\x89PNG"), (seed, step)
             if not GAME.pending(state):
                 break

@@ -9,14 +9,14 @@ import pytest
 
 from engine.ai import ai_seed, choose_action, play_out, random_action
 from engine.core import Action, IllegalInput, Kind
-from engine.games.seven_hills import (
+from engine.games.seven_hills import SevenHills
+from engine.games.seven_hills.hill import hill_winner
+from engine.games.seven_hills.state import (
     FLAG,
     GameResult,
     Hill,
-    SevenHills,
     SevenHillsOptions,
     SevenHillsState,
-    hill_winner,
 )
 from engine.registry import get_game
 from render import render_png
@@ -550,12 +550,12 @@ def test_render_across_a_game_and_hidden_values_do_not_change_the_png() -> None:
     sample = None
     step = 0
     while GAME.pending(state):
-        png = render_png("seven_hills", GAME.view(state, None), names)
+        png = render_png("seven_hills", GAME.public_view(state), names)
         assert png.startswith(b"\x89PNG"), step
         for seat in (R, B):
             other = _swap_hidden(state, seat)
             if other is not None:
-                assert render_png("seven_hills", GAME.view(other, None), names) == png, step
+                assert render_png("seven_hills", GAME.public_view(other), names) == png, step
         if step == 18:
             sample = png
         prompt = GAME.pending(state)[0]
@@ -564,7 +564,7 @@ def test_render_across_a_game_and_hidden_values_do_not_change_the_png() -> None:
         )
         state, _ = GAME.apply(state, act)
         step += 1
-    assert render_png("seven_hills", GAME.view(state, None), names).startswith(b"\x89PNG")
+    assert render_png("seven_hills", GAME.public_view(state), names).startswith(b"\x89PNG")
     assert sample is not None
     assert sample.startswith(b"\x89PNG")
 
@@ -573,7 +573,7 @@ def test_render_variants_and_series() -> None:
     for options in ({"series": True}, {"open_hands": True, "highest_card": True}):
         state = GAME.setup(SevenHillsOptions(**options), 2, 4)
         final, _ = play_out(GAME, state, 4, smart=(True, False))
-        png = render_png("seven_hills", GAME.view(final, None), ["A", "B"])
+        png = render_png("seven_hills", GAME.public_view(final), ["A", "B"])
         assert png.startswith(b"\x89PNG"), options
 
 

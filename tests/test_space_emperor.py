@@ -16,7 +16,8 @@ from engine.core import Action, IllegalInput
 from engine.data import load
 from engine.games.space_emperor import rules
 from engine.games.space_emperor.cards import CardDataError, card_set, parse_card_set
-from engine.games.space_emperor.model import (
+from engine.games.space_emperor.prompts import expected_input, pending_prompt
+from engine.games.space_emperor.state import (
     PLANET,
     Ctx,
     SpaceEmperorOptions,
@@ -24,7 +25,6 @@ from engine.games.space_emperor.model import (
     System,
     Unit,
 )
-from engine.games.space_emperor.prompts import expected_input, pending_prompt
 from engine.registry import get_game
 from render import render_png
 
@@ -522,7 +522,7 @@ def test_the_designed_card_set_has_the_counts_of_section_one() -> None:
     ],
 )
 def test_a_malformed_card_file_names_the_record(change, message: str) -> None:
-    data = json.loads(json.dumps(load("engine.games.data", "space_emperor_designed_v1")))
+    data = json.loads(json.dumps(load("engine.games.space_emperor", "space_emperor_designed_v1")))
     change(data["cards"])
     with pytest.raises(CardDataError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_card_set("broken", data)
@@ -552,7 +552,7 @@ def test_hands_change_no_public_view_image_or_narration() -> None:
     after = [act(state, AKI, "act", action="pass") for state in (one, two)]
     public = [[e for e in events if e.to is None] for _, events in after]
     assert public[0] == public[1]
-    images = [render_png("space_emperor", GAME.view(s, None), NAMES[:3]) for s, _ in after]
+    images = [render_png("space_emperor", GAME.public_view(s), NAMES[:3]) for s, _ in after]
     assert images[0] == images[1]
 
 
@@ -701,10 +701,11 @@ def test_board_images_through_a_seven_player_game_are_palette_and_deterministic(
         view = GAME.view(state, None)
         if step % 10 == 0 or view.battle is not None:
             locale = "ja" if step % 20 else "en"
-            png = Image.open(io.BytesIO(render_png("space_emperor", view, NAMES, locale)))
+            public = GAME.public_view(state)
+            png = Image.open(io.BytesIO(render_png("space_emperor", public, NAMES, locale)))
             assert png.mode == "P" and png.size[0] == 1200, step
-            assert render_png("space_emperor", view, NAMES) == render_png(
-                "space_emperor", view, NAMES
+            assert render_png("space_emperor", public, NAMES) == render_png(
+                "space_emperor", public, NAMES
             ), f"seed 5 step {step}: not byte-identical"
             shown += view.battle is not None
         prompt = prompts[0]
@@ -720,7 +721,7 @@ def test_the_image_is_the_same_whatever_the_face_down_cards(script) -> None:
         state.hands[AKI] = sorted(["BB01", "SW02", "DD01", "BB03", "SW03", "DD02"])
         script()
         after, _ = act(state, AKI, "act", action="attack", target=GAIA, fleet=fleet)
-        images.append(render_png("space_emperor", GAME.view(after, None), NAMES[:3]))
+        images.append(render_png("space_emperor", GAME.public_view(after), NAMES[:3]))
     assert images[0] == images[1]
 
 
@@ -808,6 +809,28 @@ def test_endgame_pass_retires_and_the_tiebreak_counts_fleet_strength(script) -> 
     assert state.over and GAME.pending(state) == []
     outcome = GAME.outcome(state)
     assert outcome.winners == (AKI,) and outcome.scores == (1, 1) and outcome.ranks == (1, 2)
+
+
+def test_either_ending_closes_with_the_one_game_over_event(script) -> None:
+    """The core's game_over (winners and scores) ends both endings once, after the game's own
+    narration: the instant victory, and the last retirement (all_retired)."""
+    state = table(
+        hands=[["FT01", "SW04", "DD01"], ["CR09"]],
+        systems=[System(id=GAIA, owner=AKI), System(id=IMPERIA, owner=BEN)],
+        deck=["DD06"],
+    )
+    state.discard += ["SS03", "SS04", "SS05", "SS06"]
+    script()
+    state, _ = act(state, AKI, "act", action="attack", target=IMPERIA, fleet=[["FT01", "SW04"]])
+    _, events = act(state, BEN, "defend", sortie="no_sortie")
+    assert types(events).count("game_over") == 1 and types(events)[-1] == "game_over"
+    assert events[-1].data == {"scores": [2, 0], "seats": [AKI]}
+    state = table(hands=[["BB01"], ["DD11"]], systems=[System(id=GAIA, owner=AKI)], deck=[])
+    state.endgame_turn = True
+    state.retired = [False, True]
+    _, events = act(state, AKI, "act", action="pass")
+    assert types(events)[-2:] == ["all_retired", "game_over"]
+    assert events[-1].data == {"scores": [1, 0], "seats": [AKI]}
 
 
 def test_the_cheap_input_check_agrees_with_the_prompts() -> None:

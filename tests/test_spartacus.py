@@ -7,14 +7,10 @@ import pytest
 
 from engine.ai import play_out, random_action
 from engine.core import Action, IllegalInput, Kind
-from engine.games.spartacus import (
-    FLAG,
-    Spartacus,
-    SpartacusOptions,
-    SpartacusState,
-    game_scores,
-    pile_value,
-)
+from engine.games.spartacus import Spartacus
+from engine.games.spartacus.cards import FLAG, pile_value
+from engine.games.spartacus.rules import game_scores
+from engine.games.spartacus.state import SpartacusOptions, SpartacusState
 from engine.registry import get_game
 from render import render_png
 
@@ -432,17 +428,17 @@ def test_board_renders_across_a_game_from_the_public_view() -> None:
         step = 0
         while prompts := GAME.pending(state):
             if step % 7 == 0:
-                png = render_png("spartacus", GAME.view(state, None), NAMES)
+                png = render_png("spartacus", GAME.public_view(state), NAMES)
                 assert png.startswith(b"\x89PNG"), f"seed {seed} step {step}"
             prompt = prompts[0]
             state, _ = GAME.apply(state, random_action(GAME, state, prompt, prompt.seats[0], step))
             step += 1
-        assert render_png("spartacus", GAME.view(state, None), NAMES).startswith(b"\x89PNG")
+        assert render_png("spartacus", GAME.public_view(state), NAMES).startswith(b"\x89PNG")
     state = new(3)
     for trick in EXAMPLE_2[:3]:
         state, _ = play(state, trick)
     state, _ = play(state, "B:8 C:7 A:6 B:5 C:4 A:3 B:2 C:1 A:flag")
-    assert render_png("spartacus", GAME.view(state, None), NAMES[:3]).startswith(b"\x89PNG")
+    assert render_png("spartacus", GAME.public_view(state), NAMES[:3]).startswith(b"\x89PNG")
 
 
 def test_image_does_not_depend_on_hidden_hands() -> None:
@@ -450,7 +446,7 @@ def test_image_does_not_depend_on_hidden_hands() -> None:
     other = state.model_copy(
         update={"hands": (state.hands[0], (FLAG, 1, 2, 3, 4, 5, 6, 7, 8, 10), *state.hands[2:])}
     )
-    first = render_png("spartacus", GAME.view(state, None), NAMES[:4])
-    second = render_png("spartacus", GAME.view(other, None), NAMES[:4])
+    first = render_png("spartacus", GAME.public_view(state), NAMES[:4])
+    second = render_png("spartacus", GAME.public_view(other), NAMES[:4])
     assert first == second
     assert state.hands[1] != other.hands[1]

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core import Action, Prompt
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
 from engine.games.imperial_settlers.effects import can_pay
-from engine.games.imperial_settlers.model import PlayerView, SettlersView
+from engine.games.imperial_settlers.state import PlayerView, SettlersView
 
 WORTH = {
     "wood": 0.35,

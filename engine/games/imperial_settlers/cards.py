@@ -1,6 +1,6 @@
 """Card data: the pydantic schema of spec section 8 and the loader of a card-set file.
 
-A card set is engine/games/data/imperial_settlers_<set>.json; adding one needs no code. Every
+A card set is imperial_settlers_<set>.json in this package; adding one needs no code. Every
 record is validated on its own so an error names the card and the field; the cross-record rules
 of 8.5 (which decks carry raze/deal rewards, the deck sizes) are checked afterwards.
 """
@@ -246,7 +246,7 @@ def _check_feature(card: Card, bad: Any) -> None:
 
 def card_set_names() -> tuple[str, ...]:
     """The card sets present as data files."""
-    folder = resources.files("engine.games").joinpath("data")
+    folder = resources.files(__package__)
     prefix = "imperial_settlers_"
     return tuple(
         sorted(
@@ -259,8 +259,8 @@ def card_set_names() -> tuple[str, ...]:
 
 @cache
 def load_card_set(name: str) -> CardSet:
-    """engine/games/data/imperial_settlers_<name>.json, validated once."""
-    path = resources.files("engine.games").joinpath("data", f"imperial_settlers_{name}.json")
+    """imperial_settlers_<name>.json of this package, validated once."""
+    path = resources.files(__package__).joinpath(f"imperial_settlers_{name}.json")
     try:
         raw = json.loads(path.read_text("utf-8"))
     except FileNotFoundError:

@@ -12,7 +12,10 @@ from typing import Any
 
 from engine.core import Event
 from engine.games.imperial_settlers.cards import Card, CardSet, Scaled
-from engine.games.imperial_settlers.model import (
+from engine.games.imperial_settlers.messages import deck as deck_arg
+from engine.games.imperial_settlers.messages import goods_msg
+from engine.games.imperial_settlers.messages import source as source_arg
+from engine.games.imperial_settlers.state import (
     HELD,
     TIE_BREAK_GOODS,
     Location,
@@ -21,7 +24,6 @@ from engine.games.imperial_settlers.model import (
     SettlersState,
     Task,
 )
-from engine.games.imperial_settlers.strings import card_args, goods_args, source_args
 from engine.rng import Rng
 
 CHOICE_GOODS = ("card_any", "samurai")  # gains that ask their owner when they happen
@@ -55,8 +57,8 @@ class Ctx:
                 "effect",
                 seat=seat,
                 reason=reason,
-                **source_args(self.cards, source),
-                **goods_args("goods", gained),
+                source=source_arg(self.cards, source),
+                goods=goods_msg(gained),
             )
         for good in CHOICE_GOODS:
             for _ in range(goods.get(good, 0)):
@@ -104,14 +106,8 @@ class Ctx:
         drawn = [card for _ in range(amount) if (card := self.take_top(deck)) is not None]
         if drawn:
             self.player(seat).hand.extend(drawn)
-            self.event("drew", seat=seat, count=len(drawn), **deck_args(self.cards, deck))
-            names = [card_args(self.card(c)) for c in drawn]
-            self.event(
-                "drew_private",
-                to=(seat,),
-                cards_en=", ".join(n["card_en"] for n in names),
-                cards_ja="、".join(n["card_ja"] for n in names),
-            )
+            self.event("drew", seat=seat, count=len(drawn), deck=deck_arg(deck))
+            self.event("drew_private", to=(seat,), cards=drawn)
         return len(drawn)
 
     def take_top(self, deck: str) -> str | None:
@@ -121,7 +117,7 @@ class Ctx:
             state.decks[deck] = rng.shuffled(state.discards[deck])
             state.discards[deck] = []
             state.rng = rng.state
-            self.event("reshuffled", **deck_args(self.cards, deck))
+            self.event("reshuffled", deck=deck_arg(deck))
         return state.decks[deck].pop(0) if state.decks[deck] else None
 
     def discard(self, card_id: str) -> None:
@@ -169,16 +165,6 @@ def production_of(ctx: Ctx, seat: int, card: Card) -> dict[str, int]:
 
 def _matches(filter_: Any, card: Card) -> bool:
     return filter_.origin in ("any", card.origin) and filter_.type in ("any", card.type)
-
-
-def deck_args(cards: CardSet, deck: str) -> dict[str, str]:
-    if deck == "common":
-        return {"deck_en": "common", "deck_ja": "共通"}
-    faction = cards.factions[deck]
-    return {"deck_en": faction.name, "deck_ja": faction.name_ja}
-
-
-# Counting (8.2) -------------------------------------------------------------------------------
 
 
 def count(state: SettlersState, cards: CardSet, seat: int, selector: str) -> int:

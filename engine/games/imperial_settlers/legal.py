@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.imperial_settlers.cards import CardSet
-from engine.games.imperial_settlers.model import Player, SettlersState
+from engine.games.imperial_settlers.state import Player, SettlersState
 
 EXCHANGE_GOODS = ("wood", "stone", "food", "card_common", "card_faction")
 

@@ -17,8 +17,8 @@ from engine.games.imperial_settlers.legal import (
     hand_razable,
     samurai_spots,
 )
-from engine.games.imperial_settlers.model import SettlersState, Task
-from engine.games.imperial_settlers.strings import card_args, goods_args
+from engine.games.imperial_settlers.messages import goods_msg
+from engine.games.imperial_settlers.state import SettlersState, Task
 
 
 def _one(name: str, options: list[Choice], **label_args: object) -> tuple[Field, ...]:
@@ -31,15 +31,20 @@ def _choice(value: int | str, key: str, **args: object) -> Choice:
     return trusted(Choice, value=value, label=trusted(Msg, key=f"choice.{key}", args=args))
 
 
+def pending(state: SettlersState, cards: CardSet) -> list[Prompt]:
+    if not state.tasks or state.phase == "over":
+        return []
+    task = state.tasks[0]
+    if task.kind == "store":
+        return [store_prompt(state, t) for t in state.tasks if t.kind == "store"]
+    return [prompt_for(state, cards, task)]
+
+
 def prompt_for(state: SettlersState, cards: CardSet, task: Task) -> Prompt:
     seat = task.seat
     if task.kind == "faction":
         taken = {p.faction for p in state.players}
-        options = [
-            _choice(f, "faction", name_en=cards.factions[f].name, name_ja=cards.factions[f].name_ja)
-            for f in FACTIONS
-            if f not in taken
-        ]
+        options = [_choice(f, "faction", faction=f) for f in FACTIONS if f not in taken]
         return _turn(f"faction.{seat}", "faction", seat, _one("faction", options), "faction")
     if task.kind == "pick":
         options = [_card_choice(cards, c) for c in dict.fromkeys(state.display)]
@@ -64,18 +69,15 @@ def prompt_for(state: SettlersState, cards: CardSet, task: Task) -> Prompt:
             **text_args,
         )
     if task.kind == "card_any":
-        faction = cards.factions[state.players[seat].faction]
         options = [
             _choice("common", "deck_common"),
-            _choice("faction", "deck_faction", deck_en=faction.name, deck_ja=faction.name_ja),
+            _choice("faction", "deck_faction", deck=state.players[seat].faction),
         ]
         return _turn(f"draw.{state.seq}", "draw", seat, _one("deck", options), "card_any")
     assert task.kind == "samurai", task.kind
     spots = samurai_spots(state, seat)
     by_uid = {loc.uid: loc for loc in state.players[seat].empire}
-    options = [
-        _choice(uid, "location", **card_args(cards.cards[by_uid[uid].card])) for uid in spots
-    ]
+    options = [_choice(uid, "location", card=by_uid[uid].card) for uid in spots]
     return _turn(f"samurai.{state.seq}", "samurai", seat, _one("location", options), "samurai")
 
 
@@ -101,7 +103,7 @@ def _turn(
 
 def _card_choice(cards: CardSet, card_id: str) -> Choice:
     card = cards.cards[card_id]
-    return _choice(card_id, "card", **card_args(card), **goods_args("cost", card.cost))
+    return _choice(card_id, "card", card=card.id, cost=goods_msg(card.cost))
 
 
 def _defend_prompt(state: SettlersState, cards: CardSet, seat: int) -> Prompt:
@@ -124,7 +126,7 @@ def _defend_prompt(state: SettlersState, cards: CardSet, seat: int) -> Prompt:
                 "seat": seat,
                 "seat_attacker": raze.attacker,
                 "cost": raze.cost,
-                **card_args(cards.cards[location.card]),
+                "card": location.card,
             },
         ),
         public_options=False,
@@ -133,7 +135,7 @@ def _defend_prompt(state: SettlersState, cards: CardSet, seat: int) -> Prompt:
 
 def store_prompt(state: SettlersState, task: Task) -> Prompt:
     goods = [g for g, n in task.goods.items() if n]
-    options = tuple(_choice(g, "good", **goods_args("good", {g: 1})) for g in goods)
+    options = tuple(_choice(g, "good", good=goods_msg({g: 1})) for g in goods)
     field = Field(
         name="keep", kind="multiset", label=Msg(key="field.keep"), options=options, count=task.stage
     )
@@ -159,7 +161,7 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
         return _turn(key, "act", seat, fields, "turn", private=True, round=state.round)
     if plan.do == "exchange":
         workers = state.players[seat].goods.get("worker", 0)
-        options = [_choice(g, "exchange", **goods_args("goods", {g: 1})) for g in EXCHANGE_GOODS]
+        options = [_choice(g, "exchange", goods=goods_msg({g: 1})) for g in EXCHANGE_GOODS]
         options.append(_choice("done", "done"))
         return _turn(
             key,
@@ -178,7 +180,7 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
         else _choice(
             int(c),
             "foundation_up" if by_uid[c].face_up else "foundation_down",
-            **card_args(cards.cards[by_uid[c].card]),
+            card=by_uid[c].card,
         )
         for c in candidates
     ]
@@ -188,14 +190,19 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
         key,
         "foundation",
         seat,
-        _one("foundation", options, **card_args(card)),  # named privately, not in the text
+        _one("foundation", options, card=card.id),  # named privately, not in the text
         "foundation",
         private=True,
     )
 
 
 def _gold_instead(
-    state: SettlersState, cards: CardSet, seat: int, do: str, cost: dict, names: dict[str, str]
+    state: SettlersState,
+    cards: CardSet,
+    seat: int,
+    do: str,
+    cost: dict,
+    names: dict[str, str | Msg],
 ) -> list[Choice]:
     """The same action paying with the most gold, listed only where that can matter: gold
     is at least as useful as any resource, except that a storage ability of the player keeps a
@@ -210,7 +217,7 @@ def _gold_instead(
     }
     if not spared & stored:
         return []
-    return [_choice(f"gold:{do}", "pay_gold", **names, **goods_args("goods", found[-1]))]
+    return [_choice(f"gold:{do}", "pay_gold", **names, goods=goods_msg(found[-1]))]
 
 
 def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choice]:
@@ -226,7 +233,7 @@ def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choi
             continue
         if card.foundation and not candidates:
             continue
-        args = {**card_args(card), **goods_args("cost", card.cost)}
+        args = {"card": card.id, "cost": goods_msg(card.cost)}
         if card.foundation and len(candidates) == 1:
             found.append(
                 _choice(
@@ -235,7 +242,7 @@ def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choi
             )
         else:
             found.append(_choice(f"build:{card_id}", "build", **args))
-        found += _gold_instead(state, cards, seat, f"build:{card_id}", card.cost, card_args(card))
+        found += _gold_instead(state, cards, seat, f"build:{card_id}", card.cost, {"card": card.id})
     cost = deal_cost(state, cards, seat)
     if can_pay(cost, goods):
         for card_id in hand:
@@ -245,11 +252,13 @@ def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choi
                     _choice(
                         f"deal:{card_id}",
                         "deal",
-                        **card_args(card),
-                        **goods_args("gain", card.deal or {}),
+                        card=card.id,
+                        gain=goods_msg(card.deal or {}),
                     )
                 )
-                found += _gold_instead(state, cards, seat, f"deal:{card_id}", cost, card_args(card))
+                found += _gold_instead(
+                    state, cards, seat, f"deal:{card_id}", cost, {"card": card.id}
+                )
     found += _activations(state, cards, seat)
     found += _raze_targets(state, cards, seat)
     if goods.get("raze", 0):
@@ -260,24 +269,23 @@ def action_choices(state: SettlersState, cards: CardSet, seat: int) -> list[Choi
                     _choice(
                         f"raze_hand:{card_id}",
                         "raze_hand",
-                        **card_args(card),
-                        **goods_args("gain", card.raze or {}),
+                        card=card.id,
+                        gain=goods_msg(card.raze or {}),
                     )
                 )
     if goods.get("worker", 0) >= 2:
         found += [
-            _choice(f"exchange:{g}", "exchange", **goods_args("goods", {g: 1}))
-            for g in EXCHANGE_GOODS
+            _choice(f"exchange:{g}", "exchange", goods=goods_msg({g: 1})) for g in EXCHANGE_GOODS
         ]
     found.append(_choice("pass", "pass"))
     return found
 
 
-def _on(state: SettlersState, cards: CardSet, seat: int, candidate: str) -> dict[str, str]:
+def _on(state: SettlersState, cards: CardSet, seat: int, candidate: str) -> dict[str, str | Msg]:
     if candidate == "seal":
-        return {"on_en": "a sun seal", "on_ja": "太陽の印章"}
+        return {"on": Msg(key="on.seal")}
     location = next(loc for loc in state.players[seat].empire if str(loc.uid) == candidate)
-    return card_args(cards.cards[location.card], "on")
+    return {"on": location.card}
 
 
 def _activations(state: SettlersState, cards: CardSet, seat: int) -> list[Choice]:
@@ -289,11 +297,11 @@ def _activations(state: SettlersState, cards: CardSet, seat: int) -> list[Choice
             _choice(
                 "activate:board",
                 "activate_board",
-                **goods_args("cost", board.cost),
-                **goods_args("gain", board.gain),
+                cost=goods_msg(board.cost),
+                gain=goods_msg(board.gain),
             )
         )
-        names = {"card_en": "Faction board", "card_ja": "文明ボード"}
+        names = {"card": Msg(key="name.faction_board")}
         found += _gold_instead(state, cards, seat, "activate:board", dict(board.cost), names)
     for location in player.empire:
         card = cards.cards[location.card]
@@ -305,13 +313,13 @@ def _activations(state: SettlersState, cards: CardSet, seat: int) -> list[Choice
                 _choice(
                     f"activate:{location.uid}",
                     "activate",
-                    **card_args(card),
-                    **goods_args("cost", spec.cost),
-                    **goods_args("gain", spec.gain),
+                    card=card.id,
+                    cost=goods_msg(spec.cost),
+                    gain=goods_msg(spec.gain),
                 )
             )
             do = f"activate:{location.uid}"
-            found += _gold_instead(state, cards, seat, do, dict(spec.cost), card_args(card))
+            found += _gold_instead(state, cards, seat, do, dict(spec.cost), {"card": card.id})
     return found
 
 
@@ -335,8 +343,8 @@ def _raze_targets(state: SettlersState, cards: CardSet, seat: int) -> list[Choic
                         "raze",
                         seat_owner=owner,
                         cost=cost,
-                        **card_args(card),
-                        **goods_args("gain", card.raze or {}),
+                        card=card.id,
+                        gain=goods_msg(card.raze or {}),
                     )
                 )
     return found

@@ -10,7 +10,7 @@ from collections import Counter
 
 from engine.games.imperial_settlers.cards import DECKS, CardSet, load_card_set
 from engine.games.imperial_settlers.effects import payments, storage_plan
-from engine.games.imperial_settlers.model import (
+from engine.games.imperial_settlers.state import (
     Location,
     Plan,
     Player,
@@ -18,6 +18,7 @@ from engine.games.imperial_settlers.model import (
     SettlersView,
 )
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: SettlersView, rng: Rng) -> SettlersState:
@@ -50,27 +51,16 @@ def sample(view: SettlersView, rng: Rng) -> SettlersState:
         plan = Plan(do="exchange", pairs=view.plan_pairs)
     decks = {d: pools[d][: view.deck_sizes.get(d, 0)] for d in DECKS}
     discards = {d: pools[d][view.deck_sizes.get(d, 0) :] for d in DECKS}
-    state = SettlersState(
-        seats=view.seats,
+    state = world(
+        SettlersState,
+        view,
         rng=rng.next64(),
-        card_set=view.card_set,
-        common_scale=view.common_scale,
-        always_prompt_defence=view.always_prompt_defence,
-        rounds=view.rounds,
-        round=view.round,
-        phase=view.phase,  # type: ignore[arg-type]
-        start=view.start,
-        active=view.active,
         players=players,
         decks=decks,
         discards=discards,
-        display=list(view.display),
         tasks=[t.model_copy() for t in view.tasks],
         raze=view.raze.model_copy() if view.raze else None,
         plan=plan,
-        next_uid=view.next_uid,
-        last=view.last,
-        scores=list(view.scores),
     )
     _storage(state, cards, view, rng)
     return state

@@ -20,7 +20,7 @@ from engine.games.konsul.cards import (
     set_value,
     slot_name,
 )
-from engine.games.konsul.rules import FACE_DOWN, KonsulView
+from engine.games.konsul.state import FACE_DOWN, KonsulView
 from engine.rng import Rng
 
 

@@ -1,4 +1,4 @@
-"""Konsul's cards, slots and sets: the designed data (engine/games/data/konsul.json), validated
+"""Konsul's cards, slots and sets: the designed data (konsul.json beside this module), validated
 when loaded, and the pure helpers every other part of the game uses.
 
 A card is an int: 0 is a banner (all banners are identical wild cards), a number card is
@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
+from engine.core import Msg
 from engine.data import load
 
 BANNER = 0
@@ -87,7 +88,7 @@ def parse_data(raw: dict, source: str = "konsul.json") -> KonsulData:
 
 @cache
 def data() -> KonsulData:
-    return parse_data(load("engine.games.data", "konsul"))
+    return parse_data(load(__package__, "konsul"))
 
 
 def card(colour: int, value: int) -> int:
@@ -208,3 +209,10 @@ def mode_totals(cards: Iterable[int], count_bidding: bool) -> dict[Mode, int]:
 def best_set_bound(cards: Iterable[int], count_bidding: bool) -> int:
     """The most a valid set drawn from `cards` can be worth: an upper bound for useful bids."""
     return max(mode_totals(cards, count_bidding).values(), default=0)
+
+
+def card_label(c: int) -> Msg:
+    colour = colour_of(c)
+    if colour is None:
+        return Msg(key="card.banner")
+    return Msg(key=f"card.colour.{colour}", args={"value": number_of(c)})

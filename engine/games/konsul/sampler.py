@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.games.konsul.cards import grid_deck, starting_hand
-from engine.games.konsul.rules import FACE_DOWN, KonsulState, KonsulView
+from engine.games.konsul.state import FACE_DOWN, KonsulState, KonsulView
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: KonsulView, rng: Rng) -> KonsulState:
@@ -20,28 +21,15 @@ def sample(view: KonsulView, rng: Rng) -> KonsulState:
         else (remembered[i] if i in remembered else next(drawn) if i in unknown else c)
         for i, c in enumerate(view.cells)
     )
-    return KonsulState(
-        seats=view.seats,
-        rng=rng.next64(),
-        count_bidding=view.count_bidding,
-        phase=view.phase,  # type: ignore[arg-type]
-        round=view.round,
+    seed = rng.next64()  # before the hands are dealt: a seed gives the same worlds
+    return world(
+        KonsulState,
+        view,
+        rng=seed,
         slots=slots,
         face_up=tuple(c is not None and c != FACE_DOWN for c in view.cells),
         known=tuple(c is not None and i not in unknown for i, c in enumerate(view.cells)),
-        unrevealed=view.unrevealed,
         hands=_hands(view, slots, rng),
-        eliminated=view.eliminated,
-        start=view.start,
-        to_act=view.to_act,
-        high=view.high,
-        high_bidder=view.high_bidder,
-        passed=view.passed,
-        bidder=view.bidder,
-        bid=view.bid,
-        turned=view.turned,
-        flash=view.flash,
-        changed=view.changed,
         last_standing=view.phase == "over" and view.eliminated.count(False) == 1,
     )
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from engine.core import Action, Prompt
-from engine.games.prokonsul.rules import ProkonsulView, Proposal, top_two_value
+from engine.games.prokonsul.state import ProkonsulView, Proposal, top_two_value
 from engine.rng import Rng
 
 CANDIDATE_SHARE = 0.35  # a candidate counter is worth this share of the province (one more win)

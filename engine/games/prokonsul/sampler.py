@@ -5,8 +5,9 @@ count, as a player who has not counted every deal would guess."""
 
 from __future__ import annotations
 
-from engine.games.prokonsul.rules import ProkonsulState, ProkonsulView, board
+from engine.games.prokonsul.state import ProkonsulState, ProkonsulView, board
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: ProkonsulView, rng: Rng) -> ProkonsulState:
@@ -17,47 +18,15 @@ def sample(view: ProkonsulView, rng: Rng) -> ProkonsulState:
         None if not done else view.own_choice if seat == view.seat else rng.choice(hands[seat])
         for seat, done in enumerate(view.chosen)
     )
-    return ProkonsulState(
-        seats=view.seats,
-        rng=rng.next64(),
-        negotiation=view.negotiation,  # type: ignore[arg-type]
-        allow_no_decision=view.allow_no_decision,
-        top_two_only=view.top_two_only,
-        short_game=view.short_game,
-        provinces=view.provinces,
-        values=view.values,
-        links=view.links,
-        link_bonus=view.link_bonus,
+    seed = rng.next64()  # before the chips are drawn: a seed gives the same worlds
+    return world(
+        ProkonsulState,
+        view,
+        rng=seed,
         full_hand=full,
-        round=view.round,
-        phase=view.phase,  # type: ignore[arg-type]
-        pawn=view.pawn,
-        visited=view.visited,
-        tiebreak=view.tiebreak,
         chips=_chips(view, int(data["start_chips"]), rng),
         hands=hands,
-        supply=view.supply,
-        candidates=view.candidates,
-        governor=view.governor,
         chosen=chosen,
-        revealed=view.revealed,
-        revealed_round=view.revealed_round,
-        held=view.held,
-        total=view.total,
-        threshold=view.threshold,
-        queue=view.queue,
-        petitioned=view.petitioned,
-        first_petitioner=view.first_petitioner,
-        petitioner=view.petitioner,
-        barred=view.barred,
-        offer=view.offer,
-        winner=view.winner,
-        result=view.result,
-        proposals=view.proposals,
-        proposals_made=view.proposals_made,
-        no_decision=view.no_decision,
-        payments=view.payments,
-        decided=view.decided,
     )
 
 

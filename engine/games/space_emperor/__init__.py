@@ -1,8 +1,89 @@
-"""Space Emperor: rules (rules.py, turns.py, battle.py, fleet.py), card data (cards.py), prompts,
-views, the AI (ai.py) and the text catalog (strings.py)."""
+"""Space Emperor: the Game's declarations. Rules in rules.py, turns.py, battle.py and fleet.py;
+cards (card data) in cards.py; prompts, views, the AI (ai.py) and the texts (strings.py).
 
-from engine.games.space_emperor.model import SpaceEmperorOptions, SpaceEmperorState
-from engine.games.space_emperor.rules import SpaceEmperor
-from engine.games.space_emperor.view import SpaceEmperorView
+Implements ../shared/rules/space-emperor.md with the designed card set `designed_v1` (data in
+space_emperor_designed_v1.json beside this file) and every option of section 7. Decisions where
+the spec is silent or leaves the input model open:
+
+- `first_player=host`: the host is seat 0 (the lobby's creator sits first); seat 0 names the
+  first player with the `first_player` move.
+- The action is one input, `act {action, target, fleet, spy_target, terror_target}`; only the
+  fields of the chosen action are read. Its prompt is private (it lists the hand); the accepted
+  action is public except the fleet's hand cards (face down until the reveal, spec 3.4).
+- The defence reply (A2) is two private inputs: `defend {sortie, fleet}`, then — only when the
+  attack has two or more slots — `targets {target_1..}`, one field per defending ship. With one
+  attacking slot every defender targets it. The layout is public once the fleet is committed.
+- F7 `garrison_reassign` ({support: staying ship}) is an optional argument of `act` / `defend`;
+  the chooser does not ask it: an admiral/ESP left behind by a sortieing garrison ship that it
+  does not name moves to the staying ship of that garrison with the fewest supports that can
+  take it (lowest id on ties, as spec 5.11 does for terrorists). No room: `unassigned_support`.
+- `react` answers `secret_police` (optional `card`: which one; else the lowest id) or
+  `decline`.
+- With `zero_tie_sinks=false` a targeted ship with 0 hits facing 0 incoming hits survives.
+- A monster raid's planet combat (`no_sortie`, or the monster winning) always succeeds; the
+  raided player's cards there relocate like a captured owner's (5.5 step 2).
+- The board highlight (`changed`) lists the systems the last input touched. A battle that an
+  input concluded stays in the view (`last_battle`) until the next input, so the board can show
+  its dice and sinkings; the state keeps no other history.
+- ESP escape candidates are surviving ships of the fleet with room for it (fewer than 2
+  supports, no ESP yet); with the default 3-card fleet this is every survivor (spec 5.3), a
+  larger `fleet_card_limit` could otherwise break F3.
+- `drew_hidden` narrates how many cards a player drew (hand sizes are public anyway); the card
+  names go to the drawer alone.
+- Option bounds the spec leaves open: hand_limit 1-20, fleet_card_limit 1-6,
+  endgame_turn_limit 1-50 or null (typed as `null` in Discord).
+- Instant victory is checked after every concluded battle or raid, drawn star system and
+  destruction; an instant win ends the game before relocations or the hand limit.
+- 7 players need `allow_seven_players=true`; `setup` refuses otherwise (`seven_needs_option`).
+"""
+
+from __future__ import annotations
+
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
+from engine.games.space_emperor import rules, sampler
+from engine.games.space_emperor.ai import decide
+from engine.games.space_emperor.prompts import pending_prompt
+from engine.games.space_emperor.state import (
+    Ctx,
+    SpaceEmperorOptions,
+    SpaceEmperorState,
+    SpaceEmperorView,
+)
+from engine.games.space_emperor.strings import STRINGS
+from engine.games.space_emperor.view import build_view, private_lines
+
+
+class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView]):
+    id = "space_emperor"
+    min_seats = 2
+    max_seats = 7
+    Options = SpaceEmperorOptions
+    State = SpaceEmperorState
+    View = SpaceEmperorView
+    moves = rules.MOVES
+    AI = staticmethod(decide)
+    search = SearchSpec(sampler.sample, rollouts=12, worlds=4, margin=0.3)
+    strings = STRINGS
+    max_inputs = 3000
+
+    def start(self, options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:
+        return rules.start(options, seats, seed)
+
+    def pending(self, state: SpaceEmperorState) -> list[Prompt]:
+        prompt = pending_prompt(Ctx(state, None))
+        return [] if prompt is None else [prompt]
+
+    def view(self, state: SpaceEmperorState, seat: int | None) -> SpaceEmperorView:
+        return build_view(Ctx(state, None), seat)
+
+    def outcome(self, state: SpaceEmperorState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def is_over(self, state: SpaceEmperorState) -> bool:
+        return state.over
+
+    def private_lines(self, state: SpaceEmperorState, seat: int) -> list[Msg]:
+        return private_lines(Ctx(state, None), seat)
+
 
 __all__ = ["SpaceEmperor", "SpaceEmperorOptions", "SpaceEmperorState", "SpaceEmperorView"]

@@ -17,8 +17,7 @@ from typing import Any
 
 from engine.core import Action, Prompt
 from engine.games.space_emperor.cards import Card, CardSet, card_set
-from engine.games.space_emperor.model import PLANET
-from engine.games.space_emperor.view import SpaceEmperorView
+from engine.games.space_emperor.state import PLANET, SpaceEmperorView
 
 HAND_SHIP_GUESS = 0.5  # expected hits one unseen defending hand card may add
 ATTACK_MARGIN = 0.8

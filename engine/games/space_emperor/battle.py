@@ -7,7 +7,7 @@ relocations and a possible monster redirect are then queued on the state).
 
 from __future__ import annotations
 
-from engine.games.space_emperor.model import PLANET, Battle, Ctx, Relocation, Slot, Unit
+from engine.games.space_emperor.state import PLANET, Battle, Ctx, Relocation, Slot, Unit
 
 HIT = 6  # a modified die of 6 or more is one hit
 

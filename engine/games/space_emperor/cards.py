@@ -1,4 +1,4 @@
-"""The card set as data (engine/games/data/space_emperor_<set>.json), validated when loaded.
+"""The card set as data (space_emperor_<set>.json in this package), validated when loaded.
 
 A malformed file is refused with a `CardDataError` naming the record and the field, so a typo in
 the data can never surface as a crash in the middle of a game.
@@ -134,5 +134,5 @@ def _check_counts(name: str, cards: dict[str, Card]) -> None:
 
 @cache
 def card_set(name: str) -> CardSet:
-    """The named card set (engine/games/data/space_emperor_<name>.json), validated once."""
-    return parse_card_set(name, load("engine.games.data", f"space_emperor_{name}"))
+    """The named card set (space_emperor_<name>.json in this package), validated once."""
+    return parse_card_set(name, load(__package__, f"space_emperor_{name}"))

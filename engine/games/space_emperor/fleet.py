@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import IllegalInput, require
 from engine.games.space_emperor.cards import SUPPORT_KINDS
-from engine.games.space_emperor.model import Ctx, Slot, Unit
+from engine.games.space_emperor.state import Ctx, Slot, Unit
 
 MAX_SUPPORTS = 2
 

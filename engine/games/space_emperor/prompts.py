@@ -6,7 +6,7 @@ from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.games.space_emperor import battle as combat
 from engine.games.space_emperor.cards import SUPPORT_KINDS
 from engine.games.space_emperor.fleet import MAX_SUPPORTS, garrison_index
-from engine.games.space_emperor.model import PLANET, Ctx
+from engine.games.space_emperor.state import PLANET, Ctx
 from engine.games.space_emperor.turns import (
     hand_excess,
     redirect_targets,

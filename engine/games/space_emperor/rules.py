@@ -1,60 +1,25 @@
-"""Space Emperor: the Game (setup / pending / apply / view / outcome) and the input handlers.
-
-Implements ../shared/rules/space-emperor.md with the designed card set `designed_v1` (data in
-engine/games/data/space_emperor_designed_v1.json) and every option of section 7. Decisions where
-the spec is silent or leaves the input model open:
-
-- `first_player=host`: the host is seat 0 (the lobby's creator sits first); seat 0 names the
-  first player with the `first_player` move.
-- The action is one input, `act {action, target, fleet, spy_target, terror_target}`; only the
-  fields of the chosen action are read. Its prompt is private (it lists the hand); the accepted
-  action is public except the fleet's hand cards (face down until the reveal, spec 3.4).
-- The defence reply (A2) is two private inputs: `defend {sortie, fleet}`, then — only when the
-  attack has two or more slots — `targets {target_1..}`, one field per defending ship. With one
-  attacking slot every defender targets it. The layout is public once the fleet is committed.
-- F7 `garrison_reassign` ({support: staying ship}) is an optional argument of `act` / `defend`;
-  the chooser does not ask it: an admiral/ESP left behind by a sortieing garrison ship that it
-  does not name moves to the staying ship of that garrison with the fewest supports that can
-  take it (lowest id on ties, as spec 5.11 does for terrorists). No room: `unassigned_support`.
-- `react` answers `secret_police` (optional `card`: which one; else the lowest id) or
-  `decline`.
-- With `zero_tie_sinks=false` a targeted ship with 0 hits facing 0 incoming hits survives.
-- A monster raid's planet combat (`no_sortie`, or the monster winning) always succeeds; the
-  raided player's cards there relocate like a captured owner's (5.5 step 2).
-- The board highlight (`changed`) lists the systems the last input touched. A battle that an
-  input concluded stays in the view (`last_battle`) until the next input, so the board can show
-  its dice and sinkings; the state keeps no other history.
-- ESP escape candidates are surviving ships of the fleet with room for it (fewer than 2
-  supports, no ESP yet); with the default 3-card fleet this is every survivor (spec 5.3), a
-  larger `fleet_card_limit` could otherwise break F3.
-- `drew_hidden` narrates how many cards a player drew (hand sizes are public anyway); the card
-  names go to the drawer alone.
-- Option bounds the spec leaves open: hand_limit 1-20, fleet_card_limit 1-6,
-  endgame_turn_limit 1-50 or null (typed as `null` in Discord).
-- Instant victory is checked after every concluded battle or raid, drawn star system and
-  destruction; an instant win ends the game before relocations or the hand limit.
-- 7 players need `allow_seven_players=true`; `setup` refuses otherwise (`seven_needs_option`).
-"""
+"""Space Emperor's rules: setup, the input handlers (each played on a working copy of the state,
+see state.Ctx) and the final outcome. The rule decisions are in the package docstring."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import (
     Action,
     Event,
-    Game,
+    Move,
     Msg,
     Outcome,
-    Prompt,
     competition_ranks,
-    handler_for,
     require,
 )
 from engine.games.space_emperor import battle as combat
 from engine.games.space_emperor import turns
 from engine.games.space_emperor.fleet import commit_fleet, plan_fleet
-from engine.games.space_emperor.model import (
+from engine.games.space_emperor.prompts import assign_choices, expected_input
+from engine.games.space_emperor.state import (
     PLANET,
     Ctx,
     Operation,
@@ -63,9 +28,8 @@ from engine.games.space_emperor.model import (
     SpaceEmperorState,
     working_copy,
 )
-from engine.games.space_emperor.prompts import assign_choices, expected_input, pending_prompt
-from engine.games.space_emperor.strings import STRINGS
-from engine.games.space_emperor.view import SpaceEmperorView, build_view, private_lines
+
+Handler = Callable[[Ctx, int, dict[str, Any]], None]
 
 
 def make_ctx(state: SpaceEmperorState) -> Ctx:
@@ -77,44 +41,35 @@ def _seat_arg(value: Any, code: str) -> int:
     return value
 
 
-class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView]):
-    id = "space_emperor"
-    min_seats = 2
-    max_seats = 7
-    Options = SpaceEmperorOptions
-    State = SpaceEmperorState
-    strings = STRINGS
-    max_inputs = 3000
+def start(options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:
+    require(seats < 7 or options.allow_seven_players, "seven_needs_option")
+    state = SpaceEmperorState(
+        seats=seats,
+        rng=seed,
+        options=options,
+        deck=[],
+        hands=[[] for _ in range(seats)],
+        endgame_turns=[0] * seats,
+        retired=[False] * seats,
+    )
+    ctx = make_ctx(state)
+    turns.deal(ctx)
+    state.rng = ctx.rand.state
+    return state
 
-    def start(self, options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:
-        require(2 <= seats <= 7, "bad_seat_count")
-        require(seats < 7 or options.allow_seven_players, "seven_needs_option")
-        state = SpaceEmperorState(
-            seats=seats,
-            rng=seed,
-            options=options,
-            deck=[],
-            hands=[[] for _ in range(seats)],
-            endgame_turns=[0] * seats,
-            retired=[False] * seats,
-        )
-        ctx = make_ctx(state)
-        turns.deal(ctx)
-        state.rng = ctx.rand.state
-        return state
 
-    def pending(self, state: SpaceEmperorState) -> list[Prompt]:
-        prompt = pending_prompt(Ctx(state, None))
-        return [] if prompt is None else [prompt]
+def played(handler: Handler) -> Move:
+    """A move of the table: refused unless it is the input the game waits for, then played on
+    a working copy with every automatic step that follows it (turns.proceed).
 
-    def apply(
-        self, state: SpaceEmperorState, action: Action
-    ) -> tuple[SpaceEmperorState, list[Event]]:
-        handler = handler_for(HANDLERS, action.move)
+    The working copy (state.working_copy, then mutation) is kept rather than one-way updates:
+    the rules mutate nested units, slots and lists in about 900 lines (turns, battle, fleet)."""
+
+    def move(state: SpaceEmperorState, action: Action) -> tuple[SpaceEmperorState, list[Event]]:
         expected = expected_input(Ctx(state, None))
         require(expected is not None, "game_over")
-        move, seat = expected  # type: ignore[misc]
-        require(move == action.move, "wrong_phase")
+        name, seat = expected  # type: ignore[misc]
+        require(name == action.move, "wrong_phase")
         require(action.seat == seat, "not_your_turn")
         ctx = make_ctx(working_copy(state))
         ctx.state.changed = []
@@ -125,40 +80,30 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
         ctx.state.rng = ctx.rand.state
         return ctx.state, ctx.events
 
-    def view(self, state: SpaceEmperorState, seat: int | None) -> SpaceEmperorView:
-        return build_view(Ctx(state, None), seat)
+    return move
 
-    def private_lines(self, state: SpaceEmperorState, seat: int) -> list[Msg]:
-        return private_lines(Ctx(state, None), seat)
 
-    def outcome(self, state: SpaceEmperorState) -> Outcome | None:
-        if not state.over:
-            return None
-        ctx = Ctx(state, None)
-        scores = tuple(len(ctx.owned(seat)) for seat in range(state.seats))
-        if state.winner is not None:
-            reason = Msg(key="outcome.instant", args={"seat": state.winner})
-            return Outcome(
-                scores=scores,
-                ranks=competition_ranks(scores),
-                winners=(state.winner,),
-                reason=reason,
-            )
-        best = max(scores)
-        keys = list(scores)
-        if state.options.final_tiebreak == "fleet_strength":
-            keys = [
-                s * 1000 + (_strength(ctx, p) if s == best else 0) for p, s in enumerate(scores)
-            ]
-        ranks = competition_ranks(keys)
-        winners = tuple(p for p, rank in enumerate(ranks) if rank == 1) if best > 0 else ()
-        reason = Msg(key="outcome.most_systems" if winners else "outcome.draw")
-        return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason)
-
-    def ai_action(self, view, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
-        from engine.games.space_emperor.ai import decide
-
-        return decide(view, prompt, seat, rng_state)
+def outcome(state: SpaceEmperorState) -> Outcome | None:
+    if not state.over:
+        return None
+    ctx = Ctx(state, None)
+    scores = tuple(len(ctx.owned(seat)) for seat in range(state.seats))
+    if state.winner is not None:
+        reason = Msg(key="outcome.instant", args={"seat": state.winner})
+        return Outcome(
+            scores=scores,
+            ranks=competition_ranks(scores),
+            winners=(state.winner,),
+            reason=reason,
+        )
+    best = max(scores)
+    keys = list(scores)
+    if state.options.final_tiebreak == "fleet_strength":
+        keys = [s * 1000 + (_strength(ctx, p) if s == best else 0) for p, s in enumerate(scores)]
+    ranks = competition_ranks(keys)
+    winners = tuple(p for p, rank in enumerate(ranks) if rank == 1) if best > 0 else ()
+    reason = Msg(key="outcome.most_systems" if winners else "outcome.draw")
+    return Outcome(scores=scores, ranks=ranks, winners=winners, reason=reason)
 
 
 def _strength(ctx: Ctx, seat: int) -> int:
@@ -473,7 +418,7 @@ def _discard(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     ctx.state.stage = "end"
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "first_player": _first_player,
     "act": _act,
     "defend": _defend,
@@ -488,3 +433,5 @@ HANDLERS = {
     "tractor": _tractor,
     "discard": _discard,
 }
+
+MOVES: dict[str, Move] = {name: played(handler) for name, handler in HANDLERS.items()}

@@ -6,18 +6,21 @@ face-down support as a support that ship may carry."""
 from __future__ import annotations
 
 from engine.games.space_emperor.cards import SUPPORT_KINDS, CardSet, card_set
-from engine.games.space_emperor.model import (
+from engine.games.space_emperor.state import (
     Battle,
+    BattleView,
     Operation,
     Relocation,
     Slot,
+    SlotView,
     SpaceEmperorOptions,
     SpaceEmperorState,
+    SpaceEmperorView,
     System,
     Unit,
 )
-from engine.games.space_emperor.view import BattleView, SlotView, SpaceEmperorView
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: SpaceEmperorView, rng: Rng) -> SpaceEmperorState:
@@ -36,36 +39,24 @@ def sample(view: SpaceEmperorView, rng: Rng) -> SpaceEmperorState:
         operation = Operation(
             kind=kind, card=view.operation_card, target_seat=target, target_system=system
         )  # type: ignore[arg-type]
-    return SpaceEmperorState(
-        seats=view.seats,
+    return world(
+        SpaceEmperorState,
+        view,
         rng=rng.next64(),
         options=_options(view),
         deck=pool,
-        discard=list(view.discard),
         hands=hands,
         systems=[
             System(id=s.id, owner=s.owner, garrison=[_unit(u) for u in s.garrison])
             for s in view.systems
         ],
-        active=view.active,
-        stage=view.stage,
-        endgame_turn=view.endgame_turn,
-        endgame_turns=list(view.endgame_turns),
-        retired=list(view.retired),
-        winner=view.winner,
-        over=view.over,
         battle=battle if view.battle and view.battle.live else None,
         last_battle=battle if view.battle and not view.battle.live else None,
         relocations=[
             Relocation(seat=seat, units=[_unit(u) for u in units])
             for seat, units in view.relocations
         ],
-        redirect=view.redirect,
         operation=operation,
-        black_hole=view.black_hole,
-        drawn=list(view.drawn),
-        changed=list(view.changed),
-        turn=view.turn,
     )
 
 

@@ -8,7 +8,7 @@ import math
 
 from engine.games.space_emperor import battle as combat
 from engine.games.space_emperor.cards import OPEN_KINDS
-from engine.games.space_emperor.model import PLANET, Battle, Ctx, Slot, System, Unit
+from engine.games.space_emperor.state import PLANET, Battle, Ctx, Slot, System, Unit
 
 TRACTOR = "bh_tractor"
 INTERRUPTS = frozenset({"defend", "targets", "assign", "escape", "relocate", "redirect"})
@@ -169,7 +169,7 @@ def finish_turn(ctx: Ctx) -> None:
     if all(state.retired):
         state.over = True
         state.stage = "over"
-        ctx.say("game_over")
+        ctx.say("all_retired")
         return
     nxt = (seat + 1) % state.seats
     while state.retired[nxt]:

@@ -5,89 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.core import Msg
-from engine.games.space_emperor.model import Battle, Ctx, Slot, SpaceEmperorState
 from engine.games.space_emperor.prompts import expected_input
-
-
-class SlotView(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    cards: tuple[str | None, ...]  # ship first; None = face down to this reader
-    face_up: tuple[bool, ...]  # which cards everyone sees (what a board may draw)
-    target: int | None
-    faces: tuple[int, ...]
-    rerolled: tuple[int, ...]
-    mod: int
-    hits: int | None
-    sunk: bool
-    planet: str
-
-
-class BattleView(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    attacker: int | None
-    defender: int | None
-    system: str
-    attack: tuple[SlotView, ...]
-    defence: tuple[SlotView, ...]
-    stage: str
-    revealed: bool
-    no_sortie: bool
-    result: str
-    captured: bool
-    live: bool = True  # False: the battle the latest input concluded (kept for the board)
-    escapes: tuple[tuple[str, int, int], ...] = ()  # revealed ESPs waiting to escape
-    planet_next: int = 0
-
-
-class SystemView(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    id: str
-    owner: int | None
-    garrison: tuple[tuple[str, ...], ...]  # each unit: ship first, then its supports
-
-
-class SpaceEmperorView(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    seat: int | None
-    seats: int
-    card_set: str
-    fleet_card_limit: int
-    hand_limit: int
-    stage: str
-    active: int
-    turn: int
-    deck: int
-    discard: tuple[str, ...]
-    hand_sizes: tuple[int, ...]
-    hand: tuple[str, ...]
-    systems: tuple[SystemView, ...]
-    destroyed: tuple[str, ...]
-    retired: tuple[bool, ...]
-    endgame_turn: bool
-    endgame_turns: tuple[int, ...]
-    battle: BattleView | None
-    waiting: tuple[int, ...]
-    winner: int | None
-    over: bool
-    changed: tuple[str, ...]
-    drawn: tuple[str, ...]
-    operation: tuple[str, int, str | None] | None  # (kind, target seat, target system)
-    scores: tuple[int, ...]
-    # Public rules and queued steps (all announced at the table), so a seat's view fixes the
-    # whole public state: what the search's sampler rebuilds a world from.
-    zero_tie_sinks: bool = True
-    always_prompt_reactions: bool = True
-    endgame_turn_limit: int | None = None
-    final_tiebreak: str = "shared"
-    allow_seven_players: bool = False
-    first_player: str = "random"
-    operation_card: str | None = None
-    relocations: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
-    redirect: tuple[int, str] | None = None
-    black_hole: tuple[int, str, str | None] | None = None
+from engine.games.space_emperor.state import (
+    Battle,
+    BattleView,
+    Ctx,
+    Slot,
+    SlotView,
+    SpaceEmperorState,
+    SpaceEmperorView,
+    SystemView,
+)
 
 
 def _slot_view(slot: Slot, visible: bool, visible_to_all: bool) -> SlotView:

@@ -1,4 +1,4 @@
-"""The pydantic state, options and views of Imperial Settlers.
+"""The pydantic state, options and views of Imperial Settlers, and the redaction (`view`).
 
 The whole flow is a queue of tasks (`SettlersState.tasks`): automatic steps (reveal, produce,
 cleanup...) run as soon as they reach the front; a task that needs a player's input stays there
@@ -8,11 +8,11 @@ samurai) are tasks too, so a card's effect can pause the game and resume exactly
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import GameState, hidden_option
+from engine.core import GameState, hidden_option, trusted
 
 # What a player can hold; everything but sun seals is discarded at cleanup unless stored.
 HELD = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "seal")
@@ -21,7 +21,7 @@ TIE_BREAK_GOODS = ("wood", "stone", "food", "gold", "worker")
 
 class SettlersOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    card_set: Literal["original_v1"] = "original_v1"  # the data files of engine/games/data
+    card_set: Literal["original_v1"] = "original_v1"  # the data files of this package
     common_deck_scale: Literal["auto", "1", "2"] = "auto"
     faction_assignment: Literal["choose", "random"] = "choose"
     first_player: Literal["random", "host"] = "random"
@@ -175,3 +175,71 @@ class SettlersView(BaseModel):
     plan_pairs: int = 0
     plan: Plan | None = None  # the active seat's own action in progress
     kept: dict[str, int] | None = None  # the seat's own cleanup storage, once decided
+
+
+def view(state: SettlersState, seat: int | None) -> SettlersView:
+    players = tuple(
+        trusted(
+            PlayerView,
+            faction=p.faction,
+            goods=dict(p.goods),
+            vp=p.vp,
+            hand_size=len(p.hand),
+            empire=tuple(p.empire),  # states are copied before any change: safe to share
+            deals=tuple(p.deals),
+            passed=p.passed,
+            board_uses=p.board_uses,
+        )
+        for p in state.players
+    )
+    own = seat is not None and 0 <= seat < state.seats
+    return trusted(
+        SettlersView,
+        seat=seat,
+        seats=state.seats,
+        card_set=state.card_set,
+        round=state.round,
+        rounds=state.rounds,
+        phase=state.phase,
+        start=state.start,
+        active=state.active,
+        waiting=_waiting(state),
+        players=players,
+        display=tuple(state.display),
+        deck_sizes={d: len(cards) for d, cards in state.decks.items()},
+        discard_sizes={d: len(cards) for d, cards in state.discards.items()},
+        raze=state.raze,
+        last=state.last,
+        scores=tuple(state.scores),
+        hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]
+        **_public_flow(state, seat if own else None),
+    )
+
+
+def _public_flow(state: SettlersState, seat: int | None) -> dict[str, Any]:
+    """The queue, public options and the action in progress (its card only to its owner)."""
+    plan = state.plan
+    return {
+        "tasks": tuple(state.tasks),
+        "common_scale": state.common_scale,
+        "always_prompt_defence": state.always_prompt_defence,
+        "next_uid": state.next_uid,
+        "plan_step": ""
+        if plan is None
+        else plan.do.partition(":")[0].replace("build", "foundation"),
+        "plan_pairs": plan.pairs if plan is not None else 0,
+        "plan": plan if seat is not None and seat == state.active else None,
+        "kept": None if seat is None or (kept := state.players[seat].kept) is None else dict(kept),
+    }
+
+
+def _waiting(state: SettlersState) -> tuple[int, ...]:
+    """Seats an input is awaited from (what `pending` would ask), without building prompts."""
+    if not state.tasks or state.phase == "over":
+        return ()
+    task = state.tasks[0]
+    if task.kind == "store":
+        return tuple(sorted({t.seat for t in state.tasks if t.kind == "store"}))
+    if task.kind == "actions":
+        return (state.active,)
+    return (task.seat,)

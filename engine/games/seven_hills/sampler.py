@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.seven_hills import (
-    SIDES,
-    Hill,
-    SevenHillsState,
-    SevenHillsView,
-    full_hand,
-)
+from engine.games.seven_hills.state import SIDES, Hill, SevenHillsState, SevenHillsView, full_hand
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: SevenHillsView, rng: Rng) -> SevenHillsState:
@@ -46,22 +41,7 @@ def sample(view: SevenHillsView, rng: Rng) -> SevenHillsState:
         )
         for hill in view.hills
     )
-    return SevenHillsState(
-        seats=view.seats,
-        rng=rng.next64(),
-        series=view.series,
-        no_repeat_values=view.no_repeat_values,
-        barricades=view.barricades,
-        highest_card=view.highest_card,
-        open_hands=view.open_hands,
-        phase=view.phase,  # type: ignore[arg-type]
-        game=view.game,
-        start=view.start,
-        turn=view.turn if view.turn is not None else 0,
-        plays=view.plays,
-        last_hill=view.last_hill,
-        hands=tuple(hands),  # type: ignore[arg-type]
-        hills=hills,
-        removed=view.removed,
-        results=view.results,
+    turn = view.turn if view.turn is not None else 0
+    return world(
+        SevenHillsState, view, rng=rng.next64(), turn=turn, hands=tuple(hands), hills=hills
     )

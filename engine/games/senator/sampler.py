@@ -4,16 +4,10 @@ and the board is rebuilt by replaying the public push log with those cards."""
 
 from __future__ import annotations
 
-from engine.games.senator import (
-    FLAG,
-    SQUARES,
-    Cell,
-    SenatorState,
-    SenatorView,
-    cards_per_player,
-    push_board,
-)
+from engine.games.senator.board import FLAG, SQUARES, Cell, cards_per_player, push_board
+from engine.games.senator.state import SenatorState, SenatorView
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: SenatorView, rng: Rng) -> SenatorState:
@@ -31,18 +25,9 @@ def sample(view: SenatorView, rng: Rng) -> SenatorState:
         (p.seat, p.card if p.card is not None else played[p.seat].pop(), p.entry)
         for p in view.pushes
     )
-    return SenatorState(
-        seats=view.seats,
-        rng=rng.next64(),
-        flag_effect=view.flag_effect,  # type: ignore[arg-type]
-        flag_scope=view.flag_scope,  # type: ignore[arg-type]
-        hidden=view.hidden,
-        start=view.start,
-        phase=view.phase,  # type: ignore[arg-type]
-        board=_board(view, pushes),
-        hands=tuple(hands),
-        pushes=pushes,
-        flag_square=view.flag_square,
+    board = _board(view, pushes)
+    return world(
+        SenatorState, view, rng=rng.next64(), board=board, hands=tuple(hands), pushes=pushes
     )
 
 

@@ -4,8 +4,10 @@ redrawn from that hand."""
 
 from __future__ import annotations
 
-from engine.games.caesar import FULL_HAND, CaesarState, CaesarView, Fight
+from engine.games.caesar.cards import FULL_HAND
+from engine.games.caesar.state import CaesarState, CaesarView, Fight
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: CaesarView, rng: Rng) -> CaesarState:
@@ -13,22 +15,7 @@ def sample(view: CaesarView, rng: Rng) -> CaesarState:
         tuple(view.hand or ()) if seat == view.seat else _draw(view, seat, rng)
         for seat in range(view.seats)
     )
-    return CaesarState(
-        seats=view.seats,
-        rng=rng.next64(),
-        phase=view.phase,  # type: ignore[arg-type]
-        start=view.start,
-        active=view.active,
-        board=view.board,
-        hands=hands,
-        eliminated=view.eliminated,
-        turn=view.turn,
-        passes=view.passes,
-        fight=_fight(view, hands, rng),
-        last_fight=view.last_fight,
-        last_move=view.last_move,
-        end_reason=view.end_reason,
-    )
+    return world(CaesarState, view, rng=rng.next64(), hands=hands, fight=_fight(view, hands, rng))
 
 
 def _draw(view: CaesarView, seat: int, rng: Rng) -> tuple[int, ...]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import itertools
 
-from engine.games.spartacus import SpartacusState, SpartacusView, _full_hand
+from engine.games.spartacus.cards import full_hand
+from engine.games.spartacus.state import SpartacusState, SpartacusView
 from engine.rng import Rng
+from engine.search import world
 
 RETRIES = 50  # draws of the other hands until the latest trick's cards can be among the played
 
@@ -18,24 +20,13 @@ def sample(view: SpartacusView, rng: Rng) -> SpartacusState:
         if _holds(played, view.last_trick[1] if view.last_trick else ()):
             break
     won = view.won if view.won is not None else _piles(view, played, rng)
-    return SpartacusState(
-        seats=view.seats,
+    return world(
+        SpartacusState,
+        view,
         rng=rng.next64(),
-        series_games=view.series_games,
-        flags_as_jokers=view.flags_as_jokers,
-        joker_penalty=view.joker_penalty,
-        joker_voids_trick=view.joker_voids_trick,
-        no_flags=view.no_flags,
-        game_no=view.game_no,
-        phase=view.phase,  # type: ignore[arg-type]
         hands=tuple(hands),
-        trick=view.trick,
-        passed=view.passed,
         active=view.active or 0,
         won=won,
-        totals=view.totals,
-        results=view.results,
-        last_trick=view.last_trick,
     )
 
 
@@ -43,7 +34,7 @@ def _deal(view: SpartacusView, rng: Rng) -> tuple[list[tuple[int, ...]], list[in
     """Hands (the other seats' drawn from what they have not played) and the cards played
     before this trick. The latest trick's cards that the seat did not play itself are first
     given to other seats able to have played them."""
-    full = _full_hand(view.no_flags)
+    full = full_hand(view.no_flags)
     left = [list(full) for _ in range(view.seats)]
     for who, card in view.trick:
         left[who].remove(card)

@@ -1,0 +1,101 @@
+"""Spartacus options, state and views, and the redaction that makes a view of a state."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+from pydantic import Field as DataField
+
+from engine.core import GameState
+from engine.games.spartacus.cards import Trick, lowest_card, trick_leader
+
+MAX_SERIES = 20
+
+
+class SpartacusOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    series_games: int = DataField(default=1, ge=1, le=MAX_SERIES)
+    flags_as_jokers: bool = False
+    joker_penalty: bool = False
+    joker_voids_trick: bool = False
+    no_flags: bool = False
+
+
+class SpartacusState(GameState):
+    series_games: int = 1
+    flags_as_jokers: bool = False
+    joker_penalty: bool = False
+    joker_voids_trick: bool = False
+    no_flags: bool = False
+    first_leader: int = 0  # start player of game 1
+    game_no: int = 1
+    phase: Literal["play", "over"] = "play"
+    moves: int = 0  # inputs accepted in this game (prompt keys)
+    hands: tuple[tuple[int, ...], ...]  # sorted, 0 = flag: private
+    trick: Trick = ()  # (seat, card) in play order
+    passed: tuple[bool, ...]
+    active: int = 0
+    won: tuple[tuple[tuple[int, ...], ...], ...]  # per seat, piles in the order won
+    totals: tuple[int, ...]  # running sums of finished games
+    results: tuple[tuple[int, ...], ...] = ()  # scores of each finished game
+    last_trick: tuple[int, tuple[int, ...]] | None = None  # (taker, cards) of this game's latest
+
+
+class SpartacusView(BaseModel):
+    """What a seat (or, with `seat=None`, a spectator) may know."""
+
+    model_config = ConfigDict(frozen=True)
+    seat: int | None
+    seats: int
+    series_games: int
+    flags_as_jokers: bool
+    joker_penalty: bool
+    joker_voids_trick: bool
+    no_flags: bool
+    game_no: int
+    phase: str
+    active: int | None
+    trick: Trick
+    leader: int | None
+    lowest: int | None
+    passed: tuple[bool, ...]
+    tricks_won: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    totals: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]
+    last_trick: tuple[int, tuple[int, ...]] | None = None
+    # Only once the game is over (the last game of a series):
+    won: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+    final_hands: tuple[tuple[int, ...], ...] | None = None
+    # Only in a seat's own view:
+    hand: tuple[int, ...] | None = None
+
+
+def view(state: SpartacusState, seat: int | None) -> SpartacusView:
+    over = state.phase == "over"
+    own = state.hands[seat] if seat is not None and 0 <= seat < state.seats else None
+    return SpartacusView.model_construct(
+        seat=seat,
+        seats=state.seats,
+        series_games=state.series_games,
+        flags_as_jokers=state.flags_as_jokers,
+        joker_penalty=state.joker_penalty,
+        joker_voids_trick=state.joker_voids_trick,
+        no_flags=state.no_flags,
+        game_no=state.game_no,
+        phase=state.phase,
+        active=None if over else state.active,
+        trick=state.trick,
+        leader=trick_leader(state.trick, state.flags_as_jokers),
+        lowest=lowest_card(state.trick),
+        passed=state.passed,
+        tricks_won=tuple(len(piles) for piles in state.won),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        totals=state.totals,
+        results=state.results,
+        last_trick=state.last_trick,
+        won=state.won if over else None,
+        final_hands=state.hands if over else None,
+        hand=own,
+    )
