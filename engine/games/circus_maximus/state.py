@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, trusted
+from engine.core import GameState, trusted_view
 from engine.games.circus_maximus.track import DIRECTIONS, Cell, Drive, drive
 
 CHARIOTS = 3  # per player
@@ -194,18 +194,14 @@ def view(state: CircusState, seat: int | None) -> CircusView:
                 state.chariots, moving, state.selected, required_direction(state)
             )
         )
-    derived = {
-        "seat": seat,
-        "round_limit": ROUND_LIMIT,
-        "deck": deck(state.six_cards),
-        "moving": moving,
-        "to_place": state.placing[sum(c.cell is not None for c in state.chariots) :],
-        "to_act": to_act,
-        "targets": found,
-    }
-    # the rest is the state's own, field for field (the mirror of engine.search.world)
-    fields = {
-        name: derived[name] if name in derived else getattr(state, name)
-        for name in CircusView.model_fields
-    }
-    return trusted(CircusView, **fields)
+    return trusted_view(
+        CircusView,
+        state,
+        seat=seat,
+        round_limit=ROUND_LIMIT,
+        deck=deck(state.six_cards),
+        moving=moving,
+        to_place=state.placing[sum(c.cell is not None for c in state.chariots) :],
+        to_act=to_act,
+        targets=found,
+    )

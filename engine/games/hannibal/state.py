@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted
+from engine.core import GameState, Msg, trusted_view
 from engine.games.hannibal.board import Role
 from engine.games.hannibal.position import Position, units
 
@@ -134,36 +134,29 @@ def combat_units(state: HannibalState, combat: Combat) -> tuple[int, int]:
 
 
 def view(state: HannibalState, seat: int | None) -> HannibalView:
-    """A player sees its own hand and chosen card; nobody sees the other's (not even whether a
-    chosen card is which), the rest is public."""
+    """A player sees its own hand and chosen battle card; of the other's it learns only whether
+    a card is chosen. The rest is public."""
     own = seat is not None and 0 <= seat < 2
     combat = state.combat
     combat_view = None
     own_card = None
     if combat is not None:
-        combat_view = trusted(
+        combat_view = trusted_view(
             CombatView,
-            place=combat.place,
-            naval=combat.naval,
-            attacker=combat.attacker,
-            fighter=combat.fighter,
+            combat,
             chosen=(combat.cards[0] is not None, combat.cards[1] is not None),
             units=combat_units(state, combat),
         )
         own_card = combat.cards[seat] if own else None  # type: ignore[index]
-    derived = {
-        "seat": seat,
-        "hand_sizes": (len(state.hands[0]), len(state.hands[1])),
-        "combat": combat_view,
-        "hand": state.hands[seat] if own else None,  # type: ignore[index]
-        "own_card": own_card,
-    }
-    # the rest is the state's own, field for field (the mirror of engine.search.world)
-    fields = {
-        name: derived[name] if name in derived else getattr(state, name)
-        for name in HannibalView.model_fields
-    }
-    return trusted(HannibalView, **fields)
+    return trusted_view(
+        HannibalView,
+        state,
+        seat=seat,
+        hand_sizes=(len(state.hands[0]), len(state.hands[1])),
+        combat=combat_view,
+        hand=state.hands[seat] if own else None,  # type: ignore[index]
+        own_card=own_card,
+    )
 
 
 def private_lines(state: HannibalState, seat: int) -> list[Msg]:
