@@ -24,7 +24,8 @@ from bot.settings_strings import SETTINGS
 from table.backend import open_store
 from table.migrate import copy_database
 from table.pgstore import PostgresStore
-from table.store import StorageError, Store
+from table.sqlite import SqliteStore
+from table.store import StorageError
 
 
 class Clock:
@@ -221,7 +222,7 @@ async def test_the_servers_timers_and_idle_policy_are_followed_not_the_hosts(tab
             break
         await asyncio.sleep(0.05)
     clock.now += 179
-    await harness.bot.play.fire_deadlines()
+    await harness.bot.play.deadlines.fire()
     assert not any("aborted" in m.text() for m in fake.channel_messages())
     clock.now += 2
     await fake.wait_for(
@@ -287,7 +288,7 @@ async def test_a_lobby_nobody_starts_expires_with_a_notice(table) -> None:
     bot = harness.bot
     assert bot is not None
     clock.now += 299
-    await bot.play.fire_deadlines()
+    await bot.play.deadlines.fire()
     assert (await bot.service.in_channel(fake.channel_id)).status == "lobby"
     clock.now += 2
     await fake.wait_for(lambda: "expired" in fake.channel_messages()[-1].text())
@@ -406,7 +407,7 @@ async def test_a_setting_the_disk_refuses_is_not_kept(table, monkeypatch) -> Non
 
 
 async def test_moving_to_postgresql_keeps_the_servers_settings(tmp_path, postgres_url) -> None:
-    source = await Store.open(tmp_path / "forum.sqlite3")
+    source = await SqliteStore.open(tmp_path / "forum.sqlite3")
     target = await PostgresStore.open(postgres_url)
     try:
         await source.save_guild_settings(5, '{"replays": false}')
