@@ -51,7 +51,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
     View = SettlersView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    search = SearchSpec(sampler.sample, rollouts=10, worlds=4, evaluate=estimate)
+    search = SearchSpec(sampler.sample, rollouts=40, worlds=4, horizon=20, evaluate=estimate)
     strings = STRINGS
     max_inputs = 4_000
     rules_version = 2  # 2: L6 pick order, auto-payment without a follow-up prompt
