@@ -62,7 +62,9 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     View = SpaceEmperorView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    search = SearchSpec(sampler.sample, rollouts=12, worlds=4, margin=0.3, evaluate=estimate)
+    search = SearchSpec(
+        sampler.sample, rollouts=40, worlds=4, horizon=20, margin=0.3, evaluate=estimate
+    )
     strings = STRINGS
     max_inputs = 3000
 
