@@ -13,7 +13,7 @@ mapped from RGB. Same view, same bytes."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -494,6 +494,38 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
             image = Image.new("RGB", size, BACKGROUND)
         image.paste(cached, (0, 0))
     return image, Pen(image)
+
+
+def piece(
+    image: Image.Image,
+    origin: tuple[int, int],
+    size: tuple[int, int],
+    draw: Callable[..., None],
+    *args: Hashable,
+) -> None:
+    """`draw(pen, *args)` in the box at `origin` (the pen's coordinates are the box's own; what
+    falls outside it is clipped). Over one colour the box is pasted from a cache keyed by
+    `draw`, `args`, that colour and the palette, so `draw` must draw from its arguments alone:
+    a piece shows only what its key holds, and the bytes are the same warm or cold."""
+    box = (*origin, origin[0] + size[0], origin[1] + size[1])
+    under = _uniform(image, origin, size)
+    if under is None:
+        region = image.crop(box)
+        region.info[PALETTE_KEY] = image.info[PALETTE_KEY]
+        draw(Pen(region), *args)
+    else:
+        region = _piece(size, under, image.info[PALETTE_KEY], draw, args)
+    image.im.paste(region.im, box)
+
+
+@lru_cache(maxsize=256)
+def _piece(
+    size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
+) -> Image.Image:
+    image = Image.new("P", size, under)
+    image.info[PALETTE_KEY] = palette
+    draw(Pen(image), *args)
+    return image
 
 
 BASE_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *PLAYER_COLOURS)
