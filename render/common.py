@@ -523,6 +523,7 @@ def _piece(
     size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
 ) -> Image.Image:
     image = Image.new("P", size, under)
+    image.putpalette(_PALETTES[palette].image.getpalette() or [])  # a blended text reads it
     image.info[PALETTE_KEY] = palette
     draw(Pen(image), *args)
     return image
