@@ -60,6 +60,7 @@ def scanlines(image: Image.Image) -> bytes:
         if len(kept) >= ROW_BUFFERS:
             del kept[next(iter(kept))]  # the least recently used size
     kept[size] = wide
+    image.load()  # an opened file's pixels are read on first use
     wide.im.paste(image.im, (1, 0, *size))
     return pixel_bytes(wide)
 
