@@ -276,16 +276,27 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     return mask, left, top
 
 
+# A cached piece ready to paste: its pixels' and its mask's Pillow cores, width and height (kept
+# as cores, so a stamp costs one paste and no Image property calls: a board stamps dozens).
+Stamp = tuple[Any, Any, int, int]
+
+
+def _stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
+    """`mask` (0 or 255 only) as a bilevel mask, which Pillow pastes through faster."""
+    bilevel = mask.convert("1", dither=Image.Dither.NONE)
+    return pixels.im, bilevel.im, pixels.width, pixels.height
+
+
 @lru_cache(maxsize=4096)
 def _shaded_text(
     text: str, size: int, anchor: str, fill: RGB, under: int, palette: Palette
-) -> tuple[Image.Image, Image.Image]:
+) -> Stamp:
     """A text in `fill` over the palette entry `under`, already in the palette's shades (the
     pixels an RGB board mapped onto it would get), and the mask of the pixels it covers."""
     mask, _, _ = _text_mask(text, size, anchor)
     shaded = Image.new("RGB", mask.size, palette.entries[under])
     shaded.paste(fill, (0, 0), mask)
-    return palette.apply(shaded), mask.point(_SOLID)
+    return _stamp(palette.apply(shaded), mask.point(_SOLID))
 
 
 def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
@@ -311,13 +322,11 @@ def _blend(
     image.paste(palette_of(image).apply(region), origin, alpha.point(_SOLID))
 
 
-def _paste(
-    image: Image.Image, piece: Image.Image, origin: tuple[int, int], mask: Image.Image
-) -> None:
-    """`image.paste(piece, origin, mask)` for a cached piece in the board's own mode, without
-    Pillow's per-call conversions and checks (a board stamps dozens of them)."""
-    box = (*origin, origin[0] + piece.width, origin[1] + piece.height)
-    image.im.paste(piece.im, box, mask.im)
+def _paste(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
+    """A cached stamp in the board's own mode pasted through its mask, without Pillow's
+    per-call conversions and checks."""
+    pixels, mask, width, height = stamp
+    image.im.paste(pixels, (*origin, origin[0] + width, origin[1] + height), mask)
 
 
 def stamp_text(
@@ -335,8 +344,7 @@ def stamp_text(
     if under is None:
         _blend(image, origin, fill, mask)
         return
-    shaded, solid = _shaded_text(text, size, anchor, fill, under, palette_of(image))
-    _paste(image, shaded, origin, solid)
+    _paste(image, _shaded_text(text, size, anchor, fill, under, palette_of(image)), origin)
 
 
 @lru_cache(maxsize=256)
@@ -348,16 +356,14 @@ def _token_sprite(seat: int, r: int, label: str | None) -> tuple[Image.Image, in
 
 
 @lru_cache(maxsize=512)
-def _token_in(
-    seat: int, r: int, label: str | None, palette: Palette
-) -> tuple[Image.Image, Image.Image] | None:
+def _token_in(seat: int, r: int, label: str | None, palette: Palette) -> Stamp | None:
     """A token sprite in the palette's indices and its mask; None when its edge is translucent
     (a label wider than the shape), so it must be blended over what lies under it."""
     sprite, _ = _token_sprite(seat, r, label)
     alpha = sprite.getchannel("A")
     if set(alpha.histogram()[1:255]) != {0}:
         return None
-    return palette.apply(sprite.convert("RGB")), alpha
+    return _stamp(palette.apply(sprite.convert("RGB")), alpha)
 
 
 def stamp_token(
@@ -373,7 +379,7 @@ def stamp_token(
     if mapped is None:
         _blend(image, origin, sprite, sprite)
     else:
-        _paste(image, mapped[0], origin, mapped[1])
+        _paste(image, mapped, origin)
 
 
 def _whole_quarters(xy: Any) -> bool:
