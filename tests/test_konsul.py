@@ -34,9 +34,9 @@ from engine.games.konsul.cards import (
     starting_hand,
 )
 from engine.games.konsul.state import FACE_DOWN
+from engine.i18n import Localizer
 from engine.registry import get_game
 from render import render_png
-from table.i18n import Localizer
 from table.service import Session
 
 GAME: Konsul = get_game("konsul")  # type: ignore[assignment]
