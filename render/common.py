@@ -383,13 +383,14 @@ def stamp_token(
 
 
 def _whole_quarters(xy: Any) -> bool:
-    """A flat (x0, y0, x1, y1) on the board whose coordinates shift by whole pixels exactly
-    (ImageDraw truncates towards zero, so a shift is exact only away from negatives)."""
+    """A flat (x0, y0, x1, y1) on the board whose coordinates shift by whole pixels exactly.
+    ImageDraw truncates towards zero, so a shift is exact only away from negatives, and the
+    corners of a rounded rectangle reach half a pixel above and left of its rounded box."""
     return (
         isinstance(xy, tuple | list)
         and len(xy) == 4
         and all(isinstance(v, int) or (isinstance(v, float) and (v * 4).is_integer()) for v in xy)
-        and min(xy) >= 0
+        and min(xy) >= 1
     )
 
 
@@ -543,7 +544,10 @@ def piece(
     image.im.paste(region.im, box)
 
 
-@lru_cache(maxsize=256)
+PIECES_KEPT = 128  # at most a 1200×212 results strip each (254 KB), 68 KB a typical row
+
+
+@lru_cache(maxsize=PIECES_KEPT)
 def _piece(
     size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
 ) -> Image.Image:
