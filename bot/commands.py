@@ -5,17 +5,18 @@ from __future__ import annotations
 import inspect
 import json
 import shlex
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
-from bot.chooser import Components, Texts, cid
-from bot.safe_text import NO_PINGS, OPTION_MAX, clip
+from bot.chooser import Components
+from bot.command_text import command_text
+from bot.custom_id import cid
+from bot.safe_text import NO_PINGS, OPTION_MAX, reply_privately
 from bot.strings import COMMANDS
+from bot.texts import Texts
 from engine.core import (
-    Catalog,
     Game,
     IllegalInput,
     Msg,
@@ -28,15 +29,26 @@ from engine.registry import GAMES
 from table.service import SessionBroken
 
 if TYPE_CHECKING:
-    from bot.client import ForumBot
+    from bot.config import Config
+    from bot.gate import Gate
+    from bot.play import Play
+    from bot.router import Router
+    from table.service import TableService
+
+
+class CommandsHost(Protocol):
+    """What the slash commands use of the bot (bot.client's ForumBot is one)."""
+
+    config: Config
+    service: TableService
+    gate: Gate
+    play: Play
+    router: Router
+
+    def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
+
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
-
-
-def command_text(catalog: Catalog, key: str) -> locale_str:
-    """A slash-command text looked up by key: the English for Discord, its Japanese carried
-    along for the Translator, so rewording one language never loses the other."""
-    return locale_str(catalog["en"][key], ja=catalog["ja"][key])
 
 
 _ = command_text
@@ -44,20 +56,6 @@ GAME_CHOICES = [
     app_commands.Choice(name=_(game.strings, "name"), value=game_id)
     for game_id, game in sorted(GAMES.items())
 ]
-
-
-class Translator(app_commands.Translator):
-    """Japanese descriptions and choices for the commands (carried by command_text)."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        if locale is discord.Locale.japanese:
-            return string.extras.get("ja")
-        return None
 
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
@@ -88,18 +86,18 @@ def options_help(game: Game, texts: Texts) -> list[str]:
 
 
 class GameCommands(app_commands.Group):
-    def __init__(self, bot: ForumBot) -> None:
+    def __init__(self, bot: CommandsHost) -> None:
         super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
         self.bot = bot
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
-        return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
+        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
 
     def guild_texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         """The server's language (for what the whole channel reads), before a session exists."""
         locale = locale_of(_guild_locale(interaction), self.bot.config.default_locale)
-        return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
+        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
 
     @app_commands.command(name="new", description=_(COMMANDS, "command.new"))
     @app_commands.describe(
@@ -119,9 +117,9 @@ class GameCommands(app_commands.Group):
             return
         existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
         if existing is not None:
-            texts = self.bot.play.texts(existing, str(interaction.locale))
+            texts = self.bot.play.wording.texts(existing, str(interaction.locale))
             status = texts(f"status.{existing.status}")
-            await _ephemeral(
+            await reply_privately(
                 interaction, texts("channel_busy_status", game=texts("name"), status=status)
             )
             return
@@ -142,13 +140,13 @@ class GameCommands(app_commands.Group):
             )
         except (IllegalInput, ValueError) as error:  # worded with the game's catalog
             texts = self.texts(interaction, GAMES.get(game))
-            await _ephemeral(interaction, "✗ " + texts.msg(_refusal(error)))
+            await reply_privately(interaction, "✗ " + texts.msg(_refusal(error)))
             return
         guild_locale = _guild_locale(interaction)
         if guild_locale:
             await self.bot.service.set_meta(session, locale=guild_locale)
         await self.bot.gate.lobby_opened(session, thread)
-        content, view = self.bot.play.lobby_content(session)
+        content, view = self.bot.play.board.lobby_content(session)
         if channel is None:
             await interaction.response.send_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
@@ -201,16 +199,16 @@ class GameCommands(app_commands.Group):
             return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
-        await _ephemeral(interaction, "✓")
+        await reply_privately(interaction, "✓")
         self.bot.play.repost(session)
 
     @app_commands.command(name="hand", description=_(COMMANDS, "command.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
         await self.bot.router.show_hand(interaction, session)
 
@@ -234,7 +232,7 @@ class GameCommands(app_commands.Group):
             texts("rules.options", example=example),
             *options_help(chosen, texts),
         ]
-        await _ephemeral(interaction, "\n".join(lines))
+        await reply_privately(interaction, "\n".join(lines))
 
     @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -244,11 +242,11 @@ class GameCommands(app_commands.Group):
             await self.bot.router.abort_broken(interaction, broken)
             return
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
-        texts = self.bot.play.texts(session, str(interaction.locale))
+        texts = self.bot.play.wording.texts(session, str(interaction.locale))
         if not self.bot.may_abort(interaction, session.row.host_id):
-            await _ephemeral(interaction, texts("abort_denied"))
+            await reply_privately(interaction, texts("abort_denied"))
             return
         view = Components()
         view.add_item(
@@ -263,7 +261,7 @@ class GameCommands(app_commands.Group):
                 label=texts("button.abort_no"), custom_id=cid(session.id, "abort", "no")
             )
         )
-        await _ephemeral(interaction, texts("abort_confirm", game=texts("name")), view)
+        await reply_privately(interaction, texts("abort_confirm", game=texts("name")), view)
 
     @app_commands.command(name="history", description=_(COMMANDS, "command.history"))
     async def history(self, interaction: discord.Interaction) -> None:
@@ -271,10 +269,10 @@ class GameCommands(app_commands.Group):
             return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
         content, view = await self.bot.router.history_page(interaction, session, 0)
-        await _ephemeral(interaction, content, view)
+        await reply_privately(interaction, content, view)
 
 
 def _guild_locale(interaction: discord.Interaction) -> str | None:
@@ -308,18 +306,7 @@ def _example_values(spec: Any) -> list[Any]:
     return list(dict.fromkeys([default, *values]))
 
 
-async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = None) -> None:
-    kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
-    kwargs["allowed_mentions"] = NO_PINGS
-    if view is not None:
-        kwargs["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
-
-
-def shortcut_commands(bot: ForumBot) -> list[app_commands.Command]:
+def shortcut_commands(bot: CommandsHost) -> list[app_commands.Command]:
     """One slash command per shortcut name declared by any game (e.g. /offer)."""
     first: dict[str, tuple[Game, Shortcut]] = {}
     for game in GAMES.values():
@@ -331,7 +318,7 @@ def shortcut_commands(bot: ForumBot) -> list[app_commands.Command]:
 _PARAM_TYPES: dict[str, type] = {"seat": discord.Member, "int": int, "text": str}
 
 
-def _shortcut_command(bot: ForumBot, game: Game, shortcut: Shortcut) -> app_commands.Command:
+def _shortcut_command(bot: CommandsHost, game: Game, shortcut: Shortcut) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await run_shortcut(bot, interaction, shortcut.name, values)
 
@@ -363,18 +350,18 @@ def _shortcut_command(bot: ForumBot, game: Game, shortcut: Shortcut) -> app_comm
 
 
 async def run_shortcut(
-    bot: ForumBot, interaction: discord.Interaction, name: str, values: dict[str, Any]
+    bot: CommandsHost, interaction: discord.Interaction, name: str, values: dict[str, Any]
 ) -> None:
     """Answer the caller's pending move from slash-command options, privately."""
     session = await bot.service.in_channel(interaction.channel_id)
-    texts = bot.play.texts(session, str(interaction.locale)) if session else None
+    texts = bot.play.wording.texts(session, str(interaction.locale)) if session else None
     if session is None or session.status != "active" or texts is None:
-        await _ephemeral(interaction, bot.router.texts_for(interaction, None)("no_game"))
+        await reply_privately(interaction, bot.router.texts_for(interaction, None)("no_game"))
         return
     shortcut = next((s for s in session.game.shortcuts if s.name == name), None)
     seat = session.seat_of(interaction.user.id)
     if shortcut is None or seat is None:
-        await _ephemeral(
+        await reply_privately(
             interaction, texts("no_shortcut" if shortcut is None else "not_player", command=name)
         )
         return
@@ -382,7 +369,7 @@ async def run_shortcut(
         (p for p in session.pending() if p.move == shortcut.move and p.answerable_by(seat)), None
     )
     if prompt is None:
-        await _ephemeral(interaction, texts("not_your_turn"))
+        await reply_privately(interaction, texts("not_your_turn"))
         return
     args: dict[str, Any] = {}
     for param in shortcut.params:
@@ -395,7 +382,7 @@ async def run_shortcut(
     try:
         result = await bot.service.submit(session, seat, prompt.move, args, prompt.key)
     except IllegalInput as error:
-        await _ephemeral(interaction, "✗ " + texts.msg(error.msg))
+        await reply_privately(interaction, "✗ " + texts.msg(error.msg))
         return
-    await _ephemeral(interaction, texts("chooser.submitted_plain"))
+    await reply_privately(interaction, texts("chooser.submitted_plain"))
     bot.play.changed(session, result.events)

@@ -241,6 +241,7 @@ def seat_look(seat: int) -> tuple[str, str]:
 
 
 Sampler = Callable[[Any, Rng], GameState]
+Evaluate = Callable[[Any, int], float]  # (state, seat) -> the seat's expected share of the win
 HEURISTIC_MARGIN = 0.05  # of mean reward an input needs over the heuristic's to replace it
 
 
@@ -255,6 +256,8 @@ class SearchSpec:
     policy: Literal["heuristic", "random"] = "heuristic"
     horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
     margin: float = HEURISTIC_MARGIN  # long noisy games at a small budget need a wider one
+    # Scores a rollout cut at the horizon (instead of a fair share): short rollouts, more of them.
+    evaluate: Evaluate | None = None
 
 
 V = TypeVar("V", bound=BaseModel)
@@ -530,17 +533,6 @@ def counted(count: object, forms: str) -> str:
     The one plural rule: catalogs use it as `{count:card|cards}` (see engine.i18n)."""
     one, _, many = forms.partition("|")
     return f"{count} {one if str(count) in ('1', '-1') else many or one}"
-
-
-H = TypeVar("H")
-
-
-def handler_for(handlers: dict[str, H], move: str) -> H:
-    """The function handling `move`, or IllegalInput("unknown_move") for any other name."""
-    handler = handlers.get(move)
-    if handler is None:
-        raise IllegalInput("unknown_move", move=move)
-    return handler
 
 
 def require(condition: bool, code: str, **args: Any) -> None:
