@@ -48,7 +48,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     View = SpartacusView
     moves = {"play": rules.play, "pass": rules.pass_turn}
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=150)
+    search = SearchSpec(sample, rollouts=120)
     strings = STRINGS
 
     def start(self, options: SpartacusOptions, seats: int, seed: int) -> SpartacusState:
