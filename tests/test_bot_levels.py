@@ -10,7 +10,7 @@ import pytest
 import table.service as service_module
 from bench.bot_harness import RELAXED, Harness
 from bench.fakediscord import FakeUser
-from bot import hints
+from bot import hint_search
 from engine.core import Action
 from engine.levels import hint_by_id, level_action_by_id
 from table.ratings import finish_statements, player_of, ratings
@@ -101,7 +101,7 @@ async def test_a_hint_is_ephemeral_to_the_asker_legal_and_leaves_the_game_unrate
         searched.set()
         return action, share
 
-    monkeypatch.setattr(hints, "hint_by_id", spied)
+    monkeypatch.setattr(hint_search, "hint_by_id", spied)
     alice, bob = await _imperium_for_two(harness)
     fake, bot = harness.fake, harness.bot
     assert bot is not None
