@@ -120,6 +120,8 @@ class Board:
                         score=outcome.scores[seat],
                     )
                 )
+            if session.row.meta.get("hinted"):  # see bot.hints: results, but no rating
+                lines.append(t("finished_hinted"))
             view.add_item(rematch_button(session, t))
             return _clip("\n".join(lines)), view
         lines += self._waiting_lines(session, t)

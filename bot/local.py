@@ -438,6 +438,8 @@ class LocalTable:
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
             head = normalise(self.ask(self.t("local.ask", label=head_label)))
+            if asks_hint(head) and session.game.id in SEARCH:
+                raise HintAsked
             if not head:
                 break
             behind_label = self.t("local.fleet_attachments", count=field.per_head)
@@ -470,6 +472,8 @@ class LocalTable:
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             lines.append(f"{outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
         self.say("\n" + lines[0])
+        if session.row.meta.get("hinted"):  # see bot.hint_search: results, but no rating
+            lines.append(self.t("finished_hinted"))
         for line in lines[1:]:
             self.say("  " + line)
         self.say(self.t("local.images", folder=self._folder(session)))

@@ -160,6 +160,8 @@ async def test_a_hint_at_a_local_prompt_is_the_hard_ais_and_marks_the_game_hinte
     with sqlite3.connect(opts.database) as db:
         (meta,) = db.execute("SELECT meta FROM sessions").fetchone()
     assert json.loads(meta).get("hinted") is True  # stored: the game is not rated
+    results = out[out.index("Final result:") :]
+    assert "💡 Hints were used in this game: it is not rated." in results
 
 
 async def test_the_local_hint_speaks_japanese(tmp_path: Path, capsys) -> None:
