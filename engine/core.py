@@ -240,6 +240,7 @@ def seat_look(seat: int) -> tuple[str, str]:
 
 
 Sampler = Callable[[Any, Rng], GameState]
+Evaluate = Callable[[Any, int], float]  # (state, seat) -> the seat's expected share of the win
 HEURISTIC_MARGIN = 0.05  # of mean reward an input needs over the heuristic's to replace it
 
 
@@ -254,6 +255,8 @@ class SearchSpec:
     policy: Literal["heuristic", "random"] = "heuristic"
     horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
     margin: float = HEURISTIC_MARGIN  # long noisy games at a small budget need a wider one
+    # Scores a rollout cut at the horizon (instead of a fair share): short rollouts, more of them.
+    evaluate: Evaluate | None = None
 
 
 V = TypeVar("V", bound=BaseModel)

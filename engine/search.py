@@ -30,11 +30,8 @@ EXPLORATION = 0.7
 MIN_ROLLOUTS_PER_ARM = 4
 
 
-def reward(outcome: Outcome | None, seat: int, seats: int) -> float:
-    """Mostly the share of the win, plus a little for the rank, so lost games still teach.
-    A rollout that found no end (a loop of heuristic moves) counts as a fair share."""
-    if outcome is None:
-        return 1.0 / seats
+def reward(outcome: Outcome, seat: int, seats: int) -> float:
+    """Mostly the share of the win, plus a little for the rank, so lost games still teach."""
     win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     place = (seats - outcome.ranks[seat]) / max(1, seats - 1)
     return 0.8 * win + 0.2 * place
@@ -72,9 +69,9 @@ def candidates(game: Game, view: BaseModel, prompt: Prompt, seat: int, seed: int
 
 def rollout(
     game: Game, state: GameState, seed: int, policy: str, horizon: int = 1000
-) -> Outcome | None:
-    """Play `state` to the end: every seat decides from its own view (heuristic) or at random.
-    None when no end came within `horizon` inputs (a loop of heuristic moves)."""
+) -> GameState | None:
+    """Play `state` on: every seat decides from its own view (heuristic) or at random, to the
+    end or for `horizon` inputs, whichever comes first. None when no input fits a world."""
     for step in range(horizon):
         prompts = game.pending(state)
         if not prompts:
@@ -88,7 +85,21 @@ def rollout(
             # A sampled world can be one the rules never reach (a guessed chip count below
             # what a prompt needs), and no input fits: it counts as a fair share.
             return None
-    return game.outcome(state)
+    return state
+
+
+def scored(
+    game: Game, spec: SearchSpec, state: GameState | None, seat: int, seats: int
+) -> tuple[float, float]:
+    """(reward, share of a win) of a rollout's last state. A game cut at the horizon is worth
+    the game's own estimate when it declares one, else a fair share (and no win)."""
+    outcome = None if state is None else game.outcome(state)
+    if outcome is not None:
+        return reward(outcome, seat, seats), _won(outcome, seat)
+    if state is None or spec.evaluate is None:
+        return 1.0 / seats, 0.0
+    estimate = spec.evaluate(state, seat)
+    return estimate, estimate
 
 
 def _step(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, policy: str):
@@ -141,15 +152,16 @@ def searched(
         after = legal[w][i] if legal[w][i] is not None else worlds[w]
         arms[i].visits += 1
         result = rollout(game, after, derive_seed(seed, "r", n), spec.policy, spec.horizon)
-        arms[i].total += reward(result, seat, view_seats)
-        arms[i].wins += _won(result, seat)
+        value, won = scored(game, spec, result, seat, view_seats)
+        arms[i].total += value
+        arms[i].wins += won
     best = arms[_choice(arms, playable, spec.margin)]
     return best.action, best.wins / best.visits if best.visits else None
 
 
-def _won(outcome: Outcome | None, seat: int) -> float:
+def _won(outcome: Outcome, seat: int) -> float:
     """The seat's share of a rollout's win (a shared win is split)."""
-    if outcome is None or seat not in outcome.winners:
+    if seat not in outcome.winners:
         return 0.0
     return 1.0 / len(outcome.winners)
 
