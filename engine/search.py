@@ -4,8 +4,9 @@ Each game supplies a *sampler* `(view, rng) -> state`: a full state consistent w
 seat sees, hidden hands, deck order and other seats' unrevealed commits drawn afresh. The search
 never touches the real state: it builds several such worlds (determinisations), tries each
 candidate input in them with UCB1 over the summed statistics of all worlds (root-parallel,
-PIMC-style), and plays every trial to the end with the game's rollout policy. A fixed number of
-rollouts, not wall time, bounds the work, so a seed always gives the same decision.
+PIMC-style), and plays every trial to the end with the game's rollout policy, or to a horizon
+where the game's own estimate scores it (shorter trials, so more of them in the budget). A fixed
+number of rollouts, not wall time, bounds the work, so a seed always gives the same decision.
 
 Simultaneous secret choices stay secret: the sampler redraws every commit the seat has not
 seen revealed, so the seat never conditions on one.
