@@ -40,6 +40,7 @@ from render import render_png
 from render.common import BACKGROUND
 from render.png import scanlines
 from table.service import Session, TableService
+from table.sqlite import SqliteStore
 from table.store import InputRow, Store
 
 IMPERIUM = get_game("imperium")
@@ -176,7 +177,7 @@ def bench_render() -> None:
 
 async def bench_persist() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite3")
+        store = await SqliteStore.open(Path(folder) / "bench.sqlite3")
         service = TableService(store)
         persist, bare = await _append_vs_bare_insert(store, service, Path(folder))
         submits = await _submit_times(service)

@@ -24,9 +24,9 @@ from bot.config import Config, ConfigError, load_config
 from bot.local import PausedGameDiffers, run_local
 from bot.local_args import UsageError, local_options
 from bot.local_strings import LOCAL_TEXT
+from engine.core import IllegalInput
 from engine.levels import DEFAULT_LEVEL, LEVELS
 from engine.registry import GAMES
-from table.service import TableError
 from table.store import StoreRefused
 
 log = logging.getLogger("forum")
@@ -184,7 +184,7 @@ def _local(args: argparse.Namespace, config: Config) -> int:
     except StoreRefused as refused:  # the bot (or another local game) owns the file
         print(f"Forum cannot start: {refused}", file=sys.stderr)
         return 2
-    except TableError as error:  # e.g. a paused game stored under older rules
+    except IllegalInput as error:  # e.g. a paused game stored under older rules
         text = LOCAL_TEXT.msg(opts.locale, error.msg, GAMES[opts.game])
         starts_over = LOCAL_TEXT.text(opts.locale, "local.new_starts_over")
         hint = starts_over if error.code in ("rules_changed", "session_broken") else ""

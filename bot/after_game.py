@@ -13,18 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
+from bot.after_game_strings import COMMANDS
 from bot.after_game_worker import Busy
 from bot.alt_text import describe_board
 from bot.chooser import Components, MalformedId, ParsedId, Texts, cid, parse_index
+from bot.commands import command_text as _
 from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from bot.scope import may_read
+from bot.strings import COMMANDS as GAME_COMMANDS
+from engine.core import IllegalInput
+from engine.i18n import locale_of
 from engine.registry import GAMES
 from table.export import latest_finished
-from table.i18n import locale_of
 from table.ratings import Rating, leaderboard, place_of, player_stats, user_player
-from table.service import Session, TableError
+from table.service import Session
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -34,32 +37,30 @@ JUMP_OPTIONS = 25
 TOP = 10
 
 GAME_CHOICES = [
-    app_commands.Choice(name=_(game.strings["en"]["name"]), value=game_id)
+    app_commands.Choice(name=_(game.strings, "name"), value=game_id)
     for game_id, game in sorted(GAMES.items())
 ]
 
 
 def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
-    """Adds the after-game commands to /game (their Japanese texts: COMMANDS_JA)."""
+    """Adds the after-game commands to /game (their texts: after_game_strings.COMMANDS)."""
 
-    @app_commands.command(name="replay", description=_("Animated replay of a finished game"))
-    @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
+    @app_commands.command(name="replay", description=_(COMMANDS, "command.replay"))
+    @app_commands.describe(game_id=_(COMMANDS, "param.game_id"))
     async def replay(interaction: discord.Interaction, game_id: int | None = None) -> None:
         if not await bot.gate.allow(interaction, "replay"):
             return
         await post_replay(bot, interaction, game_id)
 
-    @app_commands.command(name="export", description=_("Download a finished game as a JSON file"))
-    @app_commands.describe(game_id=_("Game id (default: the last finished game here)"))
+    @app_commands.command(name="export", description=_(COMMANDS, "command.export"))
+    @app_commands.describe(game_id=_(COMMANDS, "param.game_id"))
     async def export(interaction: discord.Interaction, game_id: int | None = None) -> None:
         if not await bot.gate.allow(interaction, "export"):
             return
         await post_export(bot, interaction, game_id)
 
-    @app_commands.command(
-        name="stats", description=_("Games, wins and ratings of a player on this server")
-    )
-    @app_commands.describe(player=_("Whose stats (default: you)"), game=_("Which game"))
+    @app_commands.command(name="stats", description=_(COMMANDS, "command.stats"))
+    @app_commands.describe(player=_(COMMANDS, "param.player"), game=_(GAME_COMMANDS, "param.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def stats(
         interaction: discord.Interaction,
@@ -70,10 +71,8 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
             return
         await post_stats(bot, interaction, player or interaction.user, game)
 
-    @app_commands.command(
-        name="leaderboard", description=_("Top ten players of a game on this server")
-    )
-    @app_commands.describe(game=_("Which game"))
+    @app_commands.command(name="leaderboard", description=_(COMMANDS, "command.leaderboard"))
+    @app_commands.describe(game=_(GAME_COMMANDS, "param.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def board_command(interaction: discord.Interaction, game: str) -> None:
         if not await bot.gate.allow(interaction, "leaderboard"):
@@ -112,7 +111,7 @@ async def finished_session(
             return None
     try:
         session = await bot.service.get(game_id)
-    except TableError:
+    except IllegalInput:
         return None
     return session if session.status == "finished" and may_read(interaction, session) else None
 
@@ -349,14 +348,14 @@ async def click(bot: ForumBot, interaction: discord.Interaction, parsed: ParsedI
     (bot.router checked that): the same server and channel rules as the commands."""
     try:
         session = await bot.service.get(parsed.sid)
-    except TableError:
+    except IllegalInput:
         session = None
     t = texts(bot, interaction, session)
     if session is None or session.status != "finished":
         await _reply(interaction, t("game_gone"))
     elif parsed.key == "rematch":
         if not may_read(interaction, session) or interaction.channel_id != session.row.channel_id:
-            raise TableError("wrong_channel")
+            raise IllegalInput("wrong_channel")
         await rematch(bot, interaction, session)
     elif not may_read(interaction, session):
         await _reply(interaction, t("game_gone"))

@@ -69,12 +69,22 @@ AFTER_GAME: Catalog = {
     },
 }
 
-# Slash-command descriptions (key = the English text), merged into bot.strings.COMMANDS_JA's use.
-COMMANDS_JA: dict[str, str] = {
-    "Animated replay of a finished game": "終了したゲームのアニメーションリプレイ",
-    "Game id (default: the last finished game here)": "ゲームID（省略時：このチャンネルで最後に終わったゲーム）",
-    "Download a finished game as a JSON file": "終了したゲームをJSONファイルで書き出す",
-    "Games, wins and ratings of a player on this server": "このサーバーでのプレイヤーの成績とレーティング",
-    "Whose stats (default: you)": "誰の成績か（省略時：自分）",
-    "Top ten players of a game on this server": "このサーバーでのゲーム別トップ10",
+# Slash-command descriptions and parameters by stable key (see bot.strings.COMMANDS).
+COMMANDS: Catalog = {
+    "en": {
+        "command.replay": "Animated replay of a finished game",
+        "param.game_id": "Game id (default: the last finished game here)",
+        "command.export": "Download a finished game as a JSON file",
+        "command.stats": "Games, wins and ratings of a player on this server",
+        "param.player": "Whose stats (default: you)",
+        "command.leaderboard": "Top ten players of a game on this server",
+    },
+    "ja": {
+        "command.replay": "終了したゲームのアニメーションリプレイ",
+        "param.game_id": "ゲームID（省略時：このチャンネルで最後に終わったゲーム）",
+        "command.export": "終了したゲームをJSONファイルで書き出す",
+        "command.stats": "このサーバーでのプレイヤーの成績とレーティング",
+        "param.player": "誰の成績か（省略時：自分）",
+        "command.leaderboard": "このサーバーでのゲーム別トップ10",
+    },
 }

@@ -8,8 +8,9 @@ from typing import Any
 import discord
 
 from bot.chooser import Texts, cid
+from engine.core import IllegalInput
 from engine.levels import DEFAULT_LEVEL, LEVELS
-from table.service import Session, TableError, TableService, seat_level
+from table.service import Session, TableService, seat_level
 
 
 def level_select(sid: int, level: str, t: Texts) -> discord.ui.Select:
@@ -28,7 +29,7 @@ def level_select(sid: int, level: str, t: Texts) -> discord.ui.Select:
 def valid_level(text: Any) -> str:
     """A level name from a click, else the refusal (a forged select value)."""
     if text not in LEVELS:
-        raise TableError("bad_level", level=str(text)[:16])
+        raise IllegalInput("bad_level", level=str(text)[:16])
     return str(text)
 
 

@@ -18,7 +18,7 @@ import discord
 from bot import fleet_builder
 from bot.safe_text import LABEL_MAX, NAME_MAX, OPTION_MAX, clip, neutral, neutral_all
 from engine.core import Event, Field, Game, Msg, Prompt
-from table.i18n import Localizer
+from engine.i18n import Localizer
 
 BUTTONS_MAX = 20  # four rows of five; the fifth row holds Undo / Confirm
 SELECT_MAX = 25

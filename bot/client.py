@@ -33,9 +33,10 @@ from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
 from bot.turn_pings import add_commands as add_ping_commands
-from table.backend import AnyStore, open_store
-from table.service import Session, SessionBroken, TableError, TableService
-from table.store import StoreRefused
+from engine.core import IllegalInput
+from table.backend import open_store
+from table.service import Session, SessionBroken, TableService
+from table.store import Store, StoreRefused
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
@@ -62,7 +63,7 @@ class ForumBot(commands.Bot):
         self.budget = budget
         self.config = config
         self.timer_period = timer_period
-        self.store: AnyStore | None = None
+        self.store: Store | None = None
         self.render_pool: Executor | None = None
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
@@ -204,7 +205,7 @@ class ForumBot(commands.Bot):
     ) -> None:
         original = getattr(error, "original", error)
         texts = self.router.texts_for(interaction, None)
-        if isinstance(original, TableError):
+        if isinstance(original, IllegalInput):
             text = "✗ " + texts.msg(original.msg)
         else:
             log.error("command failed", exc_info=original)

@@ -9,39 +9,45 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
+from discord.app_commands import locale_str
 
-from bot.after_game_strings import COMMANDS_JA as AFTER_GAME_JA
 from bot.chooser import Components, Texts, cid
 from bot.safe_text import NO_PINGS, OPTION_MAX, clip
-from bot.settings_strings import COMMANDS_JA as SETTINGS_JA
-from bot.strings import COMMANDS_JA
-from engine.core import Game, IllegalInput, Msg, Shortcut, option_values, player_options
+from bot.strings import COMMANDS
+from engine.core import (
+    Catalog,
+    Game,
+    IllegalInput,
+    Msg,
+    Shortcut,
+    option_values,
+    player_options,
+)
+from engine.i18n import Localizer, locale_of
 from engine.registry import GAMES
-from table.i18n import Localizer, locale_of
-from table.service import SessionBroken, TableError
+from table.service import SessionBroken
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
+
+
+def command_text(catalog: Catalog, key: str) -> locale_str:
+    """A slash-command text looked up by key: the English for Discord, its Japanese carried
+    along for the Translator, so rewording one language never loses the other."""
+    return locale_str(catalog["en"][key], ja=catalog["ja"][key])
+
+
+_ = command_text
 GAME_CHOICES = [
-    app_commands.Choice(name=_(game.strings["en"]["name"]), value=game_id)
+    app_commands.Choice(name=_(game.strings, "name"), value=game_id)
     for game_id, game in sorted(GAMES.items())
 ]
 
 
 class Translator(app_commands.Translator):
-    """Japanese names for the commands, their descriptions and the game choices."""
-
-    def __init__(self) -> None:
-        self.ja = {**COMMANDS_JA, **AFTER_GAME_JA, **SETTINGS_JA}
-        for game in GAMES.values():
-            en, ja = game.strings["en"], game.strings["ja"]
-            self.ja[en["name"]] = ja["name"]
-            for shortcut in game.shortcuts:
-                for key in (shortcut.description, *(p.description for p in shortcut.params)):
-                    self.ja[en[key]] = ja[key]
+    """Japanese descriptions and choices for the commands (carried by command_text)."""
 
     async def translate(
         self,
@@ -50,7 +56,7 @@ class Translator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         if locale is discord.Locale.japanese:
-            return self.ja.get(string.message)
+            return string.extras.get("ja")
         return None
 
 
@@ -58,12 +64,12 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
     """`thirty_points=true negotiation=free` → {"thirty_points": "true", ...}; types are
     checked by the game's options model. The text is member input: its length is bounded."""
     if text and len(text) > OPTIONS_TEXT_MAX:
-        raise TableError("options_too_long", maximum=OPTIONS_TEXT_MAX)
+        raise IllegalInput("options_too_long", maximum=OPTIONS_TEXT_MAX)
     options: dict[str, Any] = {}
     for part in shlex.split(text or ""):
         name, sep, value = part.partition("=")
         if not sep or not name:
-            raise TableError("bad_options_text", detail=part)
+            raise IllegalInput("bad_options_text", detail=part)
         options[name.strip()] = value.strip()
     return options
 
@@ -83,9 +89,7 @@ def options_help(game: Game, texts: Texts) -> list[str]:
 
 class GameCommands(app_commands.Group):
     def __init__(self, bot: ForumBot) -> None:
-        super().__init__(
-            name="game", description=_("Play a board game in this channel"), guild_only=True
-        )
+        super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
         self.bot = bot
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
@@ -97,11 +101,11 @@ class GameCommands(app_commands.Group):
         locale = locale_of(_guild_locale(interaction), self.bot.config.default_locale)
         return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
 
-    @app_commands.command(name="new", description=_("Open a new game in this channel"))
+    @app_commands.command(name="new", description=_(COMMANDS, "command.new"))
     @app_commands.describe(
-        game=_("Which game"),
-        options=_("Variants, e.g. thirty_points=true"),
-        thread=_("Open the game in a new thread of this channel"),
+        game=_(COMMANDS, "param.game"),
+        options=_(COMMANDS, "param.options"),
+        thread=_(COMMANDS, "param.thread"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -124,7 +128,7 @@ class GameCommands(app_commands.Group):
         try:
             chosen = parse_options_text(options)
             if game not in GAMES:
-                raise TableError("unknown_game", game=game)
+                raise IllegalInput("unknown_game", game=game)
             GAMES[game].parse_options(chosen)  # refused before a thread is made for nothing
             channel = await self._new_thread(interaction, game) if thread else None
             session = await self.bot.service.open(
@@ -136,7 +140,7 @@ class GameCommands(app_commands.Group):
                 host_name=interaction.user.display_name,
                 locale=str(interaction.locale),
             )
-        except (TableError, IllegalInput, ValueError) as error:  # worded with the game's catalog
+        except (IllegalInput, ValueError) as error:  # worded with the game's catalog
             texts = self.texts(interaction, GAMES.get(game))
             await _ephemeral(interaction, "✗ " + texts.msg(_refusal(error)))
             return
@@ -162,7 +166,7 @@ class GameCommands(app_commands.Group):
         channel = interaction.channel
         parent = channel.parent if isinstance(channel, discord.Thread) else channel
         if not isinstance(parent, discord.TextChannel):  # a forum, a voice chat, unknown
-            raise TableError("thread_not_here")
+            raise IllegalInput("thread_not_here")
         texts = self.guild_texts(interaction, GAMES[game])
         name = texts("thread.name", game=texts("name"), host=interaction.user.display_name)
         try:
@@ -172,7 +176,7 @@ class GameCommands(app_commands.Group):
                 auto_archive_duration=10080,  # a week: a slow game keeps its thread open
             )
         except discord.Forbidden:
-            raise TableError("thread_not_allowed") from None
+            raise IllegalInput("thread_not_allowed") from None
 
     @new.autocomplete("options")
     async def new_options(
@@ -191,9 +195,7 @@ class GameCommands(app_commands.Group):
                     suggestions.append(app_commands.Choice(name=suggestion, value=suggestion))
         return suggestions[:25]
 
-    @app_commands.command(
-        name="status", description=_("Show the board and what the game is waiting for")
-    )
+    @app_commands.command(name="status", description=_(COMMANDS, "command.status"))
     async def status(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "status"):
             return
@@ -204,9 +206,7 @@ class GameCommands(app_commands.Group):
         await _ephemeral(interaction, "✓")
         self.bot.play.repost(session)
 
-    @app_commands.command(
-        name="hand", description=_("Your private view and your choices (only you see it)")
-    )
+    @app_commands.command(name="hand", description=_(COMMANDS, "command.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
@@ -214,8 +214,8 @@ class GameCommands(app_commands.Group):
             return
         await self.bot.router.show_hand(interaction, session)
 
-    @app_commands.command(name="rules", description=_("Rules summary and variants"))
-    @app_commands.describe(game=_("Which game"))
+    @app_commands.command(name="rules", description=_(COMMANDS, "command.rules"))
+    @app_commands.describe(game=_(COMMANDS, "param.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game is None:
@@ -236,7 +236,7 @@ class GameCommands(app_commands.Group):
         ]
         await _ephemeral(interaction, "\n".join(lines))
 
-    @app_commands.command(name="abort", description=_("Abort the game in this channel"))
+    @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         try:
             session = await self.bot.service.in_channel(interaction.channel_id)
@@ -265,7 +265,7 @@ class GameCommands(app_commands.Group):
         )
         await _ephemeral(interaction, texts("abort_confirm", game=texts("name")), view)
 
-    @app_commands.command(name="history", description=_("What has happened so far"))
+    @app_commands.command(name="history", description=_(COMMANDS, "command.history"))
     async def history(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "history"):
             return
@@ -288,9 +288,9 @@ def _guild_locale(interaction: discord.Interaction) -> str | None:
 
 
 def _refusal(error: Exception) -> Msg:
-    if isinstance(error, TableError | IllegalInput):
+    if isinstance(error, IllegalInput):
         return error.msg
-    return TableError("bad_option", detail=_first_line(error)).msg
+    return IllegalInput("bad_option", detail=_first_line(error)).msg
 
 
 def _first_line(error: Exception) -> str:
@@ -351,13 +351,12 @@ def _shortcut_command(bot: ForumBot, game: Game, shortcut: Shortcut) -> app_comm
             )
         )
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    english = game.strings["en"]
     described = app_commands.describe(
-        **{p.name: _(english[p.description]) for p in shortcut.params}
+        **{p.name: _(game.strings, p.description) for p in shortcut.params}
     )(callback)
     return app_commands.Command(
         name=shortcut.name,
-        description=_(english[shortcut.description]),
+        description=_(game.strings, shortcut.description),
         callback=described,
         extras={"shortcut": shortcut.name},
     )
@@ -395,7 +394,7 @@ async def run_shortcut(
             args[param.field] = value
     try:
         result = await bot.service.submit(session, seat, prompt.move, args, prompt.key)
-    except (IllegalInput, TableError) as error:
+    except IllegalInput as error:
         await _ephemeral(interaction, "✗ " + texts.msg(error.msg))
         return
     await _ephemeral(interaction, texts("chooser.submitted_plain"))

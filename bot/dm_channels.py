@@ -18,11 +18,11 @@ import asyncio
 
 import discord
 
-from table.backend import AnyStore
+from table.store import Store
 
 
 class DmChannels:
-    def __init__(self, client: discord.Client, store: AnyStore) -> None:
+    def __init__(self, client: discord.Client, store: Store) -> None:
         self.client = client
         self.store = store
         self._known: dict[int, int] = {}  # user id -> DM channel id

@@ -21,7 +21,7 @@ from bot.safe_text import NO_PINGS
 from bot.settings import Settings
 from bot.settings_strings import SETTINGS
 from bot.strings import BOT
-from table.i18n import Localizer, locale_of
+from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 if TYPE_CHECKING:

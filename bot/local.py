@@ -29,7 +29,7 @@ from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from render import render_png
 from table.backend import open_store
-from table.service import Session, SessionBroken, TableError, TableService
+from table.service import Session, SessionBroken, TableService
 
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
@@ -371,7 +371,7 @@ class LocalTable:
     async def _submit(self, session: Session, seat: int, prompt: Prompt, args: dict) -> bool:
         try:
             result = await self.service.submit(session, seat, prompt.move, args, prompt.key)
-        except (IllegalInput, TableError) as error:
+        except IllegalInput as error:
             self.say(
                 "  ✗ " + self.text.msg(self.opts.locale, error.msg, session.game, session.names)
             )

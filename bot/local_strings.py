@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.strings import BOT
 from engine.core import Catalog
-from table.i18n import Localizer
+from engine.i18n import Localizer
 
 LOCAL: Catalog = {
     "en": {

@@ -36,9 +36,9 @@ from bot.safe_text import clip as _clip
 from bot.strings import BOT
 from bot.turn_pings import ping_turns
 from engine.core import Event, Kind, Prompt
+from engine.i18n import Localizer, locale_of
 from engine.levels import DEFAULT_LEVEL
 from render import render_png
-from table.i18n import Localizer, locale_of
 from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from engine.core import Catalog, Outcome, PublicView
+from engine.i18n import Localizer, locale_of
 from engine.registry import GAMES
 from render import render_png
 from render.replay import MAX_FRAMES, UPLOAD_LIMIT, animate, sample
@@ -25,7 +26,6 @@ from table.export import (
     load_export,
     replay_export,
 )
-from table.i18n import Localizer, locale_of
 
 CAPTION_EVENTS = 2  # the latest public events of a step; a caption is one line
 

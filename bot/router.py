@@ -45,8 +45,8 @@ from bot.play import is_private
 from bot.private_view import add_show_button, folded
 from bot.safe_text import NO_PINGS, clip
 from engine.core import IllegalInput, Kind, Prompt
-from table.i18n import locale_of
-from table.service import Session, SessionBroken, TableError
+from engine.i18n import locale_of
+from table.service import Session, SessionBroken
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
@@ -81,7 +81,7 @@ class Router:
         try:
             await self._route(interaction, parsed)
             self._note_carrier(interaction)
-        except (IllegalInput, TableError) as error:
+        except IllegalInput as error:
             await self.reply_error(interaction, error, parsed.sid)
         except MalformedId:
             await self.refuse_malformed(interaction)
@@ -114,7 +114,7 @@ class Router:
             session = await self.bot.service.get(parsed.sid)
         except SessionBroken:
             raise
-        except TableError:
+        except IllegalInput:
             session = None
         if session is None or session.status in ("aborted", "finished"):
             await self.reply(interaction, self.texts_for(interaction, session)("game_gone"))
@@ -154,12 +154,12 @@ class Router:
         )
 
     async def reply_error(
-        self, interaction: discord.Interaction, error: IllegalInput | TableError, sid: int
+        self, interaction: discord.Interaction, error: IllegalInput, sid: int
     ) -> None:
         """The refusal in the reader's language, with the game's own wording for its codes."""
         try:
             session = await self.bot.service.get(sid)
-        except TableError:
+        except IllegalInput:
             session = None
         texts = self.texts_for(interaction, session)
         await self.reply(interaction, "✗ " + texts.msg(error.msg))
@@ -188,7 +188,7 @@ class Router:
         service = self.bot.service
         level = chosen_level(interaction, parsed.op, parsed.arg)
         if parsed.op == "lvl" and user.id != session.row.host_id:
-            raise TableError("not_host")
+            raise IllegalInput("not_host")
         if parsed.op == "join":
             await service.join(session, user.id, user.display_name, str(interaction.locale))
         elif parsed.op == "leave":
@@ -364,6 +364,8 @@ class Router:
                 session, seat, prompt.move, args_of(prompt, draft), prompt.key
             )
         except IllegalInput as error:
+            if error.code == "storage_unavailable" or session.status != "active":
+                raise  # the table refused, not the answer: the draft stands (see reply_error)
             draft.values.clear()
             draft.finished.clear()
             body, view = self._chooser(interaction, session, prompt, draft, texts)
@@ -411,7 +413,7 @@ class Router:
     ) -> None:
         texts = self.texts_for(interaction, session)
         if interaction.channel_id != session.row.channel_id:
-            raise TableError("wrong_channel")
+            raise IllegalInput("wrong_channel")
         if parsed.op != "yes":
             await interaction.response.edit_message(
                 content=texts("abort_kept"), view=None, allowed_mentions=NO_PINGS
@@ -449,7 +451,7 @@ def _require_offered(interaction: discord.Interaction, parsed: ParsedId) -> None
     if interaction.type == discord.InteractionType.modal_submit:
         wanted = cid(parsed.sid, parsed.key, "m")
     if interaction.message is None or wanted not in _custom_ids(interaction.message):
-        raise TableError("not_offered")
+        raise IllegalInput("not_offered")
 
 
 def _custom_ids(message: discord.Message) -> set[str]:

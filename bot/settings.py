@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.config import Config
-from table.service import TableError
+from engine.core import IllegalInput
 from table.store import StorageError
 
 if TYPE_CHECKING:
-    from table.backend import AnyStore
+    from table.store import Store
 
 log = logging.getLogger("forum.settings")
 COMMANDS = ("new", "status", "history", "replay", "export", "stats", "leaderboard")
@@ -163,7 +163,7 @@ class ServerSettings:
 
     def __init__(self, config: Config, clock: Callable[[], float] = time.monotonic) -> None:
         self.defaults = Settings.from_config(config)
-        self.store: AnyStore | None = None  # set when the bot opens its store
+        self.store: Store | None = None  # set when the bot opens its store
         self._clock = clock
         self._cache: dict[int, Kept] = {}
 
@@ -216,7 +216,7 @@ class ServerSettings:
             await self.store.save_guild_settings(guild_id, json.dumps(overrides, sort_keys=True))
         except StorageError as error:  # answered as any unsaved change is; nothing was kept
             log.error("cannot save settings: %s — %s", error, error.fix)
-            raise TableError("storage_unavailable") from error
+            raise IllegalInput("storage_unavailable") from error
         log.info("settings of guild %s: %s", guild_id, sorted(overrides))
         return self._keep(guild_id, overrides).settings
 

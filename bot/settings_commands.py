@@ -10,38 +10,34 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
 from bot.chooser import Texts
+from bot.commands import command_text as _
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import KEYS, SettingRefused, Settings
-from bot.settings_strings import SETTINGS
+from bot.settings_strings import COMMANDS, SETTINGS
 
 if TYPE_CHECKING:
     from bot.client import ForumBot
 
-KEY_CHOICES = [
-    app_commands.Choice(name=_(SETTINGS["en"][f"setting.{key}"]), value=key) for key in KEYS
-]
+KEY_CHOICES = [app_commands.Choice(name=_(SETTINGS, f"setting.{key}"), value=key) for key in KEYS]
 ECHO_LIMIT = 60  # characters of a refused value quoted back
 
 
 class SettingsCommands(app_commands.Group):
     def __init__(self, bot: ForumBot) -> None:
-        super().__init__(name="settings", description=_("Forum's settings on this server"))
+        super().__init__(name="settings", description=_(COMMANDS, "command.settings"))
         self.bot = bot
 
-    @app_commands.command(name="show", description=_("Show this server's settings"))
+    @app_commands.command(name="show", description=_(COMMANDS, "command.settings.show"))
     async def show(self, interaction: discord.Interaction) -> None:
         overrides = await self.bot.settings.overrides(interaction.guild_id)
         t = self.bot.gate.texts(str(interaction.locale))
         await _private(interaction, describe(t, self.bot.settings.merged(overrides), overrides))
 
-    @app_commands.command(
-        name="set", description=_("Change a setting (Manage Server or the admins' role)")
-    )
+    @app_commands.command(name="set", description=_(COMMANDS, "command.settings.set"))
     @app_commands.describe(
-        key=_("Which setting"), value=_("The new value, e.g. 5, on, ja, #channel")
+        key=_(COMMANDS, "param.setting"), value=_(COMMANDS, "param.setting_value")
     )
     @app_commands.choices(key=KEY_CHOICES)
     async def change(
@@ -65,9 +61,9 @@ class SettingsCommands(app_commands.Group):
 
     @app_commands.command(
         name="reset",
-        description=_("Put settings back to their defaults (Manage Server or the admins' role)"),
+        description=_(COMMANDS, "command.settings.reset"),
     )
-    @app_commands.describe(key=_("Which setting (default: all of them)"))
+    @app_commands.describe(key=_(COMMANDS, "param.setting_or_all"))
     @app_commands.choices(key=KEY_CHOICES)
     async def reset(self, interaction: discord.Interaction, key: str | None = None) -> None:
         t = self.bot.gate.texts(str(interaction.locale))

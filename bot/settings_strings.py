@@ -121,19 +121,27 @@ SETTINGS: Catalog = {
     },
 }
 
-# Slash-command texts for app_commands.Translator (key = the English text): the commands, and
-# each setting's label as the name of its choice.
-COMMANDS_JA: dict[str, str] = {
-    "Forum's settings on this server": "このサーバーでのForumの設定",
-    "Show this server's settings": "このサーバーの設定を表示",
-    "Change a setting (Manage Server or the admins' role)": "設定を変更（サーバー管理権限または管理者のロール）",
-    "Put settings back to their defaults (Manage Server or the admins' role)": "設定を既定値に戻す（サーバー管理権限または管理者のロール）",
-    "Which setting": "どの設定か",
-    "Which setting (default: all of them)": "どの設定か（省略時：すべて）",
-    "The new value, e.g. 5, on, ja, #channel": "新しい値（例：5、on、ja、#チャンネル）",
-    **{
-        text: SETTINGS["ja"][key]
-        for key, text in SETTINGS["en"].items()
-        if key.startswith("setting.")
+# Slash-command descriptions and parameters by stable key (see bot.strings.COMMANDS); each
+# setting's choice is named by its `setting.<key>` label in SETTINGS.
+COMMANDS: Catalog = {
+    "en": {
+        "command.settings": "Forum's settings on this server",
+        "command.settings.show": "Show this server's settings",
+        "command.settings.set": "Change a setting (Manage Server or the admins' role)",
+        "command.settings.reset": (
+            "Put settings back to their defaults (Manage Server or the admins' role)"
+        ),
+        "param.setting": "Which setting",
+        "param.setting_or_all": "Which setting (default: all of them)",
+        "param.setting_value": "The new value, e.g. 5, on, ja, #channel",
+    },
+    "ja": {
+        "command.settings": "このサーバーでのForumの設定",
+        "command.settings.show": "このサーバーの設定を表示",
+        "command.settings.set": "設定を変更（サーバー管理権限または管理者のロール）",
+        "command.settings.reset": "設定を既定値に戻す（サーバー管理権限または管理者のロール）",
+        "param.setting": "どの設定か",
+        "param.setting_or_all": "どの設定か（省略時：すべて）",
+        "param.setting_value": "新しい値（例：5、on、ja、#チャンネル）",
     },
 }

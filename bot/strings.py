@@ -1,11 +1,14 @@
-"""Every player-facing string of the Discord layer, in English and Japanese."""
+"""Every player-facing string of the Discord layer, in English and Japanese (with the table's
+refusals, table.strings, which the bot and local mode word wherever they word their own)."""
 
 from __future__ import annotations
 
 from engine.core import Catalog
+from table.strings import STRINGS as TABLE
 
 BOT: Catalog = {
     "en": {
+        **TABLE["en"],
         "lobby.title": "{game} — lobby",
         "lobby.body": "Host: {host}. Players ({count}/{maximum}, at least {minimum}): {players}",
         "lobby.options": "Variants: {options}",
@@ -149,6 +152,7 @@ BOT: Catalog = {
         "local.images": "Board images: {folder}",
     },
     "ja": {
+        **TABLE["ja"],
         "lobby.title": "{game} — 参加受付中",
         "lobby.body": "ホスト：{host}。参加者（{count}/{maximum}人、最低{minimum}人）：{players}",
         "lobby.options": "バリアント：{options}",
@@ -293,20 +297,39 @@ BOT: Catalog = {
     },
 }
 
-# Slash-command names and descriptions, for app_commands.Translator (key = the English text).
-COMMANDS_JA: dict[str, str] = {
-    "Play a board game in this channel": "このチャンネルでボードゲームを遊ぶ",
-    "Open a new game in this channel": "このチャンネルで新しいゲームを開く",
-    "Which game": "ゲームの種類",
-    "Variants, e.g. thirty_points=true": "バリアント（例：thirty_points=true）",
-    "Open the game in a new thread of this channel": "このチャンネルの新しいスレッドでゲームを開く",
-    "Show the board and what the game is waiting for": "盤面と待ち状況を表示",
-    "Your private view and your choices (only you see it)": "自分だけの情報と選択（自分にだけ表示）",
-    "Rules summary and variants": "ルールの概要とバリアント",
-    "Abort the game in this channel": "このチャンネルのゲームを中止",
-    "What has happened so far": "これまでの経過",
-    "Mention me when my turn starts (on/off)": "自分の番が来たらメンションする（on/off）",
-    "on or off": "on か off",
-    "on": "on",
-    "off": "off",
+# Slash-command descriptions, parameters and choices by stable key: bot.commands.command_text
+# hands Discord the English and the Translator the Japanese of one key.
+COMMANDS: Catalog = {
+    "en": {
+        "command.game": "Play a board game in this channel",
+        "command.new": "Open a new game in this channel",
+        "param.game": "Which game",
+        "param.options": "Variants, e.g. thirty_points=true",
+        "param.thread": "Open the game in a new thread of this channel",
+        "command.status": "Show the board and what the game is waiting for",
+        "command.hand": "Your private view and your choices (only you see it)",
+        "command.rules": "Rules summary and variants",
+        "command.abort": "Abort the game in this channel",
+        "command.history": "What has happened so far",
+        "command.pings": "Mention me when my turn starts (on/off)",
+        "param.pings": "on or off",
+        "choice.on": "on",
+        "choice.off": "off",
+    },
+    "ja": {
+        "command.game": "このチャンネルでボードゲームを遊ぶ",
+        "command.new": "このチャンネルで新しいゲームを開く",
+        "param.game": "ゲームの種類",
+        "param.options": "バリアント（例：thirty_points=true）",
+        "param.thread": "このチャンネルの新しいスレッドでゲームを開く",
+        "command.status": "盤面と待ち状況を表示",
+        "command.hand": "自分だけの情報と選択（自分にだけ表示）",
+        "command.rules": "ルールの概要とバリアント",
+        "command.abort": "このチャンネルのゲームを中止",
+        "command.history": "これまでの経過",
+        "command.pings": "自分の番が来たらメンションする（on/off）",
+        "param.pings": "on か off",
+        "choice.on": "on",
+        "choice.off": "off",
+    },
 }

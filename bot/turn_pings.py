@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
 from bot.chooser import Texts
+from bot.commands import command_text as _
+from bot.strings import COMMANDS
 from engine.core import Kind
-from table.i18n import Localizer, locale_of
+from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 if TYPE_CHECKING:
@@ -102,12 +103,12 @@ async def ping_turns(play: Play, session: Session) -> None:
 def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
     """`/game pings on|off`: the caller's own turn pings, in every server."""
 
-    @app_commands.command(name="pings", description=_("Mention me when my turn starts (on/off)"))
-    @app_commands.describe(state=_("on or off"))
+    @app_commands.command(name="pings", description=_(COMMANDS, "command.pings"))
+    @app_commands.describe(state=_(COMMANDS, "param.pings"))
     @app_commands.choices(
         state=[
-            app_commands.Choice(name=_("on"), value="on"),
-            app_commands.Choice(name=_("off"), value="off"),
+            app_commands.Choice(name=_(COMMANDS, "choice.on"), value="on"),
+            app_commands.Choice(name=_(COMMANDS, "choice.off"), value="off"),
         ]
     )
     async def pings(interaction: discord.Interaction, state: str) -> None:

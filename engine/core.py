@@ -174,7 +174,8 @@ class Outcome(BaseModel):
 
 
 class IllegalInput(Exception):
-    """An input the rules reject. `code` is stable (tests and front ends key on it)."""
+    """An input or table operation refused, by the rules, the table or a front end: the one
+    refusal type. `code` is stable (tests and front ends key on it; `error.<code>` words it)."""
 
     def __init__(self, code: str, **args: Any) -> None:
         super().__init__(code)
@@ -220,7 +221,7 @@ Catalog = dict[str, dict[str, str]]  # locale ("en", "ja") -> key -> str.format 
 
 # How every board draws a seat's pieces: seat n in colour SEAT_COLOURS[n % 7] and shape
 # SEAT_SHAPES[n % 7] (render/common.py maps each colour id to its RGB). A text that names a seat's
-# look takes it from here, through a `look` argument (table/i18n words it), so what a player reads
+# look takes it from here, through a `look` argument (engine/i18n words it), so what a player reads
 # and what the board shows cannot drift apart.
 SEAT_COLOURS = (
     "orange",
@@ -529,7 +530,7 @@ def outcome_by_score(scores: tuple[int, ...], reason: Msg | None = None) -> Outc
 
 def counted(count: object, forms: str) -> str:
     """ "1 card" / "2 cards" from `forms` "card|cards" (English; Japanese counts need none).
-    The one plural rule: catalogs use it as `{count:card|cards}` (see table.i18n)."""
+    The one plural rule: catalogs use it as `{count:card|cards}` (see engine.i18n)."""
     one, _, many = forms.partition("|")
     return f"{count} {one if str(count) in ('1', '-1') else many or one}"
 

@@ -21,8 +21,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
+from engine.i18n import format_text, term
 from render.png import palette_png
-from table.i18n import format_text, term
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 

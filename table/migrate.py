@@ -14,6 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from table.pgstore import PostgresStore
+from table.sqlite import SqliteStore
 from table.store import Store
 
 # Tables that are records of finished games rather than sessions: copied row for row.
@@ -56,7 +57,7 @@ async def copy_database(source: Store, target: PostgresStore) -> int:
 
 
 async def migrate(sqlite_path: str, url: str) -> int:
-    source = await Store.open(sqlite_path)
+    source = await SqliteStore.open(sqlite_path)
     try:
         target = await _connect(url)
         try:

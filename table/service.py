@@ -4,7 +4,7 @@ Front ends never call a game's `apply` themselves: they go through `TableService
 serializes inputs per session, recognises double submissions, commits to the store and only then
 returns the events to announce.
 
-A write that fails leaves nothing behind (see table.store) and the in-memory session is reloaded
+A write that fails leaves nothing behind (see table.sqlite) and the in-memory session is reloaded
 from the store, so memory never runs ahead of (or behind) what a restart would rebuild. A session
 whose row or log cannot be rebuilt is *broken*: kept as stored, refused with a clear code, and
 never in the way of the other sessions or of aborting it.
@@ -26,10 +26,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.ai import ai_seed
-from engine.core import Action, Event, Game, GameState, IllegalInput, Msg, Outcome, Prompt
+from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome, Prompt
 from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
-from table.backend import AnyStore
 from table.ratings import finish_statements
 from table.store import (
     SNAPSHOT_EVERY,
@@ -39,6 +38,7 @@ from table.store import (
     SessionMoved,
     SessionRow,
     StorageError,
+    Store,
 )
 
 log = logging.getLogger("forum.table")
@@ -50,20 +50,7 @@ LOG_PART = 1_000  # inputs read from the store at once for a replay or an export
 _DAMAGE = (ValueError, TypeError, LookupError, AttributeError, IllegalInput)
 
 
-class TableError(Exception):
-    """A refused table operation; `code` keys a localized message (`error.<code>`)."""
-
-    def __init__(self, code: str, **args: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.args_ = args
-
-    @property
-    def msg(self) -> Msg:
-        return Msg(key=f"error.{self.code}", args=self.args_)
-
-
-class SessionBroken(TableError):
+class SessionBroken(IllegalInput):
     """A stored session that cannot be rebuilt; it can only be aborted (see abort_broken).
 
     Code "rules_changed" when it was stored under other rules of its game (front ends may offer
@@ -128,7 +115,7 @@ class Session:
 
     def live(self) -> GameState:
         if self.state is None:
-            raise TableError("not_started")
+            raise IllegalInput("not_started")
         return self.state
 
     def pending(self) -> list[Prompt]:
@@ -162,7 +149,7 @@ class Submission:
 
 
 class TableService:
-    def __init__(self, store: AnyStore, ai_pool: Executor | None = None) -> None:
+    def __init__(self, store: Store, ai_pool: Executor | None = None) -> None:
         self.store = store
         # Where hard (search) AI decisions run: worker processes, never the event loop
         # (None: the loop's default threads, for tests and local mode without a pool).
@@ -181,7 +168,7 @@ class TableService:
             return await self._fresh(cached)
         row = await self.store.session(session_id)
         if row is None:
-            raise TableError("no_session")
+            raise IllegalInput("no_session")
         return await self._load(row)
 
     async def in_channel(self, channel_id: int) -> Session | None:
@@ -218,7 +205,7 @@ class TableService:
         async with session.lock, self.store.hold(session.id) as held:
             if self.store.shared:
                 if held is None:
-                    raise TableError("no_session")
+                    raise IllegalInput("no_session")
                 await self._catch_up(session, held)
             yield
 
@@ -241,7 +228,7 @@ class TableService:
     async def _stored(self, session: Session) -> Held:
         held = await self.store.peek(session.id)
         if held is None:
-            raise TableError("no_session")
+            raise IllegalInput("no_session")
         return held
 
     async def _catch_up(self, session: Session, held: Held) -> None:
@@ -338,7 +325,7 @@ class TableService:
     @asynccontextmanager
     async def _saving(self, session: Session | None) -> AsyncIterator[None]:
         """Around a store write: on failure, memory is reloaded from the store, and a storage
-        fault becomes TableError("storage_unavailable") (logged with what an admin must fix)."""
+        fault becomes IllegalInput("storage_unavailable") (logged with what an admin must fix)."""
         try:
             yield
         except BaseException as error:
@@ -346,7 +333,7 @@ class TableService:
                 await asyncio.shield(self._resync(session))
             if isinstance(error, StorageError):
                 log.error("cannot save: %s — %s", error, error.fix)
-                raise TableError("storage_unavailable") from error
+                raise IllegalInput("storage_unavailable") from error
             raise
 
     async def _resync(self, session: Session) -> None:
@@ -381,14 +368,14 @@ class TableService:
         try:
             game = get_game(game_id)
         except KeyError:
-            raise TableError("unknown_game", game=game_id) from None
+            raise IllegalInput("unknown_game", game=game_id) from None
         try:
             parsed = game.parse_options(options)
             _require_some_table_size(game, parsed)
-        except IllegalInput as error:
-            raise TableError(error.code, **error.args_) from None
+        except IllegalInput:  # an IllegalOption is a ValueError too: its own code stands
+            raise
         except ValueError as error:
-            raise TableError("bad_option", detail=_first_error(error)) from None
+            raise IllegalInput("bad_option", detail=_first_error(error)) from None
         row = SessionRow(
             id=0,
             channel_id=channel_id,
@@ -406,7 +393,7 @@ class TableService:
             async with self._saving(None):
                 row.id = await self.store.create_session(row)
         except ChannelBusy:
-            raise TableError("channel_busy") from None
+            raise IllegalInput("channel_busy") from None
         session = Session(row=row, game=game)
         self._sessions[row.id] = session
         return session
@@ -415,7 +402,7 @@ class TableService:
         async with self._acting(session):
             self._require_lobby(session)
             if session.seat_of(user_id) is not None:
-                raise TableError("already_joined")
+                raise IllegalInput("already_joined")
             self._require_room(session)
             session.row.seats.append(_seat(user_id, name, locale=locale))
             await self._save(session)
@@ -426,7 +413,7 @@ class TableService:
         """An AI seat named by `name` (a template of its number, in the table's language),
         playing at `level` (easy, normal or hard), which is stored with the seat."""
         if level not in LEVELS:
-            raise TableError("bad_level", level=level)
+            raise IllegalInput("bad_level", level=level)
         async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
@@ -442,7 +429,7 @@ class TableService:
             self._require_lobby(session)
             seat = session.seat_of(user_id)
             if seat is None:
-                raise TableError("not_joined")
+                raise IllegalInput("not_joined")
             del session.row.seats[seat]
             humans = [s for s in session.seats if not s["ai"]]
             if not humans:
@@ -458,11 +445,8 @@ class TableService:
             self._require_host(session, by_user)
             count = len(session.seats)
             if count < session.game.min_seats:
-                raise TableError("too_few_players", minimum=session.game.min_seats, count=count)
-            try:
-                state = _setup_state(session)
-            except IllegalInput as error:  # options this player count cannot use
-                raise TableError(error.code, **error.args_) from None
+                raise IllegalInput("too_few_players", minimum=session.game.min_seats, count=count)
+            state = _setup_state(session)  # IllegalInput: options this player count cannot use
             session.row.status = "active"
             session.state, session.seq = state, 0
             await self._save(session)
@@ -472,7 +456,7 @@ class TableService:
             session.row.status = "aborted"
             await self._save(session)
             self._sessions.pop(session.id, None)
-            with suppress(TableError):  # a leftover deadline finds the session aborted
+            with suppress(IllegalInput):  # a leftover deadline finds the session aborted
                 async with self._saving(None):
                     await self.store.clear_deadline(session.id)
 
@@ -499,15 +483,15 @@ class TableService:
 
     def _require_lobby(self, session: Session) -> None:
         if session.status != "lobby":
-            raise TableError("not_in_lobby")
+            raise IllegalInput("not_in_lobby")
 
     def _require_host(self, session: Session, user_id: int) -> None:
         if user_id != session.row.host_id:
-            raise TableError("not_host")
+            raise IllegalInput("not_host")
 
     def _require_room(self, session: Session) -> None:
         if len(session.seats) >= session.game.max_seats:
-            raise TableError("table_full", maximum=session.game.max_seats)
+            raise IllegalInput("table_full", maximum=session.game.max_seats)
 
     # Play -------------------------------------------------------------------------------
 
@@ -533,7 +517,7 @@ class TableService:
                     return await self._submit_locked(session, seat, move, args, prompt_key)
                 except SessionMoved:
                     await self._catch_up(session, await self._stored(session))
-                except (IllegalInput, TableError):
+                except IllegalInput:
                     # Refused by a cache another process may have outdated: judge it again.
                     held = await self._stored(session) if self.store.shared else None
                     if held is None or (held.seq, held.row.status) == (session.seq, session.status):
@@ -544,7 +528,7 @@ class TableService:
         self, session: Session, seat: int, move: str, args: dict[str, Any], prompt_key: str | None
     ) -> Submission:
         if session.status != "active":
-            raise TableError("not_active")
+            raise IllegalInput("not_active")
         state = session.live()
         prompt = _find_prompt(session.game.pending(state), seat, move, prompt_key)
         key = prompt.key if prompt else (prompt_key or "")

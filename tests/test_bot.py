@@ -351,7 +351,7 @@ async def test_sync_registers_localized_commands(fake, tmp_path) -> None:
 
 def test_bot_catalog_has_the_same_keys_in_both_languages() -> None:
     from bot.strings import BOT
-    from table.i18n import CORE
+    from engine.i18n import CORE
 
     for catalog in (BOT, CORE):
         assert set(catalog["en"]) == set(catalog["ja"]), set(catalog["en"]) ^ set(catalog["ja"])

@@ -9,7 +9,7 @@ from bot.chooser import Draft, Texts, chooser
 from bot.stale import public_turn
 from bot.strings import BOT
 from engine.core import Choice, Field, Kind, Msg, Prompt
-from table.i18n import Localizer
+from engine.i18n import Localizer
 from tests.test_bot_games import fix_seed
 
 TEXTS = Texts(Localizer(BOT), "en", None, ())

@@ -24,7 +24,8 @@ from bot.settings_strings import SETTINGS
 from table.backend import open_store
 from table.migrate import copy_database
 from table.pgstore import PostgresStore
-from table.store import StorageError, Store
+from table.sqlite import SqliteStore
+from table.store import StorageError
 
 
 class Clock:
@@ -406,7 +407,7 @@ async def test_a_setting_the_disk_refuses_is_not_kept(table, monkeypatch) -> Non
 
 
 async def test_moving_to_postgresql_keeps_the_servers_settings(tmp_path, postgres_url) -> None:
-    source = await Store.open(tmp_path / "forum.sqlite3")
+    source = await SqliteStore.open(tmp_path / "forum.sqlite3")
     target = await PostgresStore.open(postgres_url)
     try:
         await source.save_guild_settings(5, '{"replays": false}')

@@ -25,8 +25,8 @@ from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.games.space_emperor import state as model
 from engine.games.space_emperor.ai import best_fleet
 from engine.games.space_emperor.cards import card_set
+from engine.i18n import Localizer
 from engine.registry import get_game
-from table.i18n import Localizer
 from table.service import Session
 from tests.test_bot_games import assert_final_board, fix_seed
 

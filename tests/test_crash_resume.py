@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from engine.core import Action, GameState
+from engine.core import Action, GameState, IllegalInput
 from engine.registry import GAMES
-from table.service import TableError, TableService
-from table.store import Store
+from table.service import TableService
+from table.sqlite import SqliteStore
 from tests.test_conformance import table_sizes
 
 KILLS = 50  # per default run, across all games
@@ -47,7 +47,7 @@ def worker(path: str, game_id: str, seats: int, seed: int, out: Any) -> None:
 
 
 async def _play(path: str, game_id: str, seats: int, seed: int, out: Any) -> None:
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     try:
         await _play_on(TableService(store), game_id, seats, seed, out)
     finally:
@@ -57,7 +57,7 @@ async def _play(path: str, game_id: str, seats: int, seed: int, out: Any) -> Non
 async def _play_on(service: TableService, game_id: str, seats: int, seed: int, out: Any) -> None:
     try:
         session = await service.get(1)
-    except TableError:
+    except IllegalInput:
         session = await service.open(
             channel_id=CHANNEL, guild_id=None, game_id=game_id, options={}, host_id=1,
             host_name="host", seed=seed,

@@ -20,10 +20,10 @@ from engine.games.hannibal import Hannibal, HannibalOptions, HannibalState
 from engine.games.hannibal.board import ROLES, MapError, board, parse_map
 from engine.games.hannibal.position import legal_moves
 from engine.games.hannibal.rules import position_of, seat_of
+from engine.i18n import CORE, Localizer
 from render import render_png
 from render.common import COLOUR_RGB
 from render.hannibal import _box
-from table.i18n import CORE, Localizer
 
 GAME = Hannibal()
 R, C = 0, 1  # seats in the hand-built positions below: seat 0 plays Rome

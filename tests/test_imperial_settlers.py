@@ -19,8 +19,8 @@ from engine.games.imperial_settlers.cards import (
 from engine.games.imperial_settlers.effects import count, final_score, payments
 from engine.games.imperial_settlers.state import Location, SettlersState, Task
 from engine.games.imperial_settlers.words import card_text, tile_text
+from engine.i18n import Localizer
 from render.imperial_settlers import rule_lines
-from table.i18n import Localizer
 
 GAME = ImperialSettlers()
 LOCALIZER = Localizer()

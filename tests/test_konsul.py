@@ -35,9 +35,9 @@ from engine.games.konsul.cards import (
 )
 from engine.games.konsul.estimate import evaluate
 from engine.games.konsul.state import FACE_DOWN
+from engine.i18n import Localizer
 from engine.registry import get_game
 from render import render_png
-from table.i18n import Localizer
 from table.service import Session
 
 GAME: Konsul = get_game("konsul")  # type: ignore[assignment]

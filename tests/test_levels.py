@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from engine.ai import choose_action
+from engine.core import IllegalInput
 from engine.levels import level_action
 from engine.registry import SEARCH, get_game
 from table.ratings import leaderboard, player_name, player_of
-from table.service import TableError, TableService, seat_level
-from table.store import Store
+from table.service import TableService, seat_level
+from table.sqlite import SqliteStore
 
 CHANNEL = 7
 
@@ -27,17 +28,17 @@ async def lobby(service: TableService, game_id: str = "imperium"):
 
 async def test_levels_are_stored_with_the_seat_and_restored(tmp_path: Path) -> None:
     path = tmp_path / "forum.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     service = TableService(store)
     session = await lobby(service)
     await service.add_ai(session, 1, level="hard")
     await service.add_ai(session, 1, level="easy")
     await service.add_ai(session, 1)
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.add_ai(session, 1, level="godlike")
     assert error.value.code == "bad_level"
     await store.close()
-    reopened = await Store.open(path)
+    reopened = await SqliteStore.open(path)
     again = await TableService(reopened).in_channel(CHANNEL)
     assert again is not None
     assert [seat_level(s) for s in again.seats[1:]] == ["hard", "easy", "normal"]
@@ -65,7 +66,7 @@ async def test_a_hard_seat_decides_in_the_ai_pool_and_the_game_finishes(
     """The search runs in the pool given to the service (here a recording thread pool), and an
     AI-only game of hard and easy seats ends; the finished game rates each level apart."""
     monkeypatch.setitem(SEARCH, "imperium", replace(SEARCH["imperium"], rollouts=8, worlds=2))
-    store = await Store.open(tmp_path / "forum.sqlite3")
+    store = await SqliteStore.open(tmp_path / "forum.sqlite3")
     calls: list[str] = []
 
     class Recording(ThreadPoolExecutor):

@@ -30,9 +30,8 @@ from bot.local_args import local_options
 from bot.local_input import parse, parse_group, problem
 from bot.local_strings import LOCAL, LOCAL_TEXT
 from bot.local_web import LiveBoard, board_file
-from engine.core import Choice, Field, Msg
+from engine.core import Choice, Field, IllegalInput, Msg
 from engine.registry import GAMES
-from table.service import TableError
 
 ROOT = str(Path(__file__).resolve().parent.parent)
 
@@ -204,7 +203,7 @@ async def test_a_game_paused_under_older_rules_is_refused_until_new(
         await run_local(opts, ask=stop_at_first)
     imperium = type(GAMES["imperium"])
     monkeypatch.setattr(imperium, "rules_version", imperium.rules_version + 1)
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(IllegalInput) as refused:
         await run_local(opts, ask=stop_at_first)
     assert refused.value.code == "rules_changed"
     with contextlib.suppress(EOFError):

@@ -9,8 +9,8 @@ from bot.chooser import Texts
 from bot.commands import options_help
 from bot.strings import BOT
 from engine.core import IllegalInput, option_values, player_options
+from engine.i18n import Localizer
 from engine.registry import GAMES
-from table.i18n import Localizer
 
 GAME_IDS = sorted(GAMES)
 

@@ -10,14 +10,14 @@ import pytest
 from table import ratings
 from table.ratings import AI_PLAYER, Rating, leaderboard, place_of, player_stats, rate, user_player
 from table.service import Session, TableService
-from table.store import Store
+from table.sqlite import SqliteStore
 
 GUILD = 1
 
 
 @pytest.fixture
 async def store(tmp_path: Path):
-    opened = await Store.open(tmp_path / "forum.sqlite3")
+    opened = await SqliteStore.open(tmp_path / "forum.sqlite3")
     yield opened
     await opened.close()
 
@@ -75,7 +75,7 @@ def test_several_ai_seats_are_one_player_keeping_their_mean() -> None:
     assert after[AI_PLAYER][0] == pytest.approx(25, abs=2)
 
 
-async def test_a_finished_game_records_every_seat_and_rates_it(store: Store) -> None:
+async def test_a_finished_game_records_every_seat_and_rates_it(store: SqliteStore) -> None:
     service = TableService(store)
     session = await table(service, 1)
     await play_to_end(service, session)
@@ -97,7 +97,7 @@ async def test_a_finished_game_records_every_seat_and_rates_it(store: Store) -> 
     assert place is not None and 1 <= place[0] <= 3
 
 
-async def test_an_aborted_game_changes_nothing(store: Store) -> None:
+async def test_an_aborted_game_changes_nothing(store: SqliteStore) -> None:
     service = TableService(store)
     session = await table(service, 2)
     for _ in range(3):
@@ -114,7 +114,7 @@ async def test_a_crash_between_the_final_input_and_the_ratings_keeps_neither(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "crash.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     service = TableService(store)
     session = await table(service, 3)
     action, prompt = await play_to_end(service, session, stop_before_last=True)
@@ -134,7 +134,7 @@ async def test_a_crash_between_the_final_input_and_the_ratings_keeps_neither(
         assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 0
         assert db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
     monkeypatch.setattr("table.service.finish_statements", real)
-    store = await Store.open(path)  # a restart: the game resumes and its last input counts
+    store = await SqliteStore.open(path)  # a restart: the game resumes and its last input counts
     service = TableService(store)
     session = await service.get(session.id)
     result = await service.submit(session, prompt.seats[0], action.move, action.args, prompt.key)
@@ -146,7 +146,7 @@ async def test_a_crash_between_the_final_input_and_the_ratings_keeps_neither(
 
 async def test_migrating_an_old_database_keeps_its_games(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    from table.store import MIGRATIONS
+    from table.sqlite import MIGRATIONS
 
     with sqlite3.connect(path) as db:
         db.executescript(f"{MIGRATIONS[0]}; PRAGMA user_version=1;")
@@ -155,7 +155,7 @@ async def test_migrating_an_old_database_keeps_its_games(tmp_path: Path) -> None
             " status, host_id, seats, meta, created_at, updated_at)"
             " VALUES (5, 1, 'caesar', 1, '{}', 1, 'lobby', 1, '[]', '{}', 0, 0)"
         )
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     assert await store.schema_version() == len(MIGRATIONS)
     assert (await store.open_session_in(5)) is not None
     assert await leaderboard(store, GUILD, "caesar") == []

@@ -18,9 +18,9 @@ from engine.games.seven_hills.state import (
     SevenHillsOptions,
     SevenHillsState,
 )
+from engine.i18n import Localizer
 from engine.registry import get_game
 from render import render_png
-from table.i18n import Localizer
 
 GAME: SevenHills = get_game("seven_hills")  # type: ignore[assignment]
 R, B = 0, 1

@@ -13,8 +13,9 @@ import asyncpg
 import pytest
 
 from bench.pgserver import until_a_session_waits_on_a_lock
+from engine.core import IllegalInput
 from table.pgstore import PostgresStore
-from table.service import Session, TableError, TableService
+from table.service import Session, TableService
 from table.store import InputRow
 
 SEED = 11
@@ -86,7 +87,7 @@ async def test_lobby_changes_and_an_abort_are_seen_by_the_other_process(pair) ->
     await first.start(session, 1)  # sees P3 before starting
     assert len(session.seats) == 3 and session.status == "active"
     await second.abort(other)
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await first.submit(session, 0, "anything", {})
     assert error.value.code == "not_active"
     assert await first.in_channel(9) is None

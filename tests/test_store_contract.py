@@ -7,6 +7,7 @@ chosen by the database setting exactly as the bot chooses it (table.backend.open
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -14,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from bench.pgserver import until_a_session_waits_on_a_lock
-from table import pgstore, ratings, store
-from table.backend import AnyStore, open_store
+from table import pgstore, ratings, sqlite
+from table.backend import open_store
 from table.service import TableService
-from table.store import ChannelBusy, InputRow, SessionMoved, SessionRow, StoreRefused
+from table.store import ChannelBusy, InputRow, SessionMoved, SessionRow, Store, StoreRefused
 
 CHANNEL = 42
 
@@ -30,7 +31,7 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-async def opened(database: str) -> AsyncIterator[AnyStore]:
+async def opened(database: str) -> AsyncIterator[Store]:
     backend = await open_store(database)
     yield backend
     await backend.close()
@@ -46,7 +47,23 @@ def move(seq: int, args: dict | None = None) -> InputRow:
 
 
 def test_both_backends_have_every_migration() -> None:
-    assert len(pgstore.MIGRATIONS) == len(store.MIGRATIONS)
+    assert len(pgstore.MIGRATIONS) == len(sqlite.MIGRATIONS)
+
+
+# The first 16 hex digits of each shipped migration script's sha256, per backend: a migration
+# that shipped is never edited (both are built from one template in table.schema), only followed.
+SHIPPED = {
+    "sqlite": ("2c4e4162edbc9120", "e20537fa025db058", "4310709daa0656c6", "ace6c585b91fdc4f",
+               "f27ccdb1a42d2345"),
+    "postgresql": ("2b70a7067fc89093", "5849e65d42fe13c1", "a151e4a4c69ffbbc",
+                   "8e31a6e1a06aa623", "df14cc7a0d022577"),
+}  # fmt: skip
+
+
+def test_shipped_migrations_are_unchanged() -> None:
+    for backend, scripts in (("sqlite", sqlite.MIGRATIONS), ("postgresql", pgstore.MIGRATIONS)):
+        digests = tuple(hashlib.sha256(script.encode()).hexdigest()[:16] for script in scripts)
+        assert digests[: len(SHIPPED[backend])] == SHIPPED[backend], backend
 
 
 async def test_migrations_are_versioned_and_run_once(database: str) -> None:
@@ -55,13 +72,13 @@ async def test_migrations_are_versioned_and_run_once(database: str) -> None:
     await first.close()
     again = await open_store(database)  # a second open must neither fail nor wipe anything
     try:
-        assert await again.schema_version() == len(store.MIGRATIONS)
+        assert await again.schema_version() == len(sqlite.MIGRATIONS)
         assert (await again.session(session_id)) is not None
     finally:
         await again.close()
 
 
-async def test_sessions_round_trip_and_one_open_session_per_channel(opened: AnyStore) -> None:
+async def test_sessions_round_trip_and_one_open_session_per_channel(opened: Store) -> None:
     row = lobby_row()
     row.id = await opened.create_session(row)
     assert await opened.session(row.id) == row, "every field, big seed and JSON included"
@@ -82,7 +99,7 @@ async def test_sessions_round_trip_and_one_open_session_per_channel(opened: AnyS
     assert await opened.session(second + 100) is None
 
 
-async def test_input_log_snapshots_and_duplicates(opened: AnyStore) -> None:
+async def test_input_log_snapshots_and_duplicates(opened: Store) -> None:
     session_id = await opened.create_session(lobby_row(status="active"))
     await opened.append_input(session_id, move(1))
     await opened.append_input(session_id, move(2, {"x": "ü"}), snapshot='{"s":2}')
@@ -98,7 +115,7 @@ async def test_input_log_snapshots_and_duplicates(opened: AnyStore) -> None:
     assert await opened.find_input(session_id, 0, "k1", "pick", {"a": [2], "b": 2}) is None
 
 
-async def test_a_refused_append_stores_nothing_of_it(opened: AnyStore) -> None:
+async def test_a_refused_append_stores_nothing_of_it(opened: Store) -> None:
     session_id = await opened.create_session(lobby_row(status="active"))
     await opened.append_input(session_id, move(1))
     with pytest.raises((SessionMoved, sqlite3.IntegrityError)):  # the seq is taken
@@ -110,7 +127,7 @@ async def test_a_refused_append_stores_nothing_of_it(opened: AnyStore) -> None:
     assert [r.seq for r in await opened.inputs(session_id)] == [1, 2]
 
 
-async def test_deadlines_are_set_replaced_cleared_and_claimed_once(opened: AnyStore) -> None:
+async def test_deadlines_are_set_replaced_cleared_and_claimed_once(opened: Store) -> None:
     first = await opened.create_session(lobby_row(1))
     second = await opened.create_session(lobby_row(2))
     await opened.set_deadline(first, 10.0, "remind")
@@ -191,7 +208,7 @@ async def test_writes_of_a_failed_hold_are_rolled_back(postgres_url: str) -> Non
         await backend.close()
 
 
-async def raw(backend: AnyStore, sqlite_sql: str, postgres_sql: str) -> None:
+async def raw(backend: Store, sqlite_sql: str, postgres_sql: str) -> None:
     """A write behind the store's back, as damage or a newer program would leave it."""
     if isinstance(backend, pgstore.PostgresStore):
         await backend.pool.execute(postgres_sql)
@@ -199,7 +216,7 @@ async def raw(backend: AnyStore, sqlite_sql: str, postgres_sql: str) -> None:
         await backend.db.execute(sqlite_sql)
 
 
-async def test_status_only_log_extent_and_latest_answer(opened: AnyStore) -> None:
+async def test_status_only_log_extent_and_latest_answer(opened: Store) -> None:
     session_id = await opened.create_session(lobby_row(status="active"))
     assert await opened.log_extent(session_id) == (0, 0)
     await opened.append_input(session_id, move(1))
@@ -213,7 +230,7 @@ async def test_status_only_log_extent_and_latest_answer(opened: AnyStore) -> Non
     assert stored.status == "aborted" and stored.seats == lobby_row().seats
 
 
-async def test_an_unreadable_row_is_marked_damaged_not_raised(opened: AnyStore) -> None:
+async def test_an_unreadable_row_is_marked_damaged_not_raised(opened: Store) -> None:
     session_id = await opened.create_session(lobby_row())
     update = f"UPDATE sessions SET seats='{{not json' WHERE id={session_id}"
     await raw(opened, update, update)
@@ -231,7 +248,7 @@ async def test_a_newer_schema_is_refused_untouched(database: str) -> None:
 
 
 async def test_a_finished_game_records_results_and_ratings_readable_on_both(
-    opened: AnyStore,
+    opened: Store,
 ) -> None:
     service = TableService(opened)
     session = await service.open(
@@ -258,7 +275,7 @@ async def test_a_finished_game_records_results_and_ratings_readable_on_both(
     assert stats.games == 3 and stats.favourite == "imperium"
 
 
-async def test_finished_sessions_whose_board_lags_their_log(opened: AnyStore) -> None:
+async def test_finished_sessions_whose_board_lags_their_log(opened: Store) -> None:
     """Only a finished session whose meta says its board showed an earlier input is listed;
     one without the mark (stored before boards were tracked) or fully shown is not."""
     ids = []

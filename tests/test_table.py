@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalInput
-from table.service import TableError, TableService
-from table.store import SNAPSHOT_EVERY, Store
+from table.service import TableService
+from table.sqlite import SqliteStore
+from table.store import SNAPSHOT_EVERY
 
 CHANNEL = 42
 
 
-async def started(store: Store, players: int = 3, seed: int = 7, **options):
+async def started(store: SqliteStore, players: int = 3, seed: int = 7, **options):
     service = TableService(store)
     session = await service.open(
         channel_id=CHANNEL,
@@ -34,17 +35,17 @@ async def started(store: Store, players: int = 3, seed: int = 7, **options):
 
 @pytest.fixture
 async def store(tmp_path: Path):
-    opened = await Store.open(tmp_path / "forum.sqlite3")
+    opened = await SqliteStore.open(tmp_path / "forum.sqlite3")
     yield opened
     await opened.close()
 
 
-async def test_lobby_rules(store: Store) -> None:
+async def test_lobby_rules(store: SqliteStore) -> None:
     service = TableService(store)
     session = await service.open(
         channel_id=CHANNEL, guild_id=1, game_id="imperium", options={}, host_id=1, host_name="Host"
     )
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.open(
             channel_id=CHANNEL,
             guild_id=1,
@@ -54,28 +55,28 @@ async def test_lobby_rules(store: Store) -> None:
             host_name="Other",
         )
     assert error.value.code == "channel_busy"
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.start(session, 1)
     assert error.value.code == "too_few_players"
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.join(session, 1, "Host")
     assert error.value.code == "already_joined"
     for user in range(2, 6):
         await service.join(session, user, f"P{user}")
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.join(session, 9, "Late")
     assert error.value.code == "table_full"
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.start(session, 2)
     assert error.value.code == "not_host"
     await service.start(session, 1)
     assert session.status == "active" and len(session.seats) == 5
 
 
-async def test_bad_options_are_refused(store: Store) -> None:
+async def test_bad_options_are_refused(store: SqliteStore) -> None:
     service = TableService(store)
     for options, code in (({"thirty_points": "maybe"}, "bad_option"), ({"nope": 1}, "bad_option")):
-        with pytest.raises(TableError) as error:
+        with pytest.raises(IllegalInput) as error:
             await service.open(
                 channel_id=CHANNEL,
                 guild_id=1,
@@ -85,14 +86,14 @@ async def test_bad_options_are_refused(store: Store) -> None:
                 host_name="Host",
             )
         assert error.value.code in (code, "unknown_option", "option_values")
-    with pytest.raises(TableError) as error:
+    with pytest.raises(IllegalInput) as error:
         await service.open(
             channel_id=CHANNEL, guild_id=1, game_id="chess", options={}, host_id=1, host_name="Host"
         )
     assert error.value.code == "unknown_game"
 
 
-async def test_duplicate_submission_is_a_no_op_and_stale_key_is_refused(store: Store) -> None:
+async def test_duplicate_submission_is_a_no_op_and_stale_key_is_refused(store: SqliteStore) -> None:
     service, session = await started(store)
     key = session.pending()[0].key
     first = await service.submit(session, 0, "select", {"regions": [1, 2, 3]}, key)
@@ -107,7 +108,7 @@ async def test_duplicate_submission_is_a_no_op_and_stale_key_is_refused(store: S
     assert session.seq == 1
 
 
-async def test_concurrent_submissions_serialize(store: Store) -> None:
+async def test_concurrent_submissions_serialize(store: SqliteStore) -> None:
     service, session = await started(store)
     key = session.pending()[0].key
     results = await asyncio.gather(
@@ -130,13 +131,13 @@ async def play_inputs(service: TableService, session, count: int) -> None:
 
 async def test_restart_replays_to_the_identical_state(tmp_path: Path) -> None:
     path = tmp_path / "forum.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     service, session = await started(store, players=4)
     await play_inputs(service, session, SNAPSHOT_EVERY + 5)
     expected, seq = session.state.model_dump_json(), session.seq
     await store.close()
 
-    reopened = await Store.open(path)
+    reopened = await SqliteStore.open(path)
     again = await TableService(reopened).in_channel(CHANNEL)
     assert again is not None and again.seq == seq
     assert again.state.model_dump_json() == expected
@@ -145,7 +146,7 @@ async def test_restart_replays_to_the_identical_state(tmp_path: Path) -> None:
 
 async def test_full_replay_from_setup_matches_snapshot_path(tmp_path: Path) -> None:
     path = tmp_path / "forum.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     service, session = await started(store, players=5)
     await play_inputs(service, session, 2 * SNAPSHOT_EVERY + 3)
     expected = session.state.model_dump_json()
@@ -154,7 +155,7 @@ async def test_full_replay_from_setup_matches_snapshot_path(tmp_path: Path) -> N
     await store.db.execute("DELETE FROM snapshots")
     await store.db.commit()
     await store.close()
-    reopened = await Store.open(path)
+    reopened = await SqliteStore.open(path)
     again = await TableService(reopened).get(session.id)
     assert again.state.model_dump_json() == expected
     await reopened.close()
@@ -164,20 +165,20 @@ async def test_acknowledged_inputs_survive_a_crash(tmp_path: Path) -> None:
     """Every input returned by submit is on disk: read it back through a separate connection
     without closing the writer, as if the process had died right after acknowledging."""
     path = tmp_path / "forum.sqlite3"
-    store = await Store.open(path)
+    store = await SqliteStore.open(path)
     service, session = await started(store)
     await play_inputs(service, session, 5)
     with sqlite3.connect(path) as other:
         (count,) = other.execute("SELECT COUNT(*) FROM inputs").fetchone()
     assert count == 5
     await store.close()  # the crash-resume property (test_reliability) kills for real
-    reopened = await Store.open(path)
+    reopened = await SqliteStore.open(path)
     again = await TableService(reopened).get(session.id)
     assert again.seq == 5 and again.state == session.state
     await reopened.close()
 
 
-async def test_finished_game_frees_the_channel(store: Store) -> None:
+async def test_finished_game_frees_the_channel(store: SqliteStore) -> None:
     service, session = await started(store, players=2)
     for seat in range(2):
         await service.hand_seat_to_ai(session, seat)
@@ -187,7 +188,7 @@ async def test_finished_game_frees_the_channel(store: Store) -> None:
     assert await service.in_channel(CHANNEL) is None
 
 
-async def test_schema_is_versioned(store: Store) -> None:
-    from table.store import MIGRATIONS
+async def test_schema_is_versioned(store: SqliteStore) -> None:
+    from table.sqlite import MIGRATIONS
 
     assert await store.schema_version() == len(MIGRATIONS)

@@ -9,9 +9,9 @@ import pytest
 
 from engine.core import Msg
 from engine.games.space_emperor.cards import card_set
+from engine.i18n import CORE, Localizer, format_text
 from engine.registry import GAMES
 from render.common import Labels
-from table.i18n import CORE, Localizer, format_text
 
 NAMES = ["Player 1", "AI 1", "AI 2"]
 

@@ -1,7 +1,7 @@
 """Turning `Msg`s into Japanese or English text for any front end.
 
-Lookup order: the game's own catalog, then the front end's catalog, then `CORE` (engine and
-table error codes). Arguments named `seat`, `seat_*` or `seats` are seat numbers and become
+Lookup order: the game's own catalog, then the front end's catalogs, then `CORE` (the engine's
+own texts, engine.strings). Arguments named `seat`, `seat_*` or `seats` are seat numbers and become
 player names; an argument named `look` is a seat number and becomes the colour and shape its
 pieces have on every board (engine.core.seat_look); lists become comma-separated text, and
 `[[seat, amount], ...]` reads "alice +4" (a game's `pair.<arg>` template may word it otherwise).
@@ -19,109 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Catalog, Event, Game, Msg, counted, seat_look
+from engine.strings import STRINGS as CORE
 
 LOCALES = ("en", "ja")
-
-CORE: Catalog = {
-    "en": {
-        "error.not_a_player": "You are not playing in this game.",
-        "error.wrong_phase": "That can't be done at this point of the game.",
-        "error.already_submitted": "You have already made this choice.",
-        "error.not_your_turn": "It is not your turn.",
-        "error.unknown_move": "That move does not exist in this game.",
-        "error.game_over": "The game is over.",
-        "error.stale": "This prompt is out of date; use the latest one.",
-        "error.bad_input": "That input is not valid.",
-        "error.unknown_option": "Unknown option(s): {names}.",
-        "error.bad_option": "Invalid option: {detail}.",
-        "error.option_values": "Invalid option: {name}={value} (valid: {values}).",
-        "error.bad_seat_count": "This game can't be played with that many players.",
-        "error.no_session": "There is no game in this channel.",
-        "error.not_started": "The game has not started yet.",
-        "error.not_active": "This game is not running.",
-        "error.unknown_game": "Unknown game: {game}.",
-        "error.channel_busy": "This channel already has a game.",
-        "error.already_joined": "You have already joined.",
-        "error.not_joined": "You have not joined this game.",
-        "error.not_host": "Only the host can do that.",
-        "error.not_in_lobby": "The game has already started.",
-        "error.table_full": "The table is full ({maximum} players at most).",
-        "error.too_few_players": "At least {minimum} players are needed (now {count}).",
-        "error.rules_changed": "This {game} session was stored under older rules.",
-        "error.session_broken": "This game (session {session}) cannot be loaded. End it with"
-        " /game abort; then a new game can start here.",
-        "error.storage_unavailable": "I can't save right now, so nothing was changed."
-        " Please try again in a while.",
-        "seat": "{seat}",
-        "pair": "{seat} +{amount}",
-        "yes": "Yes",
-        "no": "No",
-        "look": "{colour} {shape}",
-        "colour.orange": "orange",
-        "colour.sky_blue": "sky blue",
-        "colour.bluish_green": "bluish green",
-        "colour.vermillion": "vermillion",
-        "colour.blue": "blue",
-        "colour.reddish_purple": "reddish purple",
-        "colour.yellow": "yellow",
-        "shape.circle": "circle",
-        "shape.square": "square",
-        "shape.triangle": "triangle",
-        "shape.diamond": "diamond",
-        "shape.hexagon": "hexagon",
-        "shape.pentagon": "pentagon",
-        "shape.octagon": "octagon",
-    },
-    "ja": {
-        "error.not_a_player": "あなたはこのゲームの参加者ではありません。",
-        "error.wrong_phase": "今はそれを行えません。",
-        "error.already_submitted": "この選択はもう済んでいます。",
-        "error.not_your_turn": "あなたの手番ではありません。",
-        "error.unknown_move": "このゲームにその操作はありません。",
-        "error.game_over": "ゲームは終了しています。",
-        "error.stale": "この表示は古くなっています。最新のものを使ってください。",
-        "error.bad_input": "入力が正しくありません。",
-        "error.unknown_option": "不明なオプション：{names}",
-        "error.bad_option": "オプションが正しくありません：{detail}",
-        "error.option_values": "オプションが正しくありません：{name}={value}（指定できる値：{values}）",
-        "error.bad_seat_count": "この人数ではプレイできません。",
-        "error.no_session": "このチャンネルにはゲームがありません。",
-        "error.not_started": "ゲームはまだ始まっていません。",
-        "error.not_active": "このゲームは進行中ではありません。",
-        "error.unknown_game": "不明なゲーム：{game}",
-        "error.channel_busy": "このチャンネルでは既にゲームが開かれています。",
-        "error.already_joined": "既に参加しています。",
-        "error.not_joined": "このゲームに参加していません。",
-        "error.not_host": "ホストだけが行えます。",
-        "error.not_in_lobby": "ゲームは既に始まっています。",
-        "error.table_full": "満席です（最大{maximum}人）。",
-        "error.too_few_players": "最低{minimum}人必要です（現在{count}人）。",
-        "error.rules_changed": "この{game}のセッションは古いルールで保存されています。",
-        "error.session_broken": "このゲーム（セッション{session}）を読み込めません。"
-        "/game abort で中止すると、ここで新しいゲームを始められます。",
-        "error.storage_unavailable": "現在保存できないため、何も変更されていません。"
-        "しばらくしてからもう一度お試しください。",
-        "seat": "{seat}",
-        "pair": "{seat} +{amount}",
-        "yes": "はい",
-        "no": "いいえ",
-        "look": "{colour}の{shape}",
-        "colour.orange": "オレンジ",
-        "colour.sky_blue": "水色",
-        "colour.bluish_green": "青緑",
-        "colour.vermillion": "朱色",
-        "colour.blue": "青",
-        "colour.reddish_purple": "赤紫",
-        "colour.yellow": "黄色",
-        "shape.circle": "丸",
-        "shape.square": "四角",
-        "shape.triangle": "三角",
-        "shape.diamond": "ひし形",
-        "shape.hexagon": "六角形",
-        "shape.pentagon": "五角形",
-        "shape.octagon": "八角形",
-    },
-}
 
 
 class _Formatter(string.Formatter):

@@ -1,0 +1,237 @@
+"""The SQLite store (table.store.Store): one process, one file, the tables of table.schema and
+the SQL of table.queries.
+
+Every input is committed (WAL, synchronous=FULL) before the caller acknowledges it, so a crash
+can lose nothing that a player saw accepted.
+
+Every write is one explicit transaction, serialized on the one connection and rolled back on any
+failure (cancellation included): a failed write can never be committed later by someone else's
+commit. One process owns a database file at a time (an advisory lock file next to it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import IO, Any
+
+import aiosqlite
+
+from table import queries, schema
+from table.store import (
+    ChannelBusy,
+    Held,
+    InputRow,
+    SessionRow,
+    Statement,
+    StorageError,
+    StoreRefused,
+    input_values,
+    session_values,
+)
+
+MIGRATIONS = schema.migrations(schema.SQLITE)
+
+# SQLite primary result codes that mean "the disk, not the data": what an admin must fix.
+_STORAGE_FAULTS = {
+    5: ("locked", "the database is locked by another program; stop it"),
+    6: ("locked", "the database is locked by another program; stop it"),
+    8: ("read_only", "the database file or its folder is read-only; make it writable"),
+    10: ("io", "the disk reported an I/O error; check the disk"),
+    13: ("full", "the disk (or the database's size limit) is full; free some space"),
+    14: ("io", "the database file cannot be opened; check the path and permissions"),
+}
+
+
+def _storage_error(error: sqlite3.Error) -> StorageError | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    fault = _STORAGE_FAULTS.get(code & 0xFF)
+    return StorageError(fault[0], fault[1], str(error)) if fault else None
+
+
+class SqliteStore(queries.Queries):
+    """One aiosqlite connection, used by one statement or transaction at a time.
+
+    Callers also serialize per session (see table.service); the store's own lock keeps a
+    transaction of one session from being interleaved with (and committed by) another's.
+    """
+
+    shared = False  # one process owns the file: its cache is the truth
+    shown = queries.SHOWN_SQLITE
+    no_limit = -1
+
+    def __init__(self, connection: aiosqlite.Connection, owner: IO[str] | None = None) -> None:
+        self.db = connection
+        self._owner = owner  # the held lock file, released on close (or by the OS on a crash)
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        """Open (creating or migrating) the database; StoreRefused when it must not be used."""
+        owner = None
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            owner = _take_ownership(Path(path))
+        try:
+            connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except BaseException:
+            _release(owner)
+            raise
+        store = cls(connection, owner)
+        try:
+            await store._refuse_newer_schema(path)
+            await connection.execute("PRAGMA journal_mode=WAL")
+            await connection.execute("PRAGMA synchronous=FULL")
+            await connection.execute("PRAGMA foreign_keys=ON")
+            await store._migrate()
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+        _release(self._owner)
+        self._owner = None
+
+    async def _refuse_newer_schema(self, path: str | Path) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise StoreRefused(
+                f"{path} was created by a newer version of Forum (schema {version}; this version"
+                f" knows up to {len(MIGRATIONS)}). Upgrade Forum, or point storage.database at"
+                " another file; the database was not changed."
+            )
+
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self.db.executescript(f"BEGIN; {script}; PRAGMA user_version={number}; COMMIT;")
+
+    async def schema_version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            (version,) = await cursor.fetchone()  # type: ignore[misc]
+        return int(version)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """All statements inside commit together or not at all, whatever interrupts them."""
+        async with self._lock:
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                yield
+                await self.db.execute("COMMIT")
+            except BaseException as error:
+                # Shielded: a second cancellation cannot skip it. Queued after any statement
+                # still running, so it always undoes exactly this transaction.
+                await asyncio.shield(self._rollback())
+                named = _storage_error(error) if isinstance(error, sqlite3.Error) else None
+                if named is not None:
+                    raise named from error
+                raise
+
+    async def _rollback(self) -> None:
+        with suppress(sqlite3.Error, ValueError):  # nothing open (failed BEGIN/COMMIT), closed
+            await self.db.execute("ROLLBACK")
+
+    async def _fetch(self, query: str, *params: Any) -> list[Any]:
+        async with self._lock, self.db.execute(query, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _write(self, query: str, *params: Any) -> None:
+        async with self._transaction():
+            await self.db.execute(query, params)
+
+    # Sessions ---------------------------------------------------------------------------
+
+    async def create_session(self, row: SessionRow) -> int:
+        now = time.time()
+        async with self._transaction():
+            try:
+                cursor = await self.db.execute(
+                    queries.CREATE_SESSION, (*session_values(row), now, now)
+                )
+            except sqlite3.IntegrityError as error:
+                raise ChannelBusy(row.channel_id) from error
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    # The input log ----------------------------------------------------------------------
+
+    async def append_input(
+        self,
+        session_id: int,
+        row: InputRow,
+        *,
+        snapshot: str | None = None,
+        status: str | None = None,
+        also: Sequence[Statement] = (),
+    ) -> None:
+        """One transaction: the input, an optional snapshot, an optional status change and
+        `also` (a finished game's results and ratings, table.ratings): all of them or none."""
+        async with self._transaction():
+            await self.db.execute(queries.INSERT_INPUT, input_values(session_id, row))
+            if snapshot is not None:
+                await self.db.execute(queries.PUT_SNAPSHOT, (session_id, row.seq, snapshot))
+            if status is not None:
+                await self.db.execute(queries.SET_STATUS, (status, time.time(), session_id))
+            for sql, params in also:
+                await self.db.execute(sql, params)
+
+    async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of a read-only query, serialized with the store's writes (table.ratings)."""
+        return await self._fetch(sql, *params)
+
+    # Deadlines --------------------------------------------------------------------------
+
+    async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]:
+        """Take the deadlines due by `now` off the table (one process: nobody to race)."""
+        async with self._transaction():
+            async with self.db.execute(f"{queries.DEADLINES} WHERE due_at<=?", (now,)) as cursor:
+                due = sorted((r[0], r[1], r[2]) for r in await cursor.fetchall())
+            await self.db.execute("DELETE FROM deadlines WHERE due_at<=?", (now,))
+        return due
+
+    # Across processes -------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def hold(self, session_id: int) -> AsyncIterator[Held | None]:
+        """Nothing to lock: one process owns the file (see table.pgstore for the shared one)."""
+        yield None
+
+    @asynccontextmanager
+    async def finishing(self) -> AsyncIterator[None]:
+        """One process: the service's own lock already orders finishing games."""
+        yield
+
+
+def _take_ownership(path: Path) -> IO[str]:
+    """Hold an exclusive lock on `<database>.lock` for as long as this process uses it."""
+    handle = open(f"{path}.lock", "a+", encoding="utf-8")  # noqa: SIM115 - held until close
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        owner = handle.read().strip() or "?"
+        handle.close()
+        raise StoreRefused(
+            f"{path} is already in use by another Forum process (pid {owner}). Stop that"
+            " process, or point storage.database at another file."
+        ) from None
+    handle.truncate(0)
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
+
+
+def _release(owner: IO[str] | None) -> None:
+    if owner is not None:
+        owner.close()
