@@ -35,9 +35,10 @@ from typing import Any
 
 from bench.standin import StandInDiscord, load_of_others, process_cpu, rss_mb
 from bench.steps import StepWatch
-from bot.client import ForumBot, tune_gc
+from bot.client import ForumBot, build_play, tune_gc
 from bot.config import Config
-from bot.play import Play, _fits_on_board, is_private
+from bot.play import Play
+from bot.prompt_kinds import fits_on_board, is_private
 from bot.render_pool import render_pool
 from bot.shards import ShardPlan
 from engine.ai import play_out
@@ -158,10 +159,10 @@ class LoadRun:
             return
         board = session.row.meta["board"]
         if is_private(prompt):
-            self.play.seen_privately(session, seat)
+            self.play.prompts.seen_privately(session, seat)
             latest = session.row.meta.get("dm_message", {}).get(str(seat))
             self.play.carriers.note(session.id, seat, board, self.standin.click_in_dm(latest))
-        elif prompt.kind == Kind.TURN and _fits_on_board(prompt):
+        elif prompt.kind == Kind.TURN and fits_on_board(prompt):
             self.play.carriers.note(session.id, seat, board, self.standin.click_on_board(board))
 
     def arrival(self) -> None:
@@ -197,7 +198,7 @@ class LoadRun:
         await asyncio.wait_for(self.bot.idle(), 120)
         tune_gc()
         self.figures.__dict__.update(Figures().__dict__)  # in place: the watchers hold it
-        self.play.renders = 0
+        self.play.board.renders = 0
         self.standin.reset_counts()
         for live in self.live.values():
             live.arrivals.clear()
@@ -217,7 +218,7 @@ class LoadRun:
 
 def instrument(run: LoadRun, play: Play) -> None:
     """Wrap the publish path to see when each input reached the board, and time renders."""
-    render, post = play.render, play.post_board
+    render, post = play.board.render, play.board.post_board
 
     async def timed_render(session: Session):
         run.note_render(session)
@@ -227,8 +228,8 @@ def instrument(run: LoadRun, play: Play) -> None:
         await post(session, *args, **kwargs)
         run.note_posted(session)
 
-    play.render = timed_render  # type: ignore[method-assign]
-    play.post_board = noted_post  # type: ignore[method-assign]
+    play.board.render = timed_render  # type: ignore[method-assign]
+    play.board.post_board = noted_post  # type: ignore[method-assign]
 
 
 async def watch_loop(figures: Figures, stop: asyncio.Event) -> None:
@@ -270,7 +271,7 @@ async def run(args: argparse.Namespace) -> None:
         bot.store = await open_store(config.database)
         bot.service = TableService(bot.store)
         bot.render_pool = render_pool(args.render_processes)
-        bot.play = Play(bot, bot.service, config, bot.render_pool)
+        bot.play = build_play(bot, bot.render_pool)
         load = LoadRun(args, bot, standin)
         instrument(load, bot.play)
         watch_gc(load.figures)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
@@ -17,11 +17,13 @@ from discord import app_commands
 from bot.after_game_strings import COMMANDS
 from bot.after_game_worker import Busy
 from bot.alt_text import describe_board
-from bot.chooser import Components, MalformedId, ParsedId, Texts, cid, parse_index
-from bot.commands import command_text as _
+from bot.chooser import Components
+from bot.command_text import command_text as _
+from bot.custom_id import MalformedId, ParsedId, cid, parse_index
 from bot.safe_text import CONTENT_MAX, NAME_MAX, NO_PINGS, clip, neutral
 from bot.scope import may_read
 from bot.strings import COMMANDS as GAME_COMMANDS
+from bot.texts import Texts
 from engine.core import IllegalInput
 from engine.i18n import locale_of
 from engine.registry import GAMES
@@ -30,9 +32,25 @@ from table.ratings import Rating, leaderboard, place_of, player_stats, user_play
 from table.service import Session
 
 if TYPE_CHECKING:
-    from bot.client import ForumBot
+    from bot.after_game_worker import AfterGameWorker
+    from bot.config import Config
+    from bot.gate import Gate
+    from bot.play import Play
+    from table.service import TableService
 
 KEYS = ("replay", "rematch")
+
+
+class AfterGameHost(Protocol):
+    """What the after-game commands and clicks use of the bot (bot.client's ForumBot is one)."""
+
+    config: Config
+    service: TableService
+    gate: Gate
+    play: Play
+    after_game: AfterGameWorker
+
+
 JUMP_OPTIONS = 25
 TOP = 10
 
@@ -42,7 +60,7 @@ GAME_CHOICES = [
 ]
 
 
-def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
+def add_commands(group: app_commands.Group, bot: AfterGameHost) -> None:
     """Adds the after-game commands to /game (their texts: after_game_strings.COMMANDS)."""
 
     @app_commands.command(name="replay", description=_(COMMANDS, "command.replay"))
@@ -83,10 +101,10 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
         group.add_command(command)
 
 
-def texts(bot: ForumBot, interaction: discord.Interaction, session: Session | None) -> Texts:
+def texts(bot: AfterGameHost, interaction: discord.Interaction, session: Session | None) -> Texts:
     locale = locale_of(str(interaction.locale or ""), bot.config.default_locale)
     game = session.game if session else None
-    return Texts(bot.play.localizer, locale, game, session.names if session else ())
+    return Texts(bot.play.wording.localizer, locale, game, session.names if session else ())
 
 
 async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
@@ -101,7 +119,7 @@ async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) 
 
 
 async def finished_session(
-    bot: ForumBot, interaction: discord.Interaction, game_id: int | None
+    bot: AfterGameHost, interaction: discord.Interaction, game_id: int | None
 ) -> Session | None:
     """The finished game asked for (by id, else this channel's latest), when the asker may
     read it (bot.scope); an unknown game and a hidden one both give None."""
@@ -116,7 +134,9 @@ async def finished_session(
     return session if session.status == "finished" and may_read(interaction, session) else None
 
 
-async def post_export(bot: ForumBot, interaction: discord.Interaction, game_id: int | None) -> None:
+async def post_export(
+    bot: AfterGameHost, interaction: discord.Interaction, game_id: int | None
+) -> None:
     session = await finished_session(bot, interaction, game_id)
     t = texts(bot, interaction, session)
     if session is None:
@@ -135,7 +155,9 @@ async def post_export(bot: ForumBot, interaction: discord.Interaction, game_id: 
 # Replays ---------------------------------------------------------------------------------
 
 
-async def post_replay(bot: ForumBot, interaction: discord.Interaction, game_id: int | None) -> None:
+async def post_replay(
+    bot: AfterGameHost, interaction: discord.Interaction, game_id: int | None
+) -> None:
     """The animation with the strip's buttons under it, for the asker alone."""
     session = await finished_session(bot, interaction, game_id)
     t = texts(bot, interaction, session)
@@ -187,7 +209,7 @@ def strip_buttons(session: Session, t: Texts, page: int, total: int) -> Componen
 
 
 async def replay_page(
-    bot: ForumBot, interaction: discord.Interaction, session: Session, page: int
+    bot: AfterGameHost, interaction: discord.Interaction, session: Session, page: int
 ) -> None:
     """One board of the strip, privately: the clicked strip is edited, else a reply is sent."""
     t = texts(bot, interaction, session)
@@ -238,7 +260,7 @@ def _game_name(t: Texts, game_id: str) -> str:
 
 
 async def post_stats(
-    bot: ForumBot, interaction: discord.Interaction, who: discord.abc.User, game: str | None
+    bot: AfterGameHost, interaction: discord.Interaction, who: discord.abc.User, game: str | None
 ) -> None:
     t = texts(bot, interaction, None)
     guild = interaction.guild_id or 0
@@ -261,7 +283,9 @@ async def post_stats(
     await _reply(interaction, "\n".join(lines)[:2000])
 
 
-async def leaderboard_text(bot: ForumBot, t: Texts, guild: int, game: str, user_id: int) -> str:
+async def leaderboard_text(
+    bot: AfterGameHost, t: Texts, guild: int, game: str, user_id: int
+) -> str:
     store = bot.service.store
     top = await leaderboard(store, guild, game, TOP)
     name = _game_name(t, game)
@@ -281,7 +305,7 @@ async def leaderboard_text(bot: ForumBot, t: Texts, guild: int, game: str, user_
     return "\n".join(lines)[:2000]
 
 
-async def post_leaderboard(bot: ForumBot, interaction: discord.Interaction, game: str) -> None:
+async def post_leaderboard(bot: AfterGameHost, interaction: discord.Interaction, game: str) -> None:
     t = texts(bot, interaction, None)
     text = await leaderboard_text(bot, t, interaction.guild_id or 0, game, interaction.user.id)
     await _reply(interaction, text)
@@ -290,15 +314,7 @@ async def post_leaderboard(bot: ForumBot, interaction: discord.Interaction, game
 # Rematch ---------------------------------------------------------------------------------
 
 
-def rematch_button(session: Session, t: Texts) -> discord.ui.Button:
-    return discord.ui.Button(
-        label=t("button.rematch"),
-        style=discord.ButtonStyle.success,
-        custom_id=cid(session.id, "rematch", "go"),
-    )
-
-
-async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session) -> None:
+async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Session) -> None:
     """The first click opens a lobby (same players and options, seats rotated, a new seed);
     later clicks join it. The host starts it with the lobby's Start button."""
     t = texts(bot, interaction, old)
@@ -311,7 +327,7 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
             await _reply(interaction, t("rematch.already"))
         else:
             await service.join(current, user.id, user.display_name, str(interaction.locale))
-            await bot.play.show_lobby(current)
+            await bot.play.board.show_lobby(current)
             await _reply(interaction, t("rematch.joined"))
         return
     host = next((s for s in old.seats if s["user_id"] == old.row.host_id), {"name": "?"})
@@ -335,7 +351,7 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
     carried = {k: old.row.meta[k] for k in ("locale",) if k in old.row.meta}  # server language
     await service.set_meta(session, rematch_of=old.id, **carried)
     await bot.gate.lobby_opened(session, thread=False)
-    content, view = bot.play.lobby_content(session)
+    content, view = bot.play.board.lobby_content(session)
     await interaction.response.send_message(
         content=f"{t('rematch.opened')}\n{content}", view=view, allowed_mentions=NO_PINGS
     )
@@ -343,7 +359,7 @@ async def rematch(bot: ForumBot, interaction: discord.Interaction, old: Session)
     await service.set_meta(session, board=message.id)
 
 
-async def click(bot: ForumBot, interaction: discord.Interaction, parsed: ParsedId) -> None:
+async def click(bot: AfterGameHost, interaction: discord.Interaction, parsed: ParsedId) -> None:
     """A Rematch or replay-strip click on a finished game, on a message that offers it
     (bot.router checked that): the same server and channel rules as the commands."""
     try:

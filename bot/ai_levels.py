@@ -7,7 +7,8 @@ from typing import Any
 
 import discord
 
-from bot.chooser import Texts, cid
+from bot.custom_id import cid
+from bot.texts import Texts
 from engine.core import IllegalInput
 from engine.levels import DEFAULT_LEVEL, LEVELS
 from table.service import Session, TableService, seat_level

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel
 
-from bot.chooser import Texts
+from bot.texts import Texts
 from engine.core import Outcome, Prompt
 
 DESCRIPTION_LIMIT = 1024  # Discord's attachment description limit
@@ -24,17 +24,18 @@ def describe_board(
     t: Texts,
     view: BaseModel | None,
     outcome: Outcome | None,
-    prompts: Sequence[Prompt],
+    waiting: Sequence[int],
     recent: Iterable[str],
 ) -> str:
-    """One paragraph: "<game> board. Waiting for alice. Scores: alice 3, bob 5. Latest: …"."""
+    """One paragraph: "<game> board. Waiting for alice. Scores: alice 3, bob 5. Latest: …".
+
+    `waiting` are the seats the pending prompts wait for (see `waiting_seats`)."""
     parts = [t("alt.board", game=t("name"))]
     seats = len(t.names)
     if outcome is not None:
         parts.append(t("alt.finished", seats=list(outcome.winners)))
         scores: Sequence[int] | None = outcome.scores
     else:
-        waiting = sorted({s for p in prompts for s in p.seats})  # a secret's seats still owe
         parts.append(t("alt.waiting", seats=waiting) if waiting else "")
         scores = _running_scores(view, seats)
     if scores is not None:
@@ -44,6 +45,11 @@ def describe_board(
         parts.append(t("alt.latest", events=" ".join(latest)))
     text = " ".join(part for part in parts if part)
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
+
+
+def waiting_seats(prompts: Sequence[Prompt]) -> list[int]:
+    """The seats that owe an answer (a secret's seats that still owe)."""
+    return sorted({s for p in prompts for s in p.seats})
 
 
 def _running_scores(view: BaseModel | None, seats: int) -> Sequence[int] | None:

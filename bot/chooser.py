@@ -1,71 +1,25 @@
 """Discord components for any prompt, built from its fields alone (no game knowledge here).
 
-Every component carries a custom_id `f:{session}:{prompt key}:{op}[:{arg}]`, so routing needs no
-stored view: a click after a restart is understood like any other, and a click on an outdated
-prompt is recognised by its key.
+Every component carries a custom_id of bot.custom_id, so routing needs no stored view.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 import discord
 
 from bot import fleet_builder
-from bot.safe_text import LABEL_MAX, NAME_MAX, OPTION_MAX, clip, neutral, neutral_all
-from engine.core import Event, Field, Game, Msg, Prompt
-from engine.i18n import Localizer
+from bot.custom_id import cid, parse_index
+from bot.safe_text import LABEL_MAX, OPTION_MAX, clip, neutral
+from bot.texts import Texts
+from engine.core import Field, Prompt
 
 BUTTONS_MAX = 20  # four rows of five; the fifth row holds Undo / Confirm
 SELECT_MAX = 25
-# ASCII only and bounded: a custom_id is user input (a modified client can send anything).
-_CUSTOM_ID = re.compile(
-    r"f:(?P<sid>[0-9]{1,18}):(?P<key>[A-Za-z0-9_.\-]{1,64}):(?P<op>[a-z]{1,16})"
-    r"(?::(?P<arg>[A-Za-z0-9_\-]{1,32}))?",
-    re.ASCII,
-)
-_INDEX = re.compile(r"[0-9]{1,6}", re.ASCII)
-
-
-def cid(sid: int, key: str, op: str, arg: str | int = "") -> str:
-    return f"f:{sid}:{key}:{op}" + (f":{arg}" if arg != "" else "")
-
-
-class MalformedId(ValueError):
-    """A custom_id (or a select value) of ours that does not parse: forged or corrupted."""
-
-
-@dataclass(frozen=True)
-class ParsedId:
-    sid: int
-    key: str
-    op: str
-    arg: str
-
-    def index(self) -> int:
-        """The argument as an option index or page number."""
-        return parse_index(self.arg)
-
-
-def parse_cid(custom_id: str) -> ParsedId | None:
-    """None for a custom_id that is not ours; MalformedId for one of ours that is invalid."""
-    if not isinstance(custom_id, str) or not custom_id.startswith("f:"):
-        return None
-    match = _CUSTOM_ID.fullmatch(custom_id)
-    if match is None:
-        raise MalformedId(custom_id[:100])
-    return ParsedId(int(match["sid"]), match["key"], match["op"], match["arg"] or "")
-
-
-def parse_index(text: Any) -> int:
-    """A small non-negative number written in ASCII digits, else MalformedId."""
-    if not isinstance(text, str) or _INDEX.fullmatch(text) is None:
-        raise MalformedId(str(text)[:100])
-    return int(text)
 
 
 class Components(discord.ui.View):
@@ -77,6 +31,14 @@ class Components(discord.ui.View):
     def is_dispatchable(self) -> bool:
         return False
 
+    def add_item(self, item: discord.ui.Item[Any]) -> Self:
+        """Added without the item's link back to its view, which only a dispatched view uses:
+        without that reference cycle a sent view is freed at once, not by the cyclic garbage
+        collector, whose pauses held up the event loop (issue 20)."""
+        super().add_item(item)
+        item._update_view(None)
+        return self
+
 
 @dataclass
 class Draft:
@@ -85,41 +47,6 @@ class Draft:
     values: dict[str, Any] = field(default_factory=dict)
     page: int = 0
     finished: set[str] = field(default_factory=set)  # `fleet` fields the player closed
-
-
-@dataclass(frozen=True)
-class Texts:
-    """What the chooser needs to word things for one reader.
-
-    Players' names and the string arguments of the game's messages (a promise, an echoed
-    option) were typed by members: in message contents they are shown neutralised (see
-    bot.safe_text); labels, where Discord renders no markdown or mention, show them plain."""
-
-    localizer: Localizer
-    locale: str
-    game: Game | None
-    names: Sequence[str]
-
-    @functools.cached_property
-    def shown_names(self) -> list[str]:
-        return [neutral(name, NAME_MAX) for name in self.names]
-
-    def __call__(self, key: str, /, **args: Any) -> str:
-        return self.localizer.text(self.locale, key, self.game, self.shown_names, **args)
-
-    def msg(self, msg: Msg) -> str:
-        args = {name: neutral_all(value) for name, value in msg.args.items()}
-        return self.localizer.msg(
-            self.locale, Msg(key=msg.key, args=args), self.game, self.shown_names
-        )
-
-    def event(self, event: Event) -> str:
-        return self.msg(Msg(key=f"event.{event.type}", args=event.data))
-
-    def label(self, msg: Msg, fallback: object = "", limit: int = LABEL_MAX) -> str:
-        """A button or select label: plain text, clipped, never empty."""
-        text = self.localizer.msg(self.locale, msg, self.game, self.names) or str(fallback)
-        return clip(text, limit) or "…"
 
 
 def asked_fields(prompt: Prompt, draft: Draft) -> list[Field]:

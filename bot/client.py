@@ -10,7 +10,7 @@ import asyncio
 import gc
 import logging
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Coroutine
 from concurrent.futures import Executor
 from typing import Any
@@ -20,27 +20,40 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.after_game import add_commands as add_after_game_commands
+from bot.after_game_strings import AFTER_GAME
 from bot.after_game_worker import AfterGameWorker
+from bot.ai_seats import AiSeats
+from bot.board import Board
 from bot.budget import Limits, RestBudget
-from bot.chooser import Texts
-from bot.commands import GameCommands, Translator, shortcut_commands
+from bot.carriers import Carriers
+from bot.command_text import Translator
+from bot.commands import GameCommands, shortcut_commands
 from bot.config import Config
+from bot.deadlines import Deadlines
 from bot.gate import Gate
-from bot.play import Play
+from bot.narration import Narration
+from bot.play import Metrics, Parts, Play
+from bot.private_prompts import PrivatePrompts
 from bot.render_pool import after_game_pool, render_pool
 from bot.router import Router
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import ServerSettings
 from bot.settings_commands import SettingsCommands
+from bot.strings import BOT
+from bot.table_talk import TableTalk
+from bot.texts import Texts
 from bot.turn_pings import add_commands as add_ping_commands
+from bot.wording import Wording
 from engine.core import IllegalInput
+from engine.i18n import Localizer
 from table.backend import open_store
-from table.service import Session, SessionBroken, TableService
+from table.service import SessionBroken, TableService
 from table.store import Store, StoreRefused
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
 GC_THRESHOLDS = (20_000, 20, 100)
+METRIC_SAMPLES = 100_000
 
 
 class ForumBot(commands.Bot):
@@ -75,8 +88,8 @@ class ForumBot(commands.Bot):
         self._tasks: set[asyncio.Task] = set()
         self._recovered = False
         self.recovered = asyncio.Event()  # start-up recovery has queued its publishes
-        self._reminded: set[tuple[int, int, int]] = set()
-        self.metrics: dict[str, list[float]] = defaultdict(list)  # seconds, for measurements
+        # Seconds, for measurements: the latest samples of each, so a long run keeps a bound.
+        self.metrics: Metrics = defaultdict(lambda: deque(maxlen=METRIC_SAMPLES))
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""
@@ -97,12 +110,13 @@ class ForumBot(commands.Bot):
         self.render_pool = render_pool(self.config.render_processes)
         self.service.ai_pool = self.render_pool  # hard AI searches run beside the renders
         self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
-        self.play = Play(self, self.service, self.config, self.render_pool)
+        self.play = build_play(self, self.render_pool)
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
-        game_commands.add_command(SettingsCommands(self))
-        add_ping_commands(game_commands, self)
+        game_commands.add_command(SettingsCommands(self.settings, self.gate))
+        localizer, default_locale = self.play.wording.localizer, self.config.default_locale
+        add_ping_commands(game_commands, self.service.store, localizer, default_locale)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)
@@ -159,7 +173,7 @@ class ForumBot(commands.Bot):
         channel = self.get_channel(broken.row.channel_id) or await self.fetch_channel(
             broken.row.channel_id
         )
-        texts = Texts(self.play.localizer, self.config.default_locale, None, ())
+        texts = Texts(self.play.wording.localizer, self.config.default_locale, None, ())
         await channel.send(texts.msg(broken.msg), allowed_mentions=NO_PINGS)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -171,34 +185,12 @@ class ForumBot(commands.Bot):
         try:
             session = await self.service.in_channel(message.channel.id)
         except SessionBroken:  # said once at start-up; chat goes on
-            await self.play.bury(message.channel.id, None)
             return
-        await self.play.bury(message.channel.id, session)
-        if session is None or session.status != "active":
+        if session is None:
             return
-        await self.enforce_table_talk(session, message)
-
-    async def enforce_table_talk(self, session: Session, message: discord.Message) -> None:
-        """Players other than the allowed speakers are reminded (or their message removed)."""
-        seat = session.seat_of(message.author.id)
-        rule = session.game.table_talk(session.live())
-        if rule is None or seat is None or seat in rule.speakers:
-            return
-        texts = self.play.seat_texts(session, seat)
-        remind = texts("quiet.remind", seat=seat, rule=texts.msg(rule.rule))
-        if rule.policy == "enforce":
-            if message.channel.permissions_for(message.guild.me).manage_messages:
-                await message.delete()
-            elif not session.row.meta.get("quiet_warned"):
-                await self.service.set_meta(session, quiet_warned=True)
-                await message.channel.send(
-                    self.play.channel_texts(session)("quiet.no_permission"),
-                    allowed_mentions=NO_PINGS,
-                )
-        reminded = (session.id, seat, session.seq)
-        if reminded not in self._reminded:  # one reminder per player per moment of the game
-            self._reminded.add(reminded)
-            await self.play.dm(session, seat, remind, None)
+        await self.play.board.bury(session)
+        if session.status == "active":
+            await self.play.table_talk.enforce(session, message)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -228,10 +220,44 @@ class ForumBot(commands.Bot):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.play.fire_deadlines()
+                await self.play.deadlines.fire()
             except Exception:
                 log.exception("deadline check failed")
             await asyncio.sleep(self.timer_period)
+
+
+def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
+    """Every part of what follows a change, wired together: the one place that knows them all
+    (each part receives only what it uses)."""
+    config, service, settings = bot.config, bot.service, bot.settings
+    wording = Wording(Localizer(BOT, AFTER_GAME), config.default_locale)
+    narration, carriers, drafts = Narration(), Carriers(), {}
+    board = Board(bot, service, config, wording, narration, carriers, render_pool)
+    prompts = PrivatePrompts(bot, service, settings, wording, board, carriers, drafts)
+    ai = AiSeats(
+        service, settings, bot.spawn, lambda session, events: play.changed(session, events)
+    )
+    deadlines = Deadlines(
+        bot,
+        service,
+        settings,
+        lambda: bot.clock(),  # tests move the bot's clock
+        wording,
+        prompts,
+        ai,
+        expire_lobby=bot.gate.expire_lobby,
+        close_board=lambda session: play.close_board(session),
+    )
+    table_talk = TableTalk(service, wording, prompts)
+    parts = Parts(wording, narration, board, prompts, ai, deadlines, table_talk, carriers, drafts)
+    play = Play(
+        service,
+        parts,
+        spawn=bot.spawn,
+        metrics=bot.metrics,
+        board_interval=config.board_interval_seconds,
+    )
+    return play
 
 
 def tune_gc() -> None:

@@ -5,17 +5,18 @@ from __future__ import annotations
 import inspect
 import json
 import shlex
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
-from bot.chooser import Components, Texts, cid
+from bot.chooser import Components
+from bot.command_text import command_text
+from bot.custom_id import cid
 from bot.safe_text import NO_PINGS, OPTION_MAX, clip
 from bot.strings import COMMANDS
+from bot.texts import Texts
 from engine.core import (
-    Catalog,
     Game,
     IllegalInput,
     Msg,
@@ -28,15 +29,26 @@ from engine.registry import GAMES
 from table.service import SessionBroken
 
 if TYPE_CHECKING:
-    from bot.client import ForumBot
+    from bot.config import Config
+    from bot.gate import Gate
+    from bot.play import Play
+    from bot.router import Router
+    from table.service import TableService
+
+
+class CommandsHost(Protocol):
+    """What the slash commands use of the bot (bot.client's ForumBot is one)."""
+
+    config: Config
+    service: TableService
+    gate: Gate
+    play: Play
+    router: Router
+
+    def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
+
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
-
-
-def command_text(catalog: Catalog, key: str) -> locale_str:
-    """A slash-command text looked up by key: the English for Discord, its Japanese carried
-    along for the Translator, so rewording one language never loses the other."""
-    return locale_str(catalog["en"][key], ja=catalog["ja"][key])
 
 
 _ = command_text
@@ -44,20 +56,6 @@ GAME_CHOICES = [
     app_commands.Choice(name=_(game.strings, "name"), value=game_id)
     for game_id, game in sorted(GAMES.items())
 ]
-
-
-class Translator(app_commands.Translator):
-    """Japanese descriptions and choices for the commands (carried by command_text)."""
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        if locale is discord.Locale.japanese:
-            return string.extras.get("ja")
-        return None
 
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
@@ -88,18 +86,18 @@ def options_help(game: Game, texts: Texts) -> list[str]:
 
 
 class GameCommands(app_commands.Group):
-    def __init__(self, bot: ForumBot) -> None:
+    def __init__(self, bot: CommandsHost) -> None:
         super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
         self.bot = bot
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
-        return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
+        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
 
     def guild_texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         """The server's language (for what the whole channel reads), before a session exists."""
         locale = locale_of(_guild_locale(interaction), self.bot.config.default_locale)
-        return Texts(Localizer(self.bot.play.localizer.catalogs[0]), locale, game, ())
+        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
 
     @app_commands.command(name="new", description=_(COMMANDS, "command.new"))
     @app_commands.describe(
@@ -119,7 +117,7 @@ class GameCommands(app_commands.Group):
             return
         existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
         if existing is not None:
-            texts = self.bot.play.texts(existing, str(interaction.locale))
+            texts = self.bot.play.wording.texts(existing, str(interaction.locale))
             status = texts(f"status.{existing.status}")
             await _ephemeral(
                 interaction, texts("channel_busy_status", game=texts("name"), status=status)
@@ -148,7 +146,7 @@ class GameCommands(app_commands.Group):
         if guild_locale:
             await self.bot.service.set_meta(session, locale=guild_locale)
         await self.bot.gate.lobby_opened(session, thread)
-        content, view = self.bot.play.lobby_content(session)
+        content, view = self.bot.play.board.lobby_content(session)
         if channel is None:
             await interaction.response.send_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
@@ -246,7 +244,7 @@ class GameCommands(app_commands.Group):
         if session is None:
             await _ephemeral(interaction, self.texts(interaction)("no_game"))
             return
-        texts = self.bot.play.texts(session, str(interaction.locale))
+        texts = self.bot.play.wording.texts(session, str(interaction.locale))
         if not self.bot.may_abort(interaction, session.row.host_id):
             await _ephemeral(interaction, texts("abort_denied"))
             return
@@ -319,7 +317,7 @@ async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = No
         await interaction.response.send_message(**kwargs)
 
 
-def shortcut_commands(bot: ForumBot) -> list[app_commands.Command]:
+def shortcut_commands(bot: CommandsHost) -> list[app_commands.Command]:
     """One slash command per shortcut name declared by any game (e.g. /offer)."""
     first: dict[str, tuple[Game, Shortcut]] = {}
     for game in GAMES.values():
@@ -331,7 +329,7 @@ def shortcut_commands(bot: ForumBot) -> list[app_commands.Command]:
 _PARAM_TYPES: dict[str, type] = {"seat": discord.Member, "int": int, "text": str}
 
 
-def _shortcut_command(bot: ForumBot, game: Game, shortcut: Shortcut) -> app_commands.Command:
+def _shortcut_command(bot: CommandsHost, game: Game, shortcut: Shortcut) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         await run_shortcut(bot, interaction, shortcut.name, values)
 
@@ -363,11 +361,11 @@ def _shortcut_command(bot: ForumBot, game: Game, shortcut: Shortcut) -> app_comm
 
 
 async def run_shortcut(
-    bot: ForumBot, interaction: discord.Interaction, name: str, values: dict[str, Any]
+    bot: CommandsHost, interaction: discord.Interaction, name: str, values: dict[str, Any]
 ) -> None:
     """Answer the caller's pending move from slash-command options, privately."""
     session = await bot.service.in_channel(interaction.channel_id)
-    texts = bot.play.texts(session, str(interaction.locale)) if session else None
+    texts = bot.play.wording.texts(session, str(interaction.locale)) if session else None
     if session is None or session.status != "active" or texts is None:
         await _ephemeral(interaction, bot.router.texts_for(interaction, None)("no_game"))
         return

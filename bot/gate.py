@@ -11,28 +11,47 @@ from __future__ import annotations
 import json
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.chooser import Texts
 from bot.cooldown import Cooldowns, Windows
 from bot.safe_text import NO_PINGS
 from bot.settings import Settings
 from bot.settings_strings import SETTINGS
 from bot.strings import BOT
+from bot.texts import Texts
 from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 if TYPE_CHECKING:
-    from bot.client import ForumBot
+    from bot.config import Config
+    from bot.play import Play
+    from bot.settings import ServerSettings
+    from table.service import TableService
+
 
 log = logging.getLogger("forum.gate")
 TURNED_OFF = {"replay": "replays", "export": "exports"}
 
 
+class GateHost(Protocol):
+    """What the gate uses of the bot (bot.client's ForumBot is one)."""
+
+    config: Config
+    service: TableService
+    settings: ServerSettings
+    play: Play
+    clock: Callable[[], float]
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+
 class Gate:
-    def __init__(self, bot: ForumBot) -> None:
+    def __init__(self, bot: GateHost) -> None:
         self.bot = bot
         self.cooldowns = Cooldowns(self._now)
         self.threads = Windows(self._now)

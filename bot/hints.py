@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.chooser import Components, Draft, ParsedId, Texts, cid, summary
+from bot.chooser import Components, Draft, summary
+from bot.custom_id import ParsedId, cid
 from bot.settings import Settings
+from bot.texts import Texts
 from engine.ai import ai_seed
 from engine.core import Prompt
 from engine.levels import hint_by_id
@@ -19,10 +21,27 @@ from engine.rng import derive_seed
 from table.service import Session
 
 if TYPE_CHECKING:
-    from bot.router import Router
+    from bot.settings import ServerSettings
+    from table.service import TableService
 
 log = logging.getLogger("forum.hints")
 _asking: set[tuple[int, int]] = set()  # (session, member) with a hint being searched: one each
+
+
+class Asker(Protocol):
+    """What a Hint click uses of the router that received it (bot.router's Router is one)."""
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def settings(self) -> ServerSettings: ...
+
+    def texts_for(self, interaction: discord.Interaction, session: Session | None) -> Texts: ...
+
+    async def reply(
+        self, interaction: discord.Interaction, text: str, view: Any = None
+    ) -> None: ...
 
 
 def with_hint(
@@ -44,12 +63,12 @@ def with_hint(
 
 
 async def ask(
-    router: Router, interaction: discord.Interaction, session: Session, parsed: ParsedId
+    router: Asker, interaction: discord.Interaction, session: Session, parsed: ParsedId
 ) -> None:
     """Answer a Hint click, ephemerally: the suggestion and the share of sampled games it won."""
     texts = router.texts_for(interaction, session)
     seat = session.seat_of(interaction.user.id)
-    settings = await router.bot.settings.of(session.row.guild_id)
+    settings = await router.settings.of(session.row.guild_id)
     prompt = _owed(session, seat)
     if not settings.hints or session.game.id not in SEARCH:
         await router.reply(interaction, texts("hint.off"))
@@ -66,7 +85,7 @@ async def ask(
     _asking.add((session.id, seat))
     try:
         action, share = await loop.run_in_executor(
-            router.bot.service.ai_pool,
+            router.service.ai_pool,
             hint_by_id,
             session.row.game,
             session.live(),
@@ -76,7 +95,7 @@ async def ask(
         )
     finally:
         _asking.discard((session.id, seat))
-    await router.bot.service.set_meta(session, hinted=True)  # stored before it is shown
+    await router.service.set_meta(session, hinted=True)  # stored before it is shown
     log.info("hint given: session %s, seat %s", session.id, seat)
     move = summary(prompt, Draft(values=dict(action.args)), texts) or texts.msg(prompt.text)
     reason = (

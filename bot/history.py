@@ -14,7 +14,9 @@ from typing import Any
 
 import discord
 
-from bot.chooser import Components, Texts, cid
+from bot.chooser import Components
+from bot.custom_id import cid
+from bot.texts import Texts
 from engine.core import Event
 from table.service import Replayed, Session, TableService
 

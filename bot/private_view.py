@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.chooser import Components, Texts, cid
+from bot.chooser import Components
+from bot.custom_id import cid
+from bot.texts import Texts
 
 INLINE_MAX = 400  # characters of private view shown beside a decision
 

@@ -81,3 +81,7 @@ class Publisher:
                 await self.publish(session, entry)
             self.latency.append(self.clock() - entry.since)
         self._workers.pop(session.id, None)
+
+    def forget(self, channel_id: int) -> None:
+        """The channel's game has ended: no pace to keep for it any more."""
+        self._next_at.pop(channel_id, None)

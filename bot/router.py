@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -21,48 +21,63 @@ from bot import after_game, fleet_builder, hints, stale
 from bot.ai_levels import chosen_level
 from bot.chooser import (
     Draft,
-    MalformedId,
-    ParsedId,
-    Texts,
     args_of,
     chooser,
-    cid,
     current_field,
     fill_typed,
     fleet_input,
     is_immediate,
     modal,
     modal_values,
-    parse_cid,
     pick,
     pick_many,
     summary,
     undo,
 )
+from bot.custom_id import MalformedId, ParsedId, cid, parse_cid
 from bot.hints import with_hint
 from bot.history import History
-from bot.play import is_private
 from bot.private_view import add_show_button, folded
+from bot.prompt_kinds import is_private
 from bot.safe_text import NO_PINGS, clip
+from bot.texts import Texts
 from engine.core import IllegalInput, Kind, Prompt
 from engine.i18n import locale_of
-from table.service import Session, SessionBroken
+from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:
-    from bot.client import ForumBot
+    from bot.play import Metrics, Play
+    from bot.settings import ServerSettings
 
 log = logging.getLogger("forum.router")
 
 
+class RouterHost(after_game.AfterGameHost, Protocol):
+    """What the router uses of the bot (bot.client's ForumBot is one)."""
+
+    settings: ServerSettings
+    metrics: Metrics
+
+    def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
+
+
 class Router:
-    def __init__(self, bot: ForumBot) -> None:
+    def __init__(self, bot: RouterHost) -> None:
         self.bot = bot
         self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
         self.history_pages = History()
 
     @property
-    def play(self):
+    def play(self) -> Play:
         return self.bot.play
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    @property
+    def settings(self) -> ServerSettings:
+        return self.bot.settings
 
     async def handle(self, interaction: discord.Interaction) -> None:
         if interaction.type not in (
@@ -135,8 +150,8 @@ class Router:
 
     def texts_for(self, interaction: discord.Interaction, session: Session | None) -> Texts:
         if session is None:
-            return Texts(self.play.localizer, locale_of(_locale(interaction)), None, ())
-        return self.play.texts(session, _locale(interaction))
+            return Texts(self.play.wording.localizer, locale_of(_locale(interaction)), None, ())
+        return self.play.wording.texts(session, _locale(interaction))
 
     async def reply(self, interaction: discord.Interaction, text: str, view: Any = None) -> None:
         kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
@@ -194,7 +209,7 @@ class Router:
         elif parsed.op == "leave":
             await service.leave(session, user.id)
         elif parsed.op == "ai":
-            texts = self.play.channel_texts(session)
+            texts = self.play.wording.channel_texts(session)
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
             await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
@@ -209,7 +224,7 @@ class Router:
                 allowed_mentions=NO_PINGS,
             )
             return
-        content, view = self.play.lobby_content(session, level)
+        content, view = self.play.board.lobby_content(session, level)
         await interaction.response.edit_message(
             content=content, view=view, allowed_mentions=NO_PINGS
         )
@@ -225,7 +240,7 @@ class Router:
             if seat is None:
                 await self.reply(interaction, texts("hand.none"))
                 return
-            private = self.play.private_text(session, seat, [])
+            private = self.play.prompts.private_text(session, seat, [])
             await self.reply(interaction, private or texts("chooser.nothing"))
             return
         await self.show_hand(interaction, session)
@@ -237,8 +252,8 @@ class Router:
             await self.reply(interaction, texts("hand.none"))
             return
         self.remember_locale(session, seat, interaction)
-        private = self.play.private_text(session, seat, []) if session.state else ""
-        prompt = self.play.private_prompt(session, seat) or stale.public_turn(session, seat)
+        private = self.play.prompts.private_text(session, seat, []) if session.state else ""
+        prompt = self.play.prompts.private_prompt(session, seat) or stale.public_turn(session, seat)
         if prompt is None:
             await self.reply(
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
@@ -283,11 +298,11 @@ class Router:
             return
         _require_offered(interaction, parsed)
         if _in_channel_sight(interaction, session):  # the whole channel reads its update
-            texts = self.play.channel_texts(session)
+            texts = self.play.wording.channel_texts(session)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = self._chooser(interaction, session, prompt, draft, texts, private=True)
-            private, more = folded(self.play.private_text(session, seat, []))
+            private, more = folded(self.play.prompts.private_text(session, seat, []))
             if more:
                 add_show_button(view, session.id, texts)
             await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
@@ -345,7 +360,7 @@ class Router:
         else:
             key = "error.stale"
         closing = key in ("error.stale", "chooser.duplicate")
-        if closing and await stale.close(self.play, interaction, session, seat, texts, key):
+        if closing and await stale.close(self.play.prompts, interaction, session, seat, texts, key):
             return
         await self.reply(interaction, texts(key))
 
@@ -386,7 +401,7 @@ class Router:
         )
         await self._update(interaction, session, done, None)
         if is_private(prompt):
-            self.play.seen_privately(session, seat)
+            self.play.prompts.seen_privately(session, seat)
         self.play.changed(session, result.events)
 
     async def _update(

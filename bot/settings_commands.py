@@ -11,29 +11,31 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.chooser import Texts
-from bot.commands import command_text as _
+from bot.command_text import command_text as _
 from bot.safe_text import NO_PINGS, clip
 from bot.settings import KEYS, SettingRefused, Settings
 from bot.settings_strings import COMMANDS, SETTINGS
+from bot.texts import Texts
 
 if TYPE_CHECKING:
-    from bot.client import ForumBot
+    from bot.gate import Gate
+    from bot.settings import ServerSettings
 
 KEY_CHOICES = [app_commands.Choice(name=_(SETTINGS, f"setting.{key}"), value=key) for key in KEYS]
 ECHO_LIMIT = 60  # characters of a refused value quoted back
 
 
 class SettingsCommands(app_commands.Group):
-    def __init__(self, bot: ForumBot) -> None:
+    def __init__(self, settings: ServerSettings, gate: Gate) -> None:
         super().__init__(name="settings", description=_(COMMANDS, "command.settings"))
-        self.bot = bot
+        self.settings = settings
+        self.gate = gate
 
     @app_commands.command(name="show", description=_(COMMANDS, "command.settings.show"))
     async def show(self, interaction: discord.Interaction) -> None:
-        overrides = await self.bot.settings.overrides(interaction.guild_id)
-        t = self.bot.gate.texts(str(interaction.locale))
-        await _private(interaction, describe(t, self.bot.settings.merged(overrides), overrides))
+        overrides = await self.settings.overrides(interaction.guild_id)
+        t = self.gate.texts(str(interaction.locale))
+        await _private(interaction, describe(t, self.settings.merged(overrides), overrides))
 
     @app_commands.command(name="set", description=_(COMMANDS, "command.settings.set"))
     @app_commands.describe(
@@ -46,12 +48,12 @@ class SettingsCommands(app_commands.Group):
         key: str,
         value: app_commands.Range[str, 1, 500],
     ) -> None:
-        t = self.bot.gate.texts(str(interaction.locale))
+        t = self.gate.texts(str(interaction.locale))
         if not await self._may_configure(interaction, t) or interaction.guild_id is None:
             return
         label = t(f"setting.{key}")
         try:
-            settings = await self.bot.settings.set(interaction.guild_id, key, value)
+            settings = await self.settings.set(interaction.guild_id, key, value)
         except SettingRefused as refused:
             rule = t(refused.rule, **refused.values)
             echo = value if len(value) <= ECHO_LIMIT else value[: ECHO_LIMIT - 1] + "…"
@@ -66,10 +68,10 @@ class SettingsCommands(app_commands.Group):
     @app_commands.describe(key=_(COMMANDS, "param.setting_or_all"))
     @app_commands.choices(key=KEY_CHOICES)
     async def reset(self, interaction: discord.Interaction, key: str | None = None) -> None:
-        t = self.bot.gate.texts(str(interaction.locale))
+        t = self.gate.texts(str(interaction.locale))
         if not await self._may_configure(interaction, t) or interaction.guild_id is None:
             return
-        settings = await self.bot.settings.reset(interaction.guild_id, key)
+        settings = await self.settings.reset(interaction.guild_id, key)
         if key is None:
             await _private(interaction, t("settings.reset_all"))
             return
@@ -81,7 +83,7 @@ class SettingsCommands(app_commands.Group):
         permissions = getattr(interaction, "permissions", None)
         if permissions is not None and permissions.manage_guild:
             return True
-        role = (await self.bot.settings.of(interaction.guild_id)).admin_role
+        role = (await self.settings.of(interaction.guild_id)).admin_role
         user = interaction.user
         if role and isinstance(user, discord.Member) and user.get_role(role) is not None:
             return True

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.chooser import Texts
+from bot.texts import Texts
 from engine.core import Kind, Prompt
 from table.service import Session
 
 if TYPE_CHECKING:
-    from bot.play import Play
+    from bot.private_prompts import PrivatePrompts
 
 
 def public_turn(session: Session, seat: int) -> Prompt | None:
@@ -34,8 +34,8 @@ def board_link(session: Session) -> str:
     return f"https://discord.com/channels/{session.row.guild_id or '@me'}/{session.row.channel_id}/{board}"
 
 
-def pointer(play: Play, session: Session, seat: int, texts: Texts) -> str:
-    if play.private_prompt(session, seat) is not None:
+def pointer(prompts: PrivatePrompts, session: Session, seat: int, texts: Texts) -> str:
+    if prompts.private_prompt(session, seat) is not None:
         return texts("chooser.current_private", board=board_link(session))
     if public_turn(session, seat) is not None:
         return texts("chooser.current_turn", board=board_link(session))
@@ -43,7 +43,7 @@ def pointer(play: Play, session: Session, seat: int, texts: Texts) -> str:
 
 
 async def close(
-    play: Play,
+    prompts: PrivatePrompts,
     interaction: discord.Interaction,
     session: Session,
     seat: int,
@@ -59,9 +59,9 @@ async def close(
     ):
         return False
     if message.guild is not None and not message.flags.ephemeral:  # asked in the open
-        closed = play.channel_texts(session)("error.stale")
+        closed = prompts.wording.channel_texts(session)("error.stale")
         content = f"{message.content}\n{closed}"[:2000]
     else:
-        content = f"{texts(reason)}\n{pointer(play, session, seat, texts)}"
+        content = f"{texts(reason)}\n{pointer(prompts, session, seat, texts)}"
     await interaction.response.edit_message(content=content, view=None)
     return True

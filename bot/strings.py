@@ -297,7 +297,7 @@ BOT: Catalog = {
     },
 }
 
-# Slash-command descriptions, parameters and choices by stable key: bot.commands.command_text
+# Slash-command descriptions, parameters and choices by stable key: bot.command_text.command_text
 # hands Discord the English and the Translator the Japanese of one key.
 COMMANDS: Catalog = {
     "en": {

@@ -22,16 +22,16 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.chooser import Texts
-from bot.commands import command_text as _
+from bot.command_text import command_text as _
 from bot.strings import COMMANDS
+from bot.texts import Texts
 from engine.core import Kind
 from engine.i18n import Localizer, locale_of
 from table.service import Session
 
 if TYPE_CHECKING:
-    from bot.client import ForumBot
-    from bot.play import Play
+    from bot.board import Board
+    from table.store import Store
 
 log = logging.getLogger("forum.pings")
 TURN_SEATS = "turn_seats"  # meta: the human seats that owed a public turn when last checked
@@ -54,19 +54,19 @@ def public_turn_seats(session: Session) -> list[int]:
     )
 
 
-async def muted(play: Play, user_ids: list[int]) -> set[int]:
+async def muted(store: Store, user_ids: list[int]) -> set[int]:
     """Those of `user_ids` who turned their turn pings off."""
     if not user_ids:
         return set()
     marks = ",".join("?" * len(user_ids))
-    rows = await play.service.store.query(
+    rows = await store.query(
         f"SELECT user_id FROM user_settings WHERE turn_pings=0 AND user_id IN ({marks})",
         tuple(user_ids),
     )
     return {int(row[0]) for row in rows}
 
 
-async def ping_turns(play: Play, session: Session) -> None:
+async def ping_turns(board: Board, session: Session) -> None:
     """Mention each human whose public turn has just started (once per turn)."""
     now = public_turn_seats(session)
     meta = session.row.meta
@@ -77,30 +77,32 @@ async def ping_turns(play: Play, session: Session) -> None:
     recent = time.monotonic() - AT_THE_TABLE_SECONDS
     away = [s for s in now if s not in before and session.acted_at.get(s, recent) <= recent]
     starting = [session.seats[s]["user_id"] for s in away]
-    users = [u for u in starting if u not in await muted(play, starting)]
+    users = [u for u in starting if u not in await muted(board.service.store, starting)]
     previous = meta.get(PING_MESSAGE)
     if not (users or previous):
         return  # players at the table: nothing to say, nothing to store
     meta.pop(PING_MESSAGE, None)
-    await play.service.set_meta(session)  # stored first: a restart never pings again
-    channel = play.bot.get_channel(session.row.channel_id)
+    await board.service.set_meta(session)  # stored first: a restart never pings again
+    channel = board.client.get_channel(session.row.channel_id)
     if channel is None:
         return
     if previous:
-        await play._delete_quietly(channel, previous)
+        await board.delete_quietly(channel, previous)
     if not users:
         return
-    t = play.channel_texts(session)
+    t = board.wording.channel_texts(session)
     message = await channel.send(
         content=t("ping.turn", users=" ".join(f"<@{u}>" for u in users), game=t("name")),
         allowed_mentions=discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
         ),
     )
-    await play.service.set_meta(session, **{PING_MESSAGE: message.id})
+    await board.service.set_meta(session, **{PING_MESSAGE: message.id})
 
 
-def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
+def add_commands(
+    group: app_commands.Group, store: Store, localizer: Localizer, default_locale: str
+) -> None:
     """`/game pings on|off`: the caller's own turn pings, in every server."""
 
     @app_commands.command(name="pings", description=_(COMMANDS, "command.pings"))
@@ -112,9 +114,9 @@ def add_commands(group: app_commands.Group, bot: ForumBot) -> None:
         ]
     )
     async def pings(interaction: discord.Interaction, state: str) -> None:
-        locale = locale_of(str(interaction.locale or ""), bot.config.default_locale)
-        t = Texts(Localizer(bot.play.localizer.catalogs[0]), locale, None, ())
-        await bot.service.store.set_turn_pings(interaction.user.id, state == "on")
+        locale = locale_of(str(interaction.locale or ""), default_locale)
+        t = Texts(Localizer(localizer.catalogs[0]), locale, None, ())
+        await store.set_turn_pings(interaction.user.id, state == "on")
         await interaction.response.send_message(t(f"ping.{state}"), ephemeral=True)
 
     group.add_command(pings)

@@ -535,17 +535,6 @@ def counted(count: object, forms: str) -> str:
     return f"{count} {one if str(count) in ('1', '-1') else many or one}"
 
 
-H = TypeVar("H")
-
-
-def handler_for(handlers: dict[str, H], move: str) -> H:
-    """The function handling `move`, or IllegalInput("unknown_move") for any other name."""
-    handler = handlers.get(move)
-    if handler is None:
-        raise IllegalInput("unknown_move", move=move)
-    return handler
-
-
 def require(condition: bool, code: str, **args: Any) -> None:
     """Raise IllegalInput(code) unless `condition` holds; keeps validation ladders flat."""
     if not condition:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from engine.core import Game, SearchSpec
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
-from engine.games.circus_maximus import sampler as circus_sampler
 from engine.games.hannibal import Hannibal
-from engine.games.hannibal import sampler as hannibal_sampler
 from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperium import Imperium
 from engine.games.konsul import Konsul
@@ -45,12 +43,8 @@ def get_game(game_id: str) -> Game:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}") from None
 
 
-# The hard AI's search per game: sampler, rollout policy and budget (see engine.search). A game
-# declares its own as `search`; the entries below belong to games not yet moved to the package
-# layout of engine/README.md (issue 21) and go as each one moves.
+# The hard AI's search per game: sampler, rollout policy and budget (see engine.search), as each
+# game declares it (`search`); a game without one has no hard level.
 SEARCH: dict[str, SearchSpec] = {
     game.id: game.search for game in GAMES.values() if game.search is not None
-} | {
-    "circus_maximus": SearchSpec(circus_sampler.sample, rollouts=13),
-    "hannibal": SearchSpec(hannibal_sampler.sample, rollouts=24, horizon=200),
 }

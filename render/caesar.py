@@ -30,6 +30,7 @@ from render.common import (
     fit,
     font,
     layer,
+    piece,
     player_colour,
     player_label,
     player_letter,
@@ -233,35 +234,52 @@ def _players(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> No
     pen.text((PANEL_X, y), heading, font=font(26), fill=INK)
     y += 44
     winners = _winners(view) if over else ()
-    fighters = view.fighters or ()
     for seat in range(view.seats):
-        active = view.phase in ("place", "main") and view.active == seat
-        hot = active or seat in fighters
-        pen.rounded_rectangle(
-            (PANEL_X, y, PANEL_X + PANEL_W, y + ROW_H - 8),
-            radius=10,
-            fill=WHITE if active else PANEL,
-            outline=HIGHLIGHT if hot else PANEL_DARK,
-            width=4 if hot else 2,
-        )
-        pen.token(PANEL_X + 32, y + 39, 20, seat)
-        out = view.eliminated[seat]
-        status, lit = _status(view, seat, active, winners, labels)
-        right = PANEL_X + PANEL_W - 14
-        colour = HIGHLIGHT if lit else MUTED
-        pen.text((right, y + 24), status, font=font(22), fill=colour, anchor="rm")
-        room = right - (PANEL_X + 62) - text_width(status, 22) - 12
-        label = fit(player_label(seat, names), 26, room)
-        pen.text(
-            (PANEL_X + 62, y + 24), label, font=font(26), fill=MUTED if out else INK, anchor="lm"
-        )
-        counters = labels("counters", count=view.counts[seat])
-        cards = labels("cards_left", count=view.hand_sizes[seat])
-        line = fit(f"{counters} · {cards}", 24, PANEL_W - 76)
-        pen.text(
-            (PANEL_X + 62, y + 58), line, font=font(24), fill=MUTED if out else INK, anchor="lm"
-        )
+        words = _row_words(view, names, labels, seat, winners)
+        piece(pen.image, (PANEL_X, y), (PANEL_W + 1, ROW_H - 7), _row, *words)
         y += ROW_H
+
+
+def _row_words(
+    view: CaesarView, names: list[str], labels: Labels, seat: int, winners: tuple[int, ...]
+) -> tuple[int, bool, bool, str, bool, str, bool, str]:
+    """What one player's row shows (the row is cached by it)."""
+    active = view.phase in ("place", "main") and view.active == seat
+    hot = active or seat in (view.fighters or ())
+    status, lit = _status(view, seat, active, winners, labels)
+    room = PANEL_W - 14 - 62 - text_width(status, 22) - 12
+    label = fit(player_label(seat, names), 26, room)
+    counters = labels("counters", count=view.counts[seat])
+    cards = labels("cards_left", count=view.hand_sizes[seat])
+    line = fit(f"{counters} · {cards}", 24, PANEL_W - 76)
+    return seat, active, hot, status, lit, label, view.eliminated[seat], line
+
+
+def _row(
+    pen: Pen,
+    seat: int,
+    active: bool,
+    hot: bool,
+    status: str,
+    lit: bool,
+    label: str,
+    out: bool,
+    line: str,
+) -> None:
+    """One player's row of the side panel, in its own coordinates."""
+    pen.rounded_rectangle(
+        (0, 0, PANEL_W, ROW_H - 8),
+        radius=10,
+        fill=WHITE if active else PANEL,
+        outline=HIGHLIGHT if hot else PANEL_DARK,
+        width=4 if hot else 2,
+    )
+    pen.token(32, 39, 20, seat)
+    colour = HIGHLIGHT if lit else MUTED
+    pen.text((PANEL_W - 14, 24), status, font=font(22), fill=colour, anchor="rm")
+    ink = MUTED if out else INK
+    pen.text((62, 24), label, font=font(26), fill=ink, anchor="lm")
+    pen.text((62, 58), line, font=font(24), fill=ink, anchor="lm")
 
 
 def _status(

@@ -34,6 +34,7 @@ from render.common import (
     canvas,
     fit,
     font,
+    piece,
     player_label,
     stamp_text,
     stamp_token,
@@ -283,34 +284,10 @@ def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
 
 
 def _players(image: Image.Image, view: CircusView, names: list[str], labels: Labels) -> None:
-    pen = Pen(image)
     for seat in range(view.seats):
         top = PLAYERS_TOP + seat * ROW_H
-        middle = top + ROW_H // 2
-        active = seat == view.to_act and view.phase != "over"
-        pen.rectangle(
-            (MARGIN, top + 3, WIDTH - MARGIN, top + ROW_H - 3),
-            fill=PANEL,
-            outline=HIGHLIGHT if active else PANEL_DARK,
-            width=4 if active else 2,
-        )
-        stamp_token(image, MARGIN + 28, middle, 18, seat)
-        name = fit(player_label(seat, names), 26, CARDS_X - MARGIN - 66)
-        stamp_text(image, (MARGIN + 56, middle), name, 26, INK, "lm")
-        left = view.deck if view.phase == "place" else view.cards[seat]
-        for slot, card in enumerate(view.deck):
-            image.paste(
-                _card(card, card in left), (CARDS_X + slot * (CARD_W + 6), middle - CARD_H // 2)
-            )
-        status = [
-            labels("chariots_in", count=sum(c.finished for c in view.chariots if c.seat == seat))
-        ]
-        if seat in view.places:
-            status.append(labels("place", place=view.places.index(seat) + 1))
-        laps = sum(c.segment >= 4 and not c.finished for c in view.chariots if c.seat == seat)
-        if laps:
-            status.append(f"{labels('lap_mark')} ×{laps}")
-        stamp_text(image, (720, middle), " · ".join(status), 24, INK, "lm")
+        words = _row_words(view, names, labels, seat)
+        piece(image, (MARGIN, top), (WIDTH - MARGIN, ROW_H), _row, *words)
     rules = [labels(f"rule.{name}") for name in _VARIANTS if getattr(view, name)]
     if rules:
         y = PLAYERS_TOP + view.seats * ROW_H + 14
@@ -319,6 +296,44 @@ def _players(image: Image.Image, view: CircusView, names: list[str], labels: Lab
 
 
 _VARIANTS = ("straight_line", "six_cards", "exactly_two", "continue_for_placings")
+
+
+def _row_words(
+    view: CircusView, names: list[str], labels: Labels, seat: int
+) -> tuple[int, bool, str, tuple[tuple[int, bool], ...], str]:
+    """What one player's row shows (the row is cached by it): name, cards (face up or not),
+    status."""
+    active = seat == view.to_act and view.phase != "over"
+    name = fit(player_label(seat, names), 26, CARDS_X - MARGIN - 66)
+    left = view.deck if view.phase == "place" else view.cards[seat]
+    cards = tuple((card, card in left) for card in view.deck)
+    mine = [c for c in view.chariots if c.seat == seat]
+    status = [labels("chariots_in", count=sum(c.finished for c in mine))]
+    if seat in view.places:
+        status.append(labels("place", place=view.places.index(seat) + 1))
+    laps = sum(c.segment >= 4 and not c.finished for c in mine)
+    if laps:
+        status.append(f"{labels('lap_mark')} ×{laps}")
+    return seat, active, name, cards, " · ".join(status)
+
+
+def _row(
+    pen: Pen, seat: int, active: bool, name: str, cards: tuple[tuple[int, bool], ...], status: str
+) -> None:
+    """One player's row, in its own coordinates (from MARGIN across, to the board's edge)."""
+    middle = ROW_H // 2
+    pen.rectangle(
+        (0, 3, WIDTH - 2 * MARGIN, ROW_H - 3),
+        fill=PANEL,
+        outline=HIGHLIGHT if active else PANEL_DARK,
+        width=4 if active else 2,
+    )
+    pen.token(28, middle, 18, seat)
+    pen.text((56, middle), name, font=font(26), fill=INK, anchor="lm")
+    for slot, (card, face_up) in enumerate(cards):
+        at = (CARDS_X - MARGIN + slot * (CARD_W + 6), middle - CARD_H // 2)
+        pen.image.paste(_card(card, face_up), at)
+    pen.text((720 - MARGIN, middle), status, font=font(24), fill=INK, anchor="lm")
 
 
 @lru_cache(maxsize=16)

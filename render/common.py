@@ -13,7 +13,7 @@ mapped from RGB. Same view, same bytes."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -71,11 +71,22 @@ class Labels:
     def __call__(self, key: str, /, **args: object) -> str:
         full = f"board.{key}"
         template = self.primary.get(full) or self.fallback.get(full) or key
-        return format_text(template, args) if args else template
+        if not args:
+            return template
+        try:  # typed, so that 1, 1.0 and True, equal as keys, are formatted apart
+            return _formatted(template, tuple((name, type(v), v) for name, v in args.items()))
+        except TypeError:  # an unhashable argument (a list of names)
+            return format_text(template, args)
 
     def term(self, text: str) -> str:
         """A name the catalog translates (`term.<text>`), else as it is."""
         return term(text, self.primary)
+
+
+@lru_cache(maxsize=4096)
+def _formatted(template: str, args: tuple[tuple[str, type, object], ...]) -> str:
+    """`format_text` cached: its Formatter costs a label 10-20 µs of Python."""
+    return format_text(template, {name: value for name, _, value in args})
 
 
 @cache
@@ -265,21 +276,37 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     return mask, left, top
 
 
+# A cached piece ready to paste: its pixels' and its mask's Pillow cores, width and height (kept
+# as cores, so a stamp costs one paste and no Image property calls: a board stamps dozens).
+Stamp = tuple[Any, Any, int, int]
+
+
+def _stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
+    """`mask` (0 or 255 only) as a bilevel mask, which Pillow pastes through faster."""
+    bilevel = mask.convert("1", dither=Image.Dither.NONE)
+    return pixels.im, bilevel.im, pixels.width, pixels.height
+
+
 @lru_cache(maxsize=4096)
 def _shaded_text(
     text: str, size: int, anchor: str, fill: RGB, under: int, palette: Palette
-) -> tuple[Image.Image, Image.Image]:
+) -> Stamp:
     """A text in `fill` over the palette entry `under`, already in the palette's shades (the
     pixels an RGB board mapped onto it would get), and the mask of the pixels it covers."""
     mask, _, _ = _text_mask(text, size, anchor)
     shaded = Image.new("RGB", mask.size, palette.entries[under])
     shaded.paste(fill, (0, 0), mask)
-    return palette.apply(shaded), mask.point(_SOLID)
+    return _stamp(palette.apply(shaded), mask.point(_SOLID))
 
 
 def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
-    """The one palette index under a box, or None where it holds several."""
-    low, high = image.im.crop((*origin, origin[0] + size[0], origin[1] + size[1])).getextrema()
+    """The one palette index under a box, or None where it holds several. Index 0 (every board
+    palette's background) is checked first: Pillow finds a box all zero 100 times faster than
+    it finds a box's extrema."""
+    region = image.im.crop((*origin, origin[0] + size[0], origin[1] + size[1]))
+    if region.getbbox() is None:
+        return 0
+    low, high = region.getextrema()
     return low if low == high else None
 
 
@@ -295,13 +322,11 @@ def _blend(
     image.paste(palette_of(image).apply(region), origin, alpha.point(_SOLID))
 
 
-def _paste(
-    image: Image.Image, piece: Image.Image, origin: tuple[int, int], mask: Image.Image
-) -> None:
-    """`image.paste(piece, origin, mask)` for a cached piece in the board's own mode, without
-    Pillow's per-call conversions and checks (a board stamps dozens of them)."""
-    box = (*origin, origin[0] + piece.width, origin[1] + piece.height)
-    image.im.paste(piece.im, box, mask.im)
+def _paste(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
+    """A cached stamp in the board's own mode pasted through its mask, without Pillow's
+    per-call conversions and checks."""
+    pixels, mask, width, height = stamp
+    image.im.paste(pixels, (*origin, origin[0] + width, origin[1] + height), mask)
 
 
 def stamp_text(
@@ -319,8 +344,7 @@ def stamp_text(
     if under is None:
         _blend(image, origin, fill, mask)
         return
-    shaded, solid = _shaded_text(text, size, anchor, fill, under, palette_of(image))
-    _paste(image, shaded, origin, solid)
+    _paste(image, _shaded_text(text, size, anchor, fill, under, palette_of(image)), origin)
 
 
 @lru_cache(maxsize=256)
@@ -332,16 +356,14 @@ def _token_sprite(seat: int, r: int, label: str | None) -> tuple[Image.Image, in
 
 
 @lru_cache(maxsize=512)
-def _token_in(
-    seat: int, r: int, label: str | None, palette: Palette
-) -> tuple[Image.Image, Image.Image] | None:
+def _token_in(seat: int, r: int, label: str | None, palette: Palette) -> Stamp | None:
     """A token sprite in the palette's indices and its mask; None when its edge is translucent
     (a label wider than the shape), so it must be blended over what lies under it."""
     sprite, _ = _token_sprite(seat, r, label)
     alpha = sprite.getchannel("A")
     if set(alpha.histogram()[1:255]) != {0}:
         return None
-    return palette.apply(sprite.convert("RGB")), alpha
+    return _stamp(palette.apply(sprite.convert("RGB")), alpha)
 
 
 def stamp_token(
@@ -357,7 +379,45 @@ def stamp_token(
     if mapped is None:
         _blend(image, origin, sprite, sprite)
     else:
-        _paste(image, mapped[0], origin, mapped[1])
+        _paste(image, mapped, origin)
+
+
+def _whole_quarters(xy: Any) -> bool:
+    """A flat (x0, y0, x1, y1) on the board whose coordinates shift by whole pixels exactly.
+    ImageDraw truncates towards zero, so a shift is exact only away from negatives, and the
+    corners of a rounded rectangle reach half a pixel above and left of its rounded box."""
+    return (
+        isinstance(xy, tuple | list)
+        and len(xy) == 4
+        and all(isinstance(v, int) or (isinstance(v, float) and (v * 4).is_integer()) for v in xy)
+        and min(xy) >= 1
+    )
+
+
+SPRITE_AREA = 80 * 80  # a masked paste of more pixels costs more than ImageDraw's corners
+
+
+def _large(xy: Any) -> bool:
+    return (xy[2] - xy[0]) * (xy[3] - xy[1]) > SPRITE_AREA
+
+
+@lru_cache(maxsize=512)
+def _rounded_sprite(
+    xy: tuple[float, float, float, float],
+    radius: float,
+    fill: int | None,
+    outline: int | None,
+    width: int,
+    corners: tuple[bool, bool, bool, bool] | None,
+) -> tuple[Image.Image, Image.Image]:
+    """A rounded rectangle drawn in palette indices on a small sprite, and the mask of the
+    pixels it covers (everything not left at a spare index)."""
+    spare = next(i for i in range(3) if i not in (fill, outline))
+    reach = max(0, width) + 3  # an outline wider than the box draws past its far edge too
+    size = (math.ceil(xy[2]) + reach, math.ceil(xy[3]) + reach)
+    sprite = Image.new("L", size, spare)
+    ImageDraw.Draw(sprite).rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+    return sprite, sprite.point([0 if i == spare else 255 for i in range(256)])
 
 
 class Pen(ImageDraw.ImageDraw):
@@ -406,6 +466,31 @@ class Pen(ImageDraw.ImageDraw):
     def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None) -> None:
         stamp_token(self.image, cx, cy, r, seat, label)
 
+    def rounded_rectangle(  # type: ignore[override]
+        self,
+        xy: Any,
+        radius: float = 0,
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+        *,
+        corners: tuple[bool, bool, bool, bool] | None = None,
+    ) -> None:
+        """ImageDraw's rounded rectangle (its corners cost 40-90 µs of Python a call), pasted
+        on a palette board from a sprite cached by its shape and ink indices."""
+        if self.board_palette is None or not _whole_quarters(xy) or _large(xy):
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        ink, fill_ink = self._getink(outline, fill)
+        x0, y0, x1, y1 = xy
+        # An even shift keeps ImageDraw's banker's rounding of halves, so the pixels are the same;
+        # the margin holds an outline wider than the box, which reaches back past its near edge.
+        reach = max(0, width) + 2
+        ox, oy = (math.floor(x0) - reach) & ~1, (math.floor(y0) - reach) & ~1
+        local = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
+        sprite, mask = _rounded_sprite(local, radius, fill_ink, ink, width, corners)
+        self.image.im.paste(sprite.im, (ox, oy, ox + sprite.width, oy + sprite.height), mask.im)
+
 
 def canvas(
     height: int, width: int = WIDTH, palette: Palette | None = None
@@ -432,6 +517,45 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
             image = Image.new("RGB", size, BACKGROUND)
         image.paste(cached, (0, 0))
     return image, Pen(image)
+
+
+def piece(
+    image: Image.Image,
+    origin: tuple[int, int],
+    size: tuple[int, int],
+    draw: Callable[..., None],
+    *args: Hashable,
+) -> None:
+    """`draw(pen, *args)` in the box at `origin` (the pen's coordinates are the box's own; what
+    falls outside it is clipped). Over one colour the box is pasted from a cache keyed by
+    `draw`, `args`, that colour and the palette, so `draw` must draw from its arguments alone:
+    a piece shows only what its key holds, and the bytes are the same warm or cold."""
+    box = (*origin, origin[0] + size[0], origin[1] + size[1])
+    if image.im.crop(box).getbbox() is None:
+        under: int | None = 0  # all background: the common case, and the only cheap one to see
+    else:  # a box's extrema cost 3-4 ns a pixel: a large box is drawn rather than looked up
+        under = _uniform(image, origin, size) if size[0] * size[1] <= SPRITE_AREA else None
+    if under is None:
+        region = image.crop(box)
+        region.info[PALETTE_KEY] = image.info[PALETTE_KEY]
+        draw(Pen(region), *args)
+    else:
+        region = _piece(size, under, image.info[PALETTE_KEY], draw, args)
+    image.im.paste(region.im, box)
+
+
+PIECES_KEPT = 128  # at most a 1200×212 results strip each (254 KB), 68 KB a typical row
+
+
+@lru_cache(maxsize=PIECES_KEPT)
+def _piece(
+    size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
+) -> Image.Image:
+    image = Image.new("P", size, under)
+    image.putpalette(_PALETTES[palette].image.getpalette() or [])  # a blended text reads it
+    image.info[PALETTE_KEY] = palette
+    draw(Pen(image), *args)
+    return image
 
 
 BASE_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *PLAYER_COLOURS)

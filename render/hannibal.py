@@ -17,7 +17,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from engine.games.hannibal.board import ROLES, Board, Role, board
-from engine.games.hannibal.rules import HannibalView, seat_of
+from engine.games.hannibal.state import HannibalView, seat_of
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,

@@ -16,6 +16,7 @@ of a zero column yields the filter bytes for free. Same image, same bytes.
 from __future__ import annotations
 
 import struct
+import threading
 import zlib
 
 from isal import isal_zlib
@@ -43,10 +44,24 @@ def pixel_bytes(image: Image.Image) -> bytes:
     return data
 
 
+ROW_BUFFERS = 4  # board sizes a thread keeps a scanline buffer for (about 1 MB each)
+_buffers = threading.local()
+
+
 def scanlines(image: Image.Image) -> bytes:
-    """A palette image's rows as PNG scanlines, each led by its filter type 0 (none)."""
-    wide = Image.new("P", (image.width + 1, image.height), 0)
-    wide.paste(image, (1, 0))
+    """A palette image's rows as PNG scanlines, each led by its filter type 0 (none). The image
+    goes one column right into a buffer of its size kept per thread (its column 0 stays zero):
+    allocating and zeroing a fresh one cost a board as much as copying the pixels."""
+    size = (image.width + 1, image.height)
+    kept: dict[tuple[int, int], Image.Image] = _buffers.__dict__.setdefault("by_size", {})
+    wide = kept.pop(size, None)
+    if wide is None:
+        wide = Image.new("P", size, 0)
+        if len(kept) >= ROW_BUFFERS:
+            del kept[next(iter(kept))]  # the least recently used size
+    kept[size] = wide
+    image.load()  # an opened file's pixels are read on first use
+    wide.im.paste(image.im, (1, 0, *size))
     return pixel_bytes(wide)
 
 

@@ -29,6 +29,7 @@ from render.common import (
     fit,
     font,
     layer,
+    piece,
     player_colour,
     player_label,
     player_letter,
@@ -270,45 +271,53 @@ def _round_panel(
     supplies = [labels("supply", count=count) for count in view.supply]
     cards_x = max(470, 330 + max(text_width(text, 20) for text in supplies) + 16)
     for seat in range(view.seats):
-        y = top + 40 + seat * ROW_H
-        fill = PANEL if seat % 2 == 0 else ROW_ALT
-        pen.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 4), fill=fill)
-        token(pen, MARGIN + 26, y + ROW_H / 2 - 2, 20, seat)
-        pen.text(
-            (MARGIN + 56, y + ROW_H / 2 - 2),
-            player_label(seat, names),
-            font=font(26),
-            fill=INK,
-            anchor="lm",
-        )
-        pen.text(
-            (330, y + ROW_H / 2 - 2),
-            supplies[seat],
-            font=font(20),
-            fill=MUTED,
-            anchor="lm",
-        )
-        if view.held:
-            for slot, owner in enumerate(view.held[seat]):
-                _card(pen, cards_x + slot * 60, y + 7, view.revealed[owner], owner, owner != seat)
-        status, hot = _status(view, seat, labels)
-        room = WIDTH - MARGIN - 10 - STATUS_X - (60 if view.final_chips is not None else 0)
-        pen.text(
-            (STATUS_X, y + ROW_H / 2 - 2),
-            fit(status, 22, room),
-            font=font(22),
-            fill=HIGHLIGHT if hot else INK,
-            anchor="lm",
-        )
-        if view.phase == "over" and view.final_chips is not None:
-            pen.text(
-                (WIDTH - MARGIN - 10, y + ROW_H / 2 - 2),
-                str(view.final_chips[seat]),
-                font=font(30),
-                fill=INK,
-                anchor="rm",
-            )
+        words = _row_words(view, names, labels, seat, supplies[seat], cards_x)
+        at = (MARGIN, top + 40 + seat * ROW_H)
+        piece(pen.image, at, (WIDTH - 2 * MARGIN + 1, ROW_H - 3), _row, *words)
     return top + 40 + view.seats * ROW_H + 14
+
+
+def _row_words(
+    view: ProkonsulView, names: list[str], labels: Labels, seat: int, supply: str, cards_x: float
+) -> tuple[int, str, str, float, tuple[tuple[int, int, bool], ...], str, bool, str | None]:
+    """What one player's row shows (the row is cached by it): name, supply, held cards (value,
+    owner, held by another), status and whether it is urgent, final chips."""
+    cards = (
+        tuple((view.revealed[owner], owner, owner != seat) for owner in view.held[seat])
+        if view.held
+        else ()
+    )
+    status, hot = _status(view, seat, labels)
+    room = WIDTH - MARGIN - 10 - STATUS_X - (60 if view.final_chips is not None else 0)
+    over = view.phase == "over" and view.final_chips is not None
+    chips = str(view.final_chips[seat]) if over and view.final_chips is not None else None
+    label = player_label(seat, names)
+    return seat, label, supply, cards_x, cards, fit(status, 22, room), hot, chips
+
+
+def _row(
+    pen: ImageDraw.ImageDraw,
+    seat: int,
+    label: str,
+    supply: str,
+    cards_x: float,
+    cards: tuple[tuple[int, int, bool], ...],
+    status: str,
+    hot: bool,
+    chips: str | None,
+) -> None:
+    """One player's row, in its own coordinates (the board's less MARGIN across)."""
+    mid = ROW_H / 2 - 2
+    pen.rectangle((0, 0, WIDTH - 2 * MARGIN, ROW_H - 4), fill=PANEL if seat % 2 == 0 else ROW_ALT)
+    token(pen, 26, mid, 20, seat)
+    pen.text((56, mid), label, font=font(26), fill=INK, anchor="lm")
+    pen.text((330 - MARGIN, mid), supply, font=font(20), fill=MUTED, anchor="lm")
+    for slot, (value, owner, foreign) in enumerate(cards):
+        _card(pen, cards_x - MARGIN + slot * 60, 7, value, owner, foreign)
+    fill = HIGHLIGHT if hot else INK
+    pen.text((STATUS_X - MARGIN, mid), status, font=font(22), fill=fill, anchor="lm")
+    if chips is not None:
+        pen.text((WIDTH - 2 * MARGIN - 10, mid), chips, font=font(30), fill=INK, anchor="rm")
 
 
 def _card(

@@ -16,12 +16,12 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     WHITE,
-    Palette,
     Pen,
     canvas,
     fit,
     font,
     palette_of,
+    piece,
     player_label,
     text_width,
 )
@@ -63,36 +63,56 @@ def with_results(
     locale: str,
 ) -> Image.Image:
     """`board` with the results strip added below it, drawn in the board's own palette (an RGB
-    board, from a renderer without one, gets an RGB strip)."""
+    board, from a renderer without one, gets an RGB strip). On a palette board the strip is a
+    `piece`, cached by its words."""
     palette = palette_of(board) if board.mode == "P" else None
     if palette is None and board.mode != "RGB":
         board = board.convert("RGB")
     image, _ = canvas(board.height + STRIP_H, board.width, palette)
     image.paste(board, (0, 0))
-    image.paste(_strip(board.width, outcome, names, catalog, locale, palette), (0, board.height))
+    words = _words(board.width, outcome, names, catalog, locale)
+    if palette is None:
+        strip, pen = canvas(STRIP_H, board.width)
+        _strip(pen, *words)
+        image.paste(strip, (0, board.height))
+    else:
+        piece(image, (0, board.height), (board.width, STRIP_H), _strip, *words)
     return image
 
 
-def _strip(
-    width: int,
-    outcome: Outcome,
-    names: Sequence[str],
-    catalog: Catalog,
-    locale: str,
-    palette: Palette | None,
-) -> Image.Image:
+Cell = tuple[int, bool, str, str, str]  # seat, won, rank, name, score
+
+
+def _words(
+    width: int, outcome: Outcome, names: Sequence[str], catalog: Catalog, locale: str
+) -> tuple[int, str, str, tuple[Cell, ...]]:
+    """What the strip shows: heading, verdict, and a cell per player, best rank first."""
     words = WORDS.get(locale, WORDS["en"])
-    image, pen = canvas(STRIP_H, width, palette)
-    pen.rectangle((0, 0, width, 5), fill=HIGHLIGHT)
     heading = words["title"]
     reason = _reason(outcome.reason, names, catalog, locale)
     if reason:
         heading += " · " + reason
-    pen.text((MARGIN, 18), fit(heading, 24, width - 2 * MARGIN), font=font(24), fill=MUTED)
+    heading = fit(heading, 24, width - 2 * MARGIN)
     verdict = fit(_verdict(outcome, names, words), 34, width - 2 * MARGIN)
+    order = sorted(range(len(outcome.scores)), key=lambda seat: (outcome.ranks[seat], seat))
+    cells = tuple(
+        (
+            seat,
+            seat in outcome.winners,
+            words["rank"].format(rank=outcome.ranks[seat]),
+            player_label(seat, names),
+            words["score"].format(score=outcome.scores[seat]),
+        )
+        for seat in order
+    )
+    return width, heading, verdict, cells
+
+
+def _strip(pen: Pen, width: int, heading: str, verdict: str, cells: tuple[Cell, ...]) -> None:
+    pen.rectangle((0, 0, width, 5), fill=HIGHLIGHT)
+    pen.text((MARGIN, 18), heading, font=font(24), fill=MUTED)
     pen.text((MARGIN, 50), verdict, font=font(34), fill=HIGHLIGHT)
-    _cells(pen, outcome, names, words, HEAD_H, width)
-    return image
+    _cells(pen, cells, HEAD_H, width)
 
 
 def _verdict(outcome: Outcome, names: Sequence[str], words: dict[str, str]) -> str:
@@ -106,21 +126,11 @@ def _verdict(outcome: Outcome, names: Sequence[str], words: dict[str, str]) -> s
     return words["draw" if everyone else "winners"].format(names=listed)
 
 
-def _cells(
-    pen: Pen,
-    outcome: Outcome,
-    names: Sequence[str],
-    words: dict[str, str],
-    top: int,
-    width: int,
-) -> None:
+def _cells(pen: Pen, cells: tuple[Cell, ...], top: int, width: int) -> None:
     """One cell per player, best rank first: rank, token and name above, score below."""
-    seats = len(outcome.scores)
-    order = sorted(range(seats), key=lambda seat: (outcome.ranks[seat], seat))
-    cell_w = (width - 2 * MARGIN) // max(1, seats)
-    for slot, seat in enumerate(order):
+    cell_w = (width - 2 * MARGIN) // max(1, len(cells))
+    for slot, (seat, won, rank, label, score) in enumerate(cells):
         left = MARGIN + slot * cell_w
-        won = seat in outcome.winners
         pen.rounded_rectangle(
             (left + 4, top, left + cell_w - 4, top + CELL_H),
             radius=10,
@@ -128,13 +138,11 @@ def _cells(
             outline=HIGHLIGHT if won else PANEL_DARK,
             width=4 if won else 2,
         )
-        rank = words["rank"].format(rank=outcome.ranks[seat])
         pen.text((left + 16, top + 28), rank, font=font(26), fill=INK, anchor="lm")
         token_x = left + 16 + text_width(rank, 26) + 26
         pen.token(token_x, top + 28, 17, seat)
-        name = fit(player_label(seat, names), 24, left + cell_w - 14 - (token_x + 26))
+        name = fit(label, 24, left + cell_w - 14 - (token_x + 26))
         pen.text((token_x + 26, top + 28), name, font=font(24), fill=INK, anchor="lm")
-        score = words["score"].format(score=outcome.scores[seat])
         pen.text((left + 16, top + 66), score, font=font(26), fill=INK, anchor="lm")
 
 

@@ -24,6 +24,7 @@ from render.common import (
     fit,
     font,
     layer,
+    piece,
     player_label,
     title,
     token,
@@ -248,7 +249,8 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
     x, y = PANEL_X, 130
     height = 128
     for seat in range(view.seats):
-        _seat_box(pen, view, names, labels, seat, (x, y, height))
+        words = _seat_words(view, names, labels, seat)
+        piece(pen.image, (x, y), (WIDTH - x, height + 1), _seat_box, *words, height)
         y += height + 14
     y += 6
     for line in wrap(_flag_text(view, labels), 22, WIDTH - 20 - x):
@@ -262,68 +264,53 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
         pen.text((x, y), placed, font=font(22), fill=INK)
 
 
+def _seat_words(
+    view: SenatorView, names: list[str], labels: Labels, seat: int
+) -> tuple[int, bool, str, str, str, tuple[int, ...]]:
+    """What one player's box shows (the box is cached by it): seat, whether it is their turn,
+    name, score, and the hand's cards or, when they are secret or gone, a line saying so."""
+    label = player_label(seat, names) + (labels("starts") if seat == view.start else "")
+    score = "?" if view.scores is None else str(view.scores[seat])
+    what = labels("senate_score" if view.flag_effect == "none" else "points", score=score)
+    hand = view.hands[seat]
+    if hand is None:
+        line = labels("secret_hand", count=view.hand_sizes[seat])
+    else:
+        line = "" if hand else labels("no_cards")
+    return seat, view.turn == seat, label, what, line, tuple(hand or ())
+
+
 def _seat_box(
     pen: ImageDraw.ImageDraw,
-    view: SenatorView,
-    names: list[str],
-    labels: Labels,
     seat: int,
-    at: tuple[int, int, int],
+    is_turn: bool,
+    label: str,
+    what: str,
+    line: str,
+    hand: tuple[int, ...],
+    height: int,
 ) -> None:
-    """One player's box of the side panel: token and name, score, hand. `at`: x, top, height."""
-    x, top, height = at
-    is_turn = view.turn == seat
+    """One player's box of the side panel, in its own coordinates: token and name, score, hand."""
     pen.rounded_rectangle(
-        (x, top, WIDTH - 20, top + height),
+        (0, 0, WIDTH - 20 - PANEL_X, height),
         radius=12,
         fill=PANEL,
         outline=HIGHLIGHT if is_turn else PANEL_DARK,
         width=5 if is_turn else 2,
     )
-    token(pen, x + 30, top + 30, 18, seat)
-    label = player_label(seat, names)
-    if seat == view.start:
-        label += labels("starts")
+    token(pen, 30, 30, 18, seat)
     pen.text(
-        (x + 58, top + 30),
-        fit(label, 24, WIDTH - 40 - x - 58),
-        font=font(24),
-        fill=INK,
-        anchor="lm",
+        (58, 30), fit(label, 24, WIDTH - 40 - PANEL_X - 58), font=font(24), fill=INK, anchor="lm"
     )
-    score = "?" if view.scores is None else str(view.scores[seat])
-    what = labels("senate_score" if view.flag_effect == "none" else "points", score=score)
-    pen.text((x + 16, top + 66), what, font=font(26), fill=INK, anchor="lm")
-    _hand(pen, view, labels, seat, (x, top))
-
-
-def _hand(
-    pen: ImageDraw.ImageDraw, view: SenatorView, labels: Labels, seat: int, at: tuple[int, int]
-) -> None:
-    """A seat's hand in its box: the cards, or how many when they are secret."""
-    x, top = at
-    hand = view.hands[seat]
-    if hand is None:
-        pen.text(
-            (x + 16, top + 102),
-            labels("secret_hand", count=view.hand_sizes[seat]),
-            font=font(22),
-            fill=MUTED,
-            anchor="lm",
+    pen.text((16, 66), what, font=font(26), fill=INK, anchor="lm")
+    if line:
+        pen.text((16, 102), line, font=font(22), fill=MUTED, anchor="lm")
+    for k, value in enumerate(hand):
+        left = 14 + k * 38
+        pen.rounded_rectangle(
+            (left, 86, left + 32, 118), radius=5, fill=WHITE, outline=INK, width=2
         )
-    elif not hand:
-        pen.text((x + 16, top + 102), labels("no_cards"), font=font(22), fill=MUTED, anchor="lm")
-    else:
-        for k, value in enumerate(hand):
-            left = x + 14 + k * 38
-            pen.rounded_rectangle(
-                (left, top + 86, left + 32, top + 118),
-                radius=5,
-                fill=WHITE,
-                outline=INK,
-                width=2,
-            )
-            pen.text((left + 16, top + 102), str(value), font=font(20), fill=INK, anchor="mm")
+        pen.text((left + 16, 102), str(value), font=font(20), fill=INK, anchor="mm")
 
 
 def _last_push(

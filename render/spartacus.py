@@ -19,6 +19,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_DARK,
+    RGB,
     WHITE,
     WIDTH,
     Labels,
@@ -28,6 +29,7 @@ from render.common import (
     fit,
     font,
     layer,
+    piece,
     player_colour,
     player_label,
     title,
@@ -199,29 +201,41 @@ def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, seat: int) -> None:
 
 
 def _players(pen: Pen, view: SpartacusView, names: list[str], top: int, labels: Labels) -> None:
+    """A row per player, each a piece cached by what it shows. Its box stays inside the row's
+    stripe (an even shift, so half pixels round as on the board)."""
     over = view.phase == "over"
     winners = _winners(view) if over else ()
     for seat in range(view.seats):
-        mid = top + 44 + seat * ROW_H + ROW_H / 2
-        pen.token(MARGIN + 26, mid, 20, seat)
         label = fit(player_label(seat, names), 28, COL_HAND - MARGIN - 74)
-        pen.text((MARGIN + 58, mid), label, font=font(28), fill=INK, anchor="lm")
         if over:
-            _final_row(pen, view, seat, mid, seat in winners, labels)
+            cells = _final_cells(view, seat, seat in winners, labels)
         else:
-            _live_row(pen, view, seat, mid, labels)
-        if view.series_games > 1:
-            total = str(view.totals[seat])
-            pen.text((COL_SERIES, mid), total, font=font(30), fill=INK, anchor="lm")
+            cells = _live_cells(view, seat, labels)
+        total = str(view.totals[seat]) if view.series_games > 1 else None
+        at = (MARGIN + ROW_INSET, top + 44 + seat * ROW_H + ROW_INSET)
+        size = (WIDTH - 2 * MARGIN - ROW_INSET, ROW_H - ROW_INSET)
+        piece(pen.image, at, size, _row, seat, label, over, cells, total)
 
 
-def _live_row(
-    pen: ImageDraw.ImageDraw, view: SpartacusView, seat: int, mid: float, labels: Labels
-) -> None:
-    size = view.hand_sizes[seat]
-    _card_backs(pen, COL_HAND, mid, min(size, 11))
-    pen.text((COL_HAND + 112, mid), str(size), font=font(30), fill=INK, anchor="lm")
-    _piles(pen, COL_TRICKS, mid, view.tricks_won[seat])
+ROW_INSET = 2
+LEFT = MARGIN + ROW_INSET  # a row piece's x origin on the board
+MID = ROW_H / 2 - ROW_INSET  # the middle of a row piece
+
+
+def _row(pen: Pen, seat: int, label: str, over: bool, cells: tuple, total: str | None) -> None:
+    """One player's row, in its own coordinates (ROW_INSET inside the row's stripe)."""
+    pen.token(MARGIN + 26 - LEFT, MID, 20, seat)
+    pen.text((MARGIN + 58 - LEFT, MID), label, font=font(28), fill=INK, anchor="lm")
+    if over:
+        _final_row(pen, *cells)
+    else:
+        _live_row(pen, *cells)
+    if total is not None:
+        pen.text((COL_SERIES - LEFT, MID), total, font=font(30), fill=INK, anchor="lm")
+
+
+def _live_cells(view: SpartacusView, seat: int, labels: Labels) -> tuple[int, int, str, RGB]:
+    """A live row's hand size, tricks won and status (with its colour)."""
     if view.active == seat:
         status, colour = "▶ " + labels("to_play"), HIGHLIGHT
     elif view.leader == seat:
@@ -230,28 +244,23 @@ def _live_row(
         status, colour = labels("passed"), MUTED
     else:
         status, colour = "", MUTED
-    pen.text((COL_STATUS, mid), status, font=font(28), fill=colour, anchor="lm")
+    return view.hand_sizes[seat], view.tricks_won[seat], status, colour
 
 
-def _final_row(
-    pen: ImageDraw.ImageDraw,
-    view: SpartacusView,
-    seat: int,
-    mid: float,
-    winner: bool,
-    labels: Labels,
-) -> None:
+def _live_row(pen: Pen, size: int, tricks: int, status: str, colour: RGB) -> None:
+    _card_backs(pen, COL_HAND - LEFT, MID, min(size, 11))
+    pen.text((COL_HAND + 112 - LEFT, MID), str(size), font=font(30), fill=INK, anchor="lm")
+    _piles(pen, COL_TRICKS - LEFT, MID, tricks)
+    pen.text((COL_STATUS - LEFT, MID), status, font=font(28), fill=colour, anchor="lm")
+
+
+def _final_cells(
+    view: SpartacusView, seat: int, winner: bool, labels: Labels
+) -> tuple[str, bool, str, str]:
+    """A finished row's score (a star for a winner), tricks won = points, and hand left over."""
     score = view.results[-1][seat] if view.results else 0
-    pen.text(
-        (COL_HAND, mid),
-        f"{score}" + ("  ★" if winner else ""),
-        font=font(30),
-        fill=HIGHLIGHT if winner else INK,
-        anchor="lm",
-    )
     won = view.won[seat] if view.won else ()
     earned = sum(pile_value(pile, view) for pile in won)
-    pen.text((COL_TRICKS, mid), f"{len(won)} = {earned}", font=font(26), fill=INK, anchor="lm")
     hand = view.final_hands[seat] if view.final_hands else ()
     text = " ".join(str(card) for card in hand if card != FLAG)
     if FLAG in hand:  # the font has no flag glyph: name it
@@ -259,7 +268,15 @@ def _final_row(
     if hand:
         text = f"{text.strip(' +')}  (−{hand_penalty(hand, view)})"
     width = (COL_SERIES if view.series_games > 1 else WIDTH - MARGIN) - COL_STATUS - 12
-    pen.text((COL_STATUS, mid), fit(text or "-", 26, width), font=font(26), fill=INK, anchor="lm")
+    score_text = f"{score}" + ("  ★" if winner else "")
+    return score_text, winner, f"{len(won)} = {earned}", fit(text or "-", 26, width)
+
+
+def _final_row(pen: Pen, score: str, winner: bool, tricks: str, hand: str) -> None:
+    fill = HIGHLIGHT if winner else INK
+    pen.text((COL_HAND - LEFT, MID), score, font=font(30), fill=fill, anchor="lm")
+    pen.text((COL_TRICKS - LEFT, MID), tricks, font=font(26), fill=INK, anchor="lm")
+    pen.text((COL_STATUS - LEFT, MID), hand, font=font(26), fill=INK, anchor="lm")
 
 
 @lru_cache(maxsize=32)

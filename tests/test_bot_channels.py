@@ -12,7 +12,7 @@ from pathlib import Path
 import discord
 import pytest
 
-import bot.play
+import bot.board_image
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord, FakeMessage
 from bot.client import ForumBot
@@ -23,13 +23,13 @@ JA_LOBBY = "インペリウム（帝国） — 参加受付中"
 
 def record_render_locales(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     locales: list[str] = []
-    original = bot.play.render_png
+    original = bot.board_image.render_png
 
     def recording(game, view, names, locale, *args, **kwargs):
         locales.append(locale)
         return original(game, view, names, locale, *args, **kwargs)
 
-    monkeypatch.setattr(bot.play, "render_png", recording)
+    monkeypatch.setattr(bot.board_image, "render_png", recording)
     return locales
 
 

@@ -5,9 +5,10 @@ the current decision, "Your hand" offers a public turn waiting for the player, a
 from __future__ import annotations
 
 from bench.bot_harness import Harness
-from bot.chooser import Draft, Texts, chooser
+from bot.chooser import Draft, chooser
 from bot.stale import public_turn
 from bot.strings import BOT
+from bot.texts import Texts
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.i18n import Localizer
 from tests.test_bot_games import fix_seed
@@ -75,7 +76,11 @@ async def test_your_hand_offers_a_public_turn_to_a_player_without_dms(
     def notices() -> list:
         return [m for m in fake.channel_messages() if "can't send you DMs" in m.text()]
 
-    while not notices() or public_turn(session, 0) is None or bot.play.private_prompt(session, 0):
+    while (
+        not notices()
+        or public_turn(session, 0) is None
+        or bot.play.prompts.private_prompt(session, 0)
+    ):
         prompt = next(p for p in session.pending() if p.seats)
         seat = prompt.seats[0]
         action = service.ai_action(session, seat, prompt)

@@ -23,7 +23,7 @@ from PIL import Image
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.play import is_private
+from bot.prompt_kinds import is_private
 from engine.core import Action, IllegalInput, Prompt
 from engine.registry import get_game
 from table.service import Session, TableService
@@ -120,7 +120,7 @@ class Player:
                 self.paths["board"] += 1
         if self.probe and len(prompt.fields) == 1 and picks[prompt.fields[0].name] > 0:
             await self._refused_click(message, prompt)
-        texts = self.harness.bot.play.seat_texts(self.session, seat)
+        texts = self.harness.bot.play.wording.seat_texts(self.session, seat)
         for item in prompt.fields:
             label = f"**{texts.msg(item.label)}**"
             message = self.fake.message(message.id)
@@ -360,7 +360,7 @@ async def test_a_prefilled_lone_option_is_named_before_confirm(
     await harness.open_table([alice], game="spartacus", ai=2)
     session = await bot.service.in_channel(fake.channel_id)
     player = Player(harness, alice, session, "spartacus seed 5")
-    texts = bot.play.seat_texts(session, 0)
+    texts = bot.play.wording.seat_texts(session, 0)
     empty = texts("chooser.ready", summary="")
     while session.seq < 12:  # alice's 4th prompt (g1.m11) has Pass as its only option
         await player.answer(0, session.prompts_for(0)[0])

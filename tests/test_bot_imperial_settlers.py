@@ -254,7 +254,7 @@ async def test_a_turn_prompt_folds_the_hand_behind_a_button(
             await players[seat].answer(seat, prompt)
     seat = prompt.seats[0]
     user = users[seat]
-    hand = bot.play.private_text(session, seat, [])
+    hand = bot.play.prompts.private_text(session, seat, [])
     assert len(hand) > 500, "the hand is too short to show the folding"
     dm = next(m for m in reversed(fake.dms(user)) if f":{prompt.key}:" in str(m.all_custom_ids()))
     assert len(dm.content) < 600 and hand not in dm.content, dm.content

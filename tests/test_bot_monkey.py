@@ -142,7 +142,7 @@ class Monkey:
                 break
             await self.fake.click(user, message, back[0])
         player = Player(self.harness, user, session, self.label)
-        texts = self.harness.bot.play.seat_texts(session, seat)
+        texts = self.harness.bot.play.wording.seat_texts(session, seat)
         on_board = message.id == session.row.meta.get("board")
         for item in prompt.fields:
             message = self.fake.message(message.id)

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from bench.bot_harness import Harness
-from bot.play import Play
+from bot.board import Board
 from tests.test_bot_games import assert_final_board, fix_seed
 
 
@@ -22,7 +22,7 @@ async def test_a_game_finished_before_its_final_board_is_shown_after_a_restart(
     await harness.open_table(users, game="caesar")
     session = await bot.service.in_channel(fake.channel_id)
     final_publish = asyncio.Event()
-    post_board = Play.post_board
+    post_board = Board.post_board
 
     async def dies_before_the_final_board(self, shown, *args, **kwargs):
         if shown.outcome() is not None:
@@ -30,7 +30,7 @@ async def test_a_game_finished_before_its_final_board_is_shown_after_a_restart(
             await asyncio.Event().wait()  # the process is killed here
         await post_board(self, shown, *args, **kwargs)
 
-    monkeypatch.setattr(Play, "post_board", dies_before_the_final_board)
+    monkeypatch.setattr(Board, "post_board", dies_before_the_final_board)
     while session.outcome() is None:
         prompt = next(p for p in session.pending() if p.seats)
         seat = prompt.seats[0]
@@ -42,7 +42,7 @@ async def test_a_game_finished_before_its_final_board_is_shown_after_a_restart(
     await final_publish.wait()
     assert "Game over" not in harness.board().text()
     await harness.kill()
-    monkeypatch.setattr(Play, "post_board", post_board)
+    monkeypatch.setattr(Board, "post_board", post_board)
 
     bot = await harness.start()
     await harness.settle()

@@ -338,7 +338,8 @@ async def test_the_input_log_bound_aborts_the_game_with_a_notice(
 
 
 def test_fleet_attachment_values_go_through_the_strict_parser() -> None:
-    from bot.chooser import Draft, MalformedId, fleet_input, pick
+    from bot.chooser import Draft, fleet_input, pick
+    from bot.custom_id import MalformedId
     from tests.test_bot_space_emperor import fleet_prompt
 
     prompt, draft = fleet_prompt(), Draft()

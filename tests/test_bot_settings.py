@@ -222,7 +222,7 @@ async def test_the_servers_timers_and_idle_policy_are_followed_not_the_hosts(tab
             break
         await asyncio.sleep(0.05)
     clock.now += 179
-    await harness.bot.play.fire_deadlines()
+    await harness.bot.play.deadlines.fire()
     assert not any("aborted" in m.text() for m in fake.channel_messages())
     clock.now += 2
     await fake.wait_for(
@@ -288,7 +288,7 @@ async def test_a_lobby_nobody_starts_expires_with_a_notice(table) -> None:
     bot = harness.bot
     assert bot is not None
     clock.now += 299
-    await bot.play.fire_deadlines()
+    await bot.play.deadlines.fire()
     assert (await bot.service.in_channel(fake.channel_id)).status == "lobby"
     clock.now += 2
     await fake.wait_for(lambda: "expired" in fake.channel_messages()[-1].text())

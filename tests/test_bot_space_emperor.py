@@ -16,10 +16,11 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.chooser import Draft, Texts, args_of, chooser, current_field, fleet_input, pick, undo
+from bot.chooser import Draft, args_of, chooser, current_field, fleet_input, pick, undo
 from bot.local import LocalOptions, LocalTable, run_local
-from bot.play import is_private
+from bot.prompt_kinds import is_private
 from bot.strings import BOT
+from bot.texts import Texts
 from engine.ai import ai_seed
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.games.space_emperor import state as model
@@ -111,7 +112,7 @@ class Table:
             message = await self.harness.message_for(user, prompt)
             on_board = message.id == self.harness.board().id
         before = self.session.seq
-        texts = self.harness.bot.play.seat_texts(self.session, seat)
+        texts = self.harness.bot.play.wording.seat_texts(self.session, seat)
         for item in prompt.fields:
             if not item.is_asked(args):
                 continue

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from bot.after_game_strings import COMMANDS as AFTER_GAME_COMMANDS
-from bot.commands import Translator, command_text
+from bot.command_text import Translator, command_text
 from bot.settings_strings import COMMANDS as SETTINGS_COMMANDS
 from bot.strings import COMMANDS
 from engine.core import Catalog

@@ -12,10 +12,10 @@ from PIL import Image
 from engine.ai import play_out
 from engine.core import Action, IllegalInput
 from engine.data import load
-from engine.games.circus_maximus.moves import Drive, drive
-from engine.games.circus_maximus.rules import CircusMaximus, move_order
+from engine.games.circus_maximus import CircusMaximus
+from engine.games.circus_maximus.rules import move_order
 from engine.games.circus_maximus.state import Chariot, CircusState, CircusView
-from engine.games.circus_maximus.track import TRACK, TrackError, build_track
+from engine.games.circus_maximus.track import TRACK, Drive, TrackError, build_track, drive
 from render import render_png
 from render.circus_maximus import HALF_W, SIZE, _tag, centre
 
@@ -119,6 +119,16 @@ def test_example_1_placement_rejections() -> None:
     rejected(state, BLUE, "place", "cell_occupied", cell=start_number((16, 4)))
     rejected(state, BLUE, "place", "not_a_start_cell", cell=16)
     rejected(state, BLUE, "place", "not_a_start_cell", cell="(24,4)")
+
+
+def test_an_input_of_the_other_phase_is_the_cores_wrong_phase_in_the_games_words() -> None:
+    placing = placement_state(3)
+    rejected(placing, RED, "card", "wrong_phase", card=5)
+    rejected(placing, RED, "drive", "wrong_phase", to="E")
+    racing = example_1_placed()
+    rejected(racing, racing.chariots[racing.order[0]].seat, "place", "wrong_phase", cell=1)
+    assert GAME.strings["en"]["error.wrong_phase"] == "That is not asked now."
+    assert GAME.strings["ja"]["error.wrong_phase"] == "今はその操作はできません。"
 
 
 def test_example_1_first_moves() -> None:
@@ -363,7 +373,7 @@ def test_track_matches_the_spec_counts() -> None:
 
 
 def _broken(change) -> dict[str, Any]:
-    raw = json.loads(json.dumps(load("engine.games.data", "circus_maximus")))
+    raw = json.loads(json.dumps(load("engine.games.circus_maximus", "circus_maximus")))
     change(raw)
     return raw
 

@@ -100,6 +100,18 @@ GAME_IDS = sorted(GAMES)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_game_is_on_the_template(game_id: str) -> None:
+    """Seat checks, move dispatch and the end of the game happen in the core for every game:
+    none overrides the core's final methods, and each declares its types and moves."""
+    kind = type(GAMES[game_id])
+    for name in ("setup", "apply", "ai_action", "public_view"):
+        assert getattr(kind, name) is getattr(Game, name), f"{game_id} overrides Game.{name}"
+    assert kind.moves and all(callable(move) for move in kind.moves.values()), game_id
+    for declared in ("State", "Options", "View"):
+        assert isinstance(getattr(kind, declared, None), type), f"{game_id}: no {declared}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_play_ends_with_an_outcome(game_id: str) -> None:
     game = GAMES[game_id]
     for seats in _seat_counts(game):

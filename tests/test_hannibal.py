@@ -14,12 +14,12 @@ import pytest
 from PIL import Image
 
 from engine.ai import ai_seed, choose_action, play_out
-from engine.core import Action, IllegalInput, Kind
+from engine.core import Action, Event, IllegalInput, Kind
 from engine.data import load
-from engine.games.hannibal import Hannibal, HannibalOptions, HannibalState
+from engine.games.hannibal import Hannibal
 from engine.games.hannibal.board import ROLES, MapError, board, parse_map
 from engine.games.hannibal.position import legal_moves
-from engine.games.hannibal.rules import position_of, seat_of
+from engine.games.hannibal.state import HannibalOptions, HannibalState, position_of, seat_of
 from engine.i18n import CORE, Localizer
 from render import render_png
 from render.common import COLOUR_RGB
@@ -260,6 +260,21 @@ def test_annihilation_of_both_sides_is_a_draw() -> None:
     assert state.phase == "over" and state.end_reason == "annihilation_both"
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == () and "drawn" in types(events)
+    assert events[-1].type == "game_over" and events[-1].data["seats"] == []
+
+
+def test_the_cores_game_over_event_is_worded_in_both_languages() -> None:
+    won = Event(type="game_over", data={"scores": [1, 0], "seats": [R]})
+    drawn = Event(type="game_over", data={"scores": [0, 0], "seats": []})
+    texts = {
+        (locale, event.data["seats"] == []): Localizer().event(locale, event, GAME, NAMES)
+        for locale in ("en", "ja")
+        for event in (won, drawn)
+    }
+    assert texts[("en", False)] == f"Game over. Winner: {NAMES[R]}."
+    assert texts[("en", True)] == "Game over: no winner."
+    assert texts[("ja", False)] == f"ゲーム終了。勝者：{NAMES[R]}"
+    assert texts[("ja", True)] == "ゲーム終了：勝者なし。"
 
 
 def test_annihilation_loses() -> None:
@@ -386,7 +401,7 @@ def test_a_chosen_card_is_hidden_until_both_are_revealed() -> None:
 
 
 def _raw() -> dict[str, Any]:
-    return copy.deepcopy(load("engine.games.data", "hannibal"))
+    return copy.deepcopy(load("engine.games.hannibal", "hannibal"))
 
 
 def test_the_shipped_map_matches_the_spec() -> None:
@@ -420,7 +435,7 @@ def test_a_malformed_map_is_a_clear_error_naming_the_record(breakage, expected) 
 
 
 def test_the_map_file_is_valid_json_with_every_region_named() -> None:
-    path = Path(__file__).parents[1] / "engine" / "games" / "data" / "hannibal.json"
+    path = Path(__file__).parents[1] / "engine" / "games" / "hannibal" / "hannibal.json"
     raw = json.loads(path.read_text("utf-8"))
     assert parse_map(raw) == board()
     for region in board().regions:

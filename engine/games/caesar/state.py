@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState
+from engine.core import GameState, trusted_view
 from engine.games.caesar.board import NEUTRAL, Board, counts
 
 COUNTERS = 5
@@ -101,27 +101,18 @@ def view(state: CaesarState, seat: int | None) -> CaesarView:
     own_card = None
     if own and fight is not None and seat in (fight.attacker, fight.defender):
         own_card = fight.cards[(fight.attacker, fight.defender).index(seat)]
-    return CaesarView.model_construct(
+    return trusted_view(
+        CaesarView,
+        state,
         seat=seat,
-        seats=state.seats,
-        phase=state.phase,
-        start=state.start,
-        active=state.active,
-        turn=state.turn,
         placed=sum(1 for stack in state.board for c in stack if c != NEUTRAL)
         if state.phase == "place"
         else COUNTERS * state.seats,
-        board=state.board,
         counts=scores(state),
         hand_sizes=tuple(len(h) for h in state.hands),
-        eliminated=state.eliminated,
-        passes=state.passes,
         fighters=(fight.attacker, fight.defender) if fight else None,
         fight_squares=(fight.source, fight.target) if fight else None,
         submitted=(fight.cards[0] is not None, fight.cards[1] is not None) if fight else None,
-        last_fight=state.last_fight,
-        last_move=state.last_move,
-        end_reason=state.end_reason,
         hand=state.hands[seat] if own else None,  # type: ignore[index]
         own_card=own_card,
     )

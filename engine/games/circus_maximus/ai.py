@@ -14,14 +14,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import Action, Prompt
-from engine.games.circus_maximus.moves import Drive, reach
-from engine.games.circus_maximus.state import (
-    CircusView,
-    cards_needed,
-    occupied,
-    turn_limit,
-)
-from engine.games.circus_maximus.track import DIRECTIONS, TRACK, Cell
+from engine.games.circus_maximus.state import CircusView, cards_needed, occupied, turn_limit
+from engine.games.circus_maximus.track import DIRECTIONS, TRACK, Cell, Drive, reach
 
 BEAM = 6
 CARD_PRICE = 0.65  # steps a pip is expected to gain for a teammate still to move
@@ -47,7 +41,7 @@ def decide(view: CircusView, prompt: Prompt, seat: int, rng_state: int) -> Actio
     if not plan.actions:
         return Action(seat=seat, move="card", args={"card": "end"})
     card, direction = plan.actions[0]
-    if prompt.move == "card":  # card and direction in one input (see rules.py)
+    if prompt.move == "card":  # card and direction in one input (see __init__.py)
         return Action(seat=seat, move="card", args={"card": card, "to": direction or "burn"})
     return Action(seat=seat, move="drive", args={"to": direction or "burn"})
 

@@ -1,4 +1,5 @@
-"""Circus Maximus state, views and the small rules every module shares (rules, AI, board)."""
+"""Circus Maximus state, views and the small rules every module shares (rules, prompts, AI,
+board): what a view shows is derived here, since nothing is hidden."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState
-from engine.games.circus_maximus.track import Cell
+from engine.core import GameState, trusted_view
+from engine.games.circus_maximus.track import DIRECTIONS, Cell, Drive, drive
 
 CHARIOTS = 3  # per player
 ROUND_LIMIT = 30
@@ -139,3 +140,68 @@ def cards_needed(exactly_two: bool, others: int) -> int:
 
 def turn_limit(exactly_two: bool) -> int:
     return 2 if exactly_two else 3
+
+
+def next_to_place(state: CircusState, seat: int) -> int:
+    """The chariot `seat` places next: its chariots go down in number order."""
+    first = seat * CHARIOTS
+    placed = sum(state.chariots[first + k].cell is not None for k in range(CHARIOTS))
+    return first + placed
+
+
+def placer(state: CircusState) -> int:
+    """The seat whose chariot is placed next (placement phase)."""
+    return state.placing[sum(c.cell is not None for c in state.chariots)]
+
+
+def targets(
+    chariots: tuple[Chariot, ...], mover: int, card: int, required: str | None
+) -> list[tuple[str, Drive]]:
+    """Every direction in which `card` legally moves chariot `mover` (§5.1, straight_line)."""
+    chariot = chariots[mover]
+    assert chariot.cell is not None
+    taken = occupied(chariots)
+    found = []
+    for name in DIRECTIONS:
+        if required is not None and name != required:
+            continue
+        result = drive(chariot.cell, chariot.segment, card, name, taken)
+        if isinstance(result, Drive):
+            found.append((name, result))
+    return found
+
+
+def required_direction(state: CircusState) -> str | None:
+    """The direction `straight_line` binds the next move to, if any."""
+    return straight_direction(state.steps) if state.straight_line else None
+
+
+def view(state: CircusState, seat: int | None) -> CircusView:
+    """Every seat and the public see the same: the whole state and what it implies."""
+    moving: int | None = None
+    to_act: int | None = None
+    if state.phase == "place":
+        to_act = placer(state)
+        moving = next_to_place(state, to_act)
+    elif state.phase == "race":
+        moving = state.order[state.turn]
+        to_act = state.chariots[moving].seat
+    found: tuple[Target, ...] = ()
+    if moving is not None and state.selected is not None:
+        found = tuple(
+            Target(direction=name, cell=way.path[-1], finishes=way.finished)
+            for name, way in targets(
+                state.chariots, moving, state.selected, required_direction(state)
+            )
+        )
+    return trusted_view(
+        CircusView,
+        state,
+        seat=seat,
+        round_limit=ROUND_LIMIT,
+        deck=deck(state.six_cards),
+        moving=moving,
+        to_place=state.placing[sum(c.cell is not None for c in state.chariots) :],
+        to_act=to_act,
+        targets=found,
+    )

@@ -1,7 +1,8 @@
-"""The Circus Maximus track (rules §8): a designed hex grid, loaded from data and checked.
+"""The Circus Maximus track (rules §8), a designed hex grid loaded from data and checked, and
+how a chariot moves on it (rules §5), on plain values so the AI can simulate moves.
 
 Doubled-width hex coordinates: a cell (x, y) exists only where x + y is even; neighbours are
-(x±2, y) and (x±1, y±1). The file engine/games/data/circus_maximus.json holds the map rows, the
+(x±2, y) and (x±1, y±1). The file circus_maximus.json beside this module holds the map rows, the
 move-order lists of the two turns and the directions that cross a finish cell's thin boundary;
 everything else (sections, start and finish cells, lanes, the distance field the AI and a
 called race use) is derived here once.
@@ -10,9 +11,9 @@ called race use) is derived here once.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -200,4 +201,74 @@ def _distances(track: Track) -> dict[tuple[Cell, int], int]:
     return dist
 
 
-TRACK = build_track(load("engine.games.data", "circus_maximus"))
+TRACK = build_track(load(__package__, "circus_maximus"))
+
+# Movement, lap counting and move order (rules §5) ------------------------------------------
+
+
+class Drive(NamedTuple):
+    """Where one card takes a chariot: every cell entered, its lap counter, whether it finished."""
+
+    path: tuple[Cell, ...]
+    segment: int
+    finished: bool
+
+
+def drive(
+    cell: Cell,
+    segment: int,
+    card: int,
+    direction: str,
+    occupied: Collection[Cell],
+    track: Track = TRACK,
+) -> Drive | str:
+    """§5.1: `card` steps in a straight line, or the code of the first step that fails."""
+    return reach(cell, segment, direction, card, occupied, track)[-1]
+
+
+def reach(
+    cell: Cell,
+    segment: int,
+    direction: str,
+    steps: int,
+    occupied: Collection[Cell],
+    track: Track = TRACK,
+) -> list[Drive | str]:
+    """What cards 1..`steps` do in `direction`, from one walk along the line: entry k-1 is
+    card k's Drive, or the code of its first failing step."""
+    dx, dy = DIRECTIONS[direction]
+    results: list[Drive | str] = []
+    path: list[Cell] = []
+    x, y = cell
+    while len(results) < steps:
+        x, y = x + dx, y + dy
+        nxt = (x, y)
+        section = track.section.get(nxt)
+        if nxt in occupied:
+            outcome: Drive | str = "path_blocked"
+        elif section is not None:
+            segment = next_segment(segment, section)
+            path.append(nxt)
+            results.append(Drive(tuple(path), segment, False))
+            continue
+        elif nxt not in track.finish:
+            outcome = "off_track"
+        elif direction not in track.entry:
+            outcome = "finish_closed"
+        elif segment < LAP:
+            outcome = "lap_not_complete"
+        else:
+            outcome = Drive((*path, nxt), segment, True)  # the rest of the card is lost
+        return results + [outcome] * (steps - len(results))
+    return results
+
+
+def order_key(cell: Cell, segment: int, track: Track = TRACK) -> tuple[int, int, int]:
+    """§5.4: sorting racing chariots by this key, descending, gives the round's move order."""
+    section = track.section[cell]
+    lane = track.lane(cell)
+    if section == "A":
+        return segment, cell[0], -lane
+    if section == "C":
+        return segment, -cell[0], -lane
+    return segment, -track.turn_rank[cell], 0

@@ -26,7 +26,7 @@ from engine.games.hannibal.position import (
     side,
     units,
 )
-from engine.games.hannibal.rules import FULL_HAND, HannibalView, position_of, role_of
+from engine.games.hannibal.state import FULL_HAND, HannibalView, position_of, role_of
 from engine.rng import Rng
 
 WIN = 1000.0

@@ -1,4 +1,4 @@
-"""Hannibal's map as data: engine/games/data/hannibal.json, validated when loaded.
+"""Hannibal's map as data: hannibal.json beside this module, validated when loaded.
 
 The topology is designed (spec §8), so it lives in JSON where it can be corrected without code.
 `parse_map` checks every record and every cross-reference and raises `MapError` naming the
@@ -229,4 +229,4 @@ def _board(record: MapRecord, capitals: dict[str, str]) -> Board:
 @cache
 def board() -> Board:
     """The shipped map, validated once."""
-    return parse_map(load("engine.games.data", "hannibal"))
+    return parse_map(load(__package__, "hannibal"))

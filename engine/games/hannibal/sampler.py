@@ -3,8 +3,9 @@ secret is the other side's battle card once chosen: it is redrawn from that hand
 
 from __future__ import annotations
 
-from engine.games.hannibal.rules import FULL_HAND, Combat, HannibalState, HannibalView
+from engine.games.hannibal.state import FULL_HAND, Combat, HannibalState, HannibalView
 from engine.rng import Rng
+from engine.search import world
 
 
 def sample(view: HannibalView, rng: Rng) -> HannibalState:
@@ -24,27 +25,4 @@ def sample(view: HannibalView, rng: Rng) -> HannibalState:
             fighter=view.combat.fighter,
             cards=cards,  # type: ignore[arg-type]
         )
-    return HannibalState(
-        seats=view.seats,
-        rng=rng.next64(),
-        series=view.series,
-        core_control=view.core_control,
-        phase=view.phase,  # type: ignore[arg-type]
-        game=view.game,
-        rome_seat=view.rome_seat,
-        active=view.active,
-        turn=view.turn,
-        legions=view.legions,
-        hannibal=view.hannibal,
-        fleets=view.fleets,
-        hands=hands,  # type: ignore[arg-type]
-        discards=view.discards,
-        chips=view.chips,
-        combat=combat,
-        last_move=view.last_move,
-        last_exchange=view.last_exchange,
-        changed=view.changed,
-        results=view.results,
-        end_reason=view.end_reason,
-        winner=view.winner,
-    )
+    return world(HannibalState, view, rng=rng.next64(), hands=hands, combat=combat)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.imperial_settlers import prompts, rules, sampler
-from engine.games.imperial_settlers.ai import decide
+from engine.games.imperial_settlers.ai import decide, estimate
 from engine.games.imperial_settlers.state import SettlersOptions, SettlersState, SettlersView
 from engine.games.imperial_settlers.state import view as view_of
 from engine.games.imperial_settlers.strings import STRINGS
@@ -51,7 +51,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
     View = SettlersView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    search = SearchSpec(sampler.sample, rollouts=10, worlds=4)
+    search = SearchSpec(sampler.sample, rollouts=40, worlds=4, horizon=20, evaluate=estimate)
     strings = STRINGS
     max_inputs = 4_000
     rules_version = 2  # 2: L6 pick order, auto-payment without a follow-up prompt

@@ -8,12 +8,13 @@ discarded at cleanup anyway). The best option is taken; when nothing is worth an
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engine.core import Action, Prompt
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
-from engine.games.imperial_settlers.effects import can_pay
-from engine.games.imperial_settlers.state import PlayerView, SettlersView
+from engine.games.imperial_settlers.effects import can_pay, final_score
+from engine.games.imperial_settlers.state import PlayerView, SettlersState, SettlersView
 
 WORTH = {
     "wood": 0.35,
@@ -34,6 +35,8 @@ WORTH = {
 SPEND = {"worker": 0.1, "vp": 1.0}
 SPEND_OTHER = 0.25
 FACTION_ORDER = ("romans", "barbarians", "egyptians", "japanese")
+# Points of lead that make a game cut short about 73% won (logistic scale of `estimate`).
+LEAD_SCALE = 3.0
 
 
 def decide(view: SettlersView, prompt: Prompt, seat: int, rng_state: int) -> Action:
@@ -225,3 +228,35 @@ def _activation_value(me: PlayerView, cards: CardSet, rest: str) -> float:
         location = next(loc for loc in me.empire if str(loc.uid) == rest)
         spec = cards.cards[location.card].action  # type: ignore[assignment]
     return worth(spec.gain) - spend(spec.cost)
+
+
+# The hard AI's estimate ------------------------------------------------------------------------
+
+
+def estimate(state: SettlersState, seat: int) -> float:
+    """The seat's share of the win in a game cut short (a rollout at the search's horizon): a
+    logistic of its lead in expected final points over the best rival."""
+    cards = load_card_set(state.card_set)
+    left = max(0, state.rounds - state.round)
+    points = [_expected_points(state, cards, p, left) for p in range(state.seats)]
+    lead = points[seat] - max(points[p] for p in range(state.seats) if p != seat)
+    return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
+
+
+def _expected_points(state: SettlersState, cards: CardSet, seat: int, left: int) -> float:
+    """Final score so far, plus what goods, hand and every production still to come are worth."""
+    player = state.players[seat]
+    yearly = dict(cards.factions[player.faction].base_production) if player.faction else {}
+    income = worth(yearly) + sum(worth(cards.cards[deal].deal or {}) for deal in player.deals)
+    for location in player.empire:
+        card = cards.cards[location.card]
+        if location.face_up and card.production:
+            income += worth(card.production)
+    held = worth({g: n for g, n in player.goods.items() if g != "seal"})
+    return (
+        final_score(state, cards, seat).total
+        + income * left
+        + held * 0.5
+        + WORTH["seal"] * player.goods.get("seal", 0)
+        + 0.5 * len(player.hand)
+    )

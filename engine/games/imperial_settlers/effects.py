@@ -249,7 +249,19 @@ def payments(cost: dict[str, int], held: dict[str, int]) -> list[dict[str, int]]
 
 
 def can_pay(cost: dict[str, int], held: dict[str, int]) -> bool:
-    return bool(payments(cost, held))
+    """Whether `payments` finds any way, without listing them (a hot path of the menus and the
+    AI): the cheapest way uses gold only for the shortfall of wood, stone and food."""
+    gold = 0
+    for good, amount in cost.items():
+        if good not in ("wood", "stone", "food"):
+            if held.get(good, 0) < amount:
+                return False
+        elif amount:
+            short = max(0, amount - held.get(good, 0))
+            if short > amount:
+                return False
+            gold += short
+    return gold + cost.get("gold", 0) <= held.get("gold", 0)
 
 
 def is_goods_map(raw: Any) -> bool:

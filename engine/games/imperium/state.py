@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, hidden_option, trusted
+from engine.core import GameState, Msg, hidden_option, trusted_view
 from engine.data import load
 
 REGIONS = range(1, 10)
@@ -82,24 +82,12 @@ class ImperiumView(BaseModel):
 
 def view(state: ImperiumState, seat: int | None) -> ImperiumView:
     own = state.hidden[seat] if seat is not None and 0 <= seat < state.seats else None
-    return trusted(
+    return trusted_view(
         ImperiumView,
+        state,
         seat=seat,
-        seats=state.seats,
-        thirty_points=state.thirty_points,
-        round_cap=state.round_cap,
-        round=state.round,
-        phase=state.phase,
         resolving=schedule(state.round, state.thirty_points) if state.phase != "over" else (),
-        values=state.values,
-        scores=state.scores,
-        supply=state.supply,
-        board=state.board,
         submitted=tuple(pick is not None for pick in state.hidden),
-        revealed=state.revealed,
-        revealed_round=state.revealed_round,
-        placing=state.placing,
-        last_scored=state.last_scored,
         own_selection=own,
     )
 

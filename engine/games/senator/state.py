@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg
+from engine.core import GameState, Msg, trusted_view
 from engine.games.senator.board import (
     FLAG,
     IS_SENATE,
@@ -100,20 +100,15 @@ def view(state: SenatorState, seat: int | None) -> SenatorView:
         if secret
         else score_board(state.board, state.seats, state.flag_effect, state.flag_scope)
     )
-    return SenatorView.model_construct(
+    return trusted_view(
+        SenatorView,
+        state,
         seat=seat,
-        seats=state.seats,
-        start=state.start,
-        hidden=state.hidden,
-        flag_effect=state.flag_effect,
-        flag_scope=state.flag_scope,
-        phase=state.phase,
         turn=to_move(state),
         board=board,
         hand_sizes=tuple(len(h) for h in state.hands),
         hands=hands,
         pushes=pushes,
-        flag_square=state.flag_square,
         open_entries=open_entries(occupied) if state.phase == "push" else (),
         scores=scores,
     )

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg
+from engine.core import GameState, Msg, trusted_view
 from engine.data import load
 
 _DATA = load(__package__, "seven_hills")
@@ -143,27 +143,16 @@ def view(state: SevenHillsState, seat: int | None) -> SevenHillsView:
         )
         for index, (number, hill) in enumerate(zip(HILLS, state.hills, strict=True))
     )
-    return SevenHillsView.model_construct(
+    return trusted_view(
+        SevenHillsView,
+        state,
         seat=seat,
-        seats=state.seats,
-        series=state.series,
-        no_repeat_values=state.no_repeat_values,
-        barricades=state.barricades,
-        highest_card=state.highest_card,
-        open_hands=state.open_hands,
-        phase=state.phase,
-        game=state.game,
         games=2 if state.series else 1,
-        start=state.start,
         turn=state.turn if state.phase == "play" else None,
-        plays=state.plays,
-        last_hill=state.last_hill,
         hills=hills,
-        removed=state.removed,
         hand_sizes=(len(state.hands[0]), len(state.hands[1])),
         hand=state.hands[own] if own is not None else None,
         open_hand_cards=state.hands if state.open_hands else None,
-        results=state.results,
         settled=settled,
     )
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.space_emperor import rules, sampler
-from engine.games.space_emperor.ai import decide
+from engine.games.space_emperor.ai import decide, estimate
 from engine.games.space_emperor.prompts import pending_prompt
 from engine.games.space_emperor.state import (
     Ctx,
@@ -62,7 +62,9 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     View = SpaceEmperorView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    search = SearchSpec(sampler.sample, rollouts=12, worlds=4, margin=0.3)
+    search = SearchSpec(
+        sampler.sample, rollouts=40, worlds=4, horizon=20, margin=0.3, evaluate=estimate
+    )
     strings = STRINGS
     max_inputs = 3000
 

@@ -12,17 +12,22 @@ Valuation: a ship is worth its expected hits, dice x P(die hits) = dice x (mod +
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 from typing import Any
 
 from engine.core import Action, Prompt
 from engine.games.space_emperor.cards import Card, CardSet, card_set
-from engine.games.space_emperor.state import PLANET, SpaceEmperorView
+from engine.games.space_emperor.state import PLANET, SpaceEmperorState, SpaceEmperorView
 
 HAND_SHIP_GUESS = 0.5  # expected hits one unseen defending hand card may add
 ATTACK_MARGIN = 0.8
 ENDGAME_MARGIN = 0.5  # behind at the end: nothing to save the ships for
 PIECES_CONSIDERED = 6
+# The hard AI's estimate of a game cut short: a star system is worth this many expected hits of
+# ships held, and a lead of LEAD_SCALE systems is about 73% won.
+SYSTEM_HITS = 6.0
+LEAD_SCALE = 1.0
 
 
 def decide(view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
@@ -257,3 +262,29 @@ def _discard(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) 
         eligible += [s for s, sup in supports_of.items() if s not in chosen and sup <= set(chosen)]
         chosen.append(min(eligible, key=lambda c: (_card_value(cards[c]), c)))
     return {"cards": chosen}
+
+
+# The hard AI's estimate ------------------------------------------------------------------------
+
+
+def estimate(state: SpaceEmperorState, seat: int) -> float:
+    """The seat's share of the win in a game cut short (a rollout at the search's horizon): a
+    logistic of its lead over the best rival in systems owned, ships counting a little."""
+    if state.winner is not None:
+        return 1.0 if state.winner == seat else 0.0
+    cards = card_set(state.options.card_set)
+    strength = [_might(cards, state, p) for p in range(state.seats)]
+    owned = [0.0] * state.seats
+    for system in state.systems:
+        if system.owner is not None:
+            owned[system.owner] += 1.0
+    value = [owned[p] + strength[p] / SYSTEM_HITS for p in range(state.seats)]
+    lead = value[seat] - max(value[p] for p in range(state.seats) if p != seat)
+    return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))
+
+
+def _might(cards: CardSet, state: SpaceEmperorState, seat: int) -> float:
+    """Expected hits of the seat's garrisons and hand ships, each fighting alone."""
+    units = [u.cards() for s in state.systems if s.owner == seat for u in s.garrison]
+    units += [[c] for c in state.hands[seat] if cards[c].kind == "ship"]
+    return sum(_expected(cards, [unit]) for unit in units)

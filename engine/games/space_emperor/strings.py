@@ -483,7 +483,7 @@ JA = {
     "board.no_sortie": "出撃なし",
 }
 
-# Card and system names in Japanese (`term.<name>`: see table.i18n.term).
+# Card and system names in Japanese (`term.<name>`: see engine.i18n.term).
 JA_TERMS = {
     "term.Admiral Okonkwo": "オコンクォ提督",
     "term.Amber": "アンバー",

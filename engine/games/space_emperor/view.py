@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Msg
+from engine.core import Msg, trusted
 from engine.games.space_emperor.prompts import expected_input
 from engine.games.space_emperor.state import (
     Battle,
@@ -24,7 +24,8 @@ def _slot_view(slot: Slot, visible: bool, visible_to_all: bool) -> SlotView:
     shown = slot.shown + [True] * (len(cards) - len(slot.shown))  # an escaped ESP: revealed
     face_up = tuple(visible_to_all or up for up in shown[: len(cards)])
     cards = tuple(card if visible or up else None for card, up in zip(cards, shown, strict=False))
-    return SlotView(
+    return trusted(
+        SlotView,
         cards=cards,
         face_up=face_up,
         target=slot.target,
@@ -40,7 +41,8 @@ def _slot_view(slot: Slot, visible: bool, visible_to_all: bool) -> SlotView:
 def _battle_view(battle: Battle, seat: int | None, live: bool) -> BattleView:
     mine = (battle.revealed, seat is not None and seat == battle.attacker)
     theirs = (battle.revealed, seat is not None and seat == battle.defender)
-    return BattleView(
+    return trusted(
+        BattleView,
         attacker=battle.attacker,
         defender=battle.defender,
         system=battle.system,
@@ -65,7 +67,8 @@ def waiting_seats(ctx: Ctx) -> tuple[int, ...]:
 def build_view(ctx: Ctx, seat: int | None) -> SpaceEmperorView:
     state = ctx.state
     operation = state.operation
-    return SpaceEmperorView(
+    return trusted(
+        SpaceEmperorView,
         seat=seat,
         seats=state.seats,
         card_set=state.options.card_set,
@@ -79,7 +82,8 @@ def build_view(ctx: Ctx, seat: int | None) -> SpaceEmperorView:
         hand_sizes=tuple(len(hand) for hand in state.hands),
         hand=tuple(state.hands[seat]) if seat is not None and 0 <= seat < state.seats else (),
         systems=tuple(
-            SystemView(
+            trusted(
+                SystemView,
                 id=s.id,
                 owner=s.owner,
                 garrison=tuple(tuple(unit.cards()) for unit in s.garrison),

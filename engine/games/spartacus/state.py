@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field as DataField
 
-from engine.core import GameState
+from engine.core import GameState, trusted_view
 from engine.games.spartacus.cards import Trick, lowest_card, trick_leader
 
 MAX_SERIES = 20
@@ -75,26 +75,15 @@ class SpartacusView(BaseModel):
 def view(state: SpartacusState, seat: int | None) -> SpartacusView:
     over = state.phase == "over"
     own = state.hands[seat] if seat is not None and 0 <= seat < state.seats else None
-    return SpartacusView.model_construct(
+    return trusted_view(
+        SpartacusView,
+        state,
         seat=seat,
-        seats=state.seats,
-        series_games=state.series_games,
-        flags_as_jokers=state.flags_as_jokers,
-        joker_penalty=state.joker_penalty,
-        joker_voids_trick=state.joker_voids_trick,
-        no_flags=state.no_flags,
-        game_no=state.game_no,
-        phase=state.phase,
         active=None if over else state.active,
-        trick=state.trick,
         leader=trick_leader(state.trick, state.flags_as_jokers),
         lowest=lowest_card(state.trick),
-        passed=state.passed,
         tricks_won=tuple(len(piles) for piles in state.won),
         hand_sizes=tuple(len(hand) for hand in state.hands),
-        totals=state.totals,
-        results=state.results,
-        last_trick=state.last_trick,
         won=state.won if over else None,
         final_hands=state.hands if over else None,
         hand=own,

@@ -1,0 +1,34 @@
+"""What a render worker makes of a board: its PNG and the image's alt text, both drawn off the
+event loop (the alt text words a few catalogue entries, which costs as much loop time as the
+rest of a publish; see issue 20)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.after_game_strings import AFTER_GAME
+from bot.alt_text import describe_board
+from bot.strings import BOT
+from bot.texts import Texts
+from engine.core import Outcome, PublicView
+from engine.i18n import Localizer
+from engine.registry import get_game
+from render import render_png
+
+LOCALIZER = Localizer(BOT, AFTER_GAME)  # the bot's catalogues, as bot.play words them
+
+
+def draw_board(
+    game_id: str,
+    public: PublicView[Any],
+    names: Sequence[str],
+    locale: str,
+    outcome: Outcome | None,
+    waiting: Sequence[int],
+    recent: Sequence[str],
+) -> tuple[bytes, str]:
+    """The board image of a public view and its alt text (see bot.alt_text)."""
+    png = render_png(game_id, public, names, locale, outcome=outcome)
+    texts = Texts(LOCALIZER, locale, get_game(game_id), names)
+    return png, describe_board(texts, public.view, outcome, waiting, recent)

@@ -1,0 +1,94 @@
+"""The drawing caches of render.common and render.png (issue 20): a cached shape, piece or
+scanline buffer gives exactly the pixels drawing afresh gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BASE_PALETTE,
+    HIGHLIGHT,
+    INK,
+    PANEL,
+    PANEL_DARK,
+    WHITE,
+    Pen,
+    canvas,
+    font,
+    piece,
+)
+from render.png import scanlines
+
+COLOURS = (None, INK, WHITE, PANEL, PANEL_DARK, HIGHLIGHT)
+
+
+def _index(colour: tuple[int, int, int] | None) -> int | None:
+    return None if colour is None else BASE_PALETTE.ink(colour)
+
+
+def test_pen_rounded_rectangle_has_imagedraws_pixels() -> None:
+    """Whole, half and quarter pixel boxes, outlines wider than the box, partial corners."""
+    rng = random.Random(20)
+    for _ in range(600):
+        board, pen = canvas(220, 300, palette=BASE_PALETTE)
+        reference = board.copy()
+        step = rng.choice([1, 0.5, 0.25])
+        x0, y0 = rng.randint(0, 200) * step, rng.randint(0, 120) * step
+        box = (x0, y0, x0 + rng.randint(0, 90) * step, y0 + rng.randint(0, 90) * step)
+        radius = rng.choice([0, 3, 5, 6.5, 10, 40])
+        fill, outline, width = rng.choice(COLOURS), rng.choice(COLOURS), rng.choice([0, 1, 2, 5])
+        corners = tuple(rng.random() < 0.5 for _ in range(4)) if rng.random() < 0.2 else None
+        try:
+            ImageDraw.Draw(reference).rounded_rectangle(
+                box, radius, _index(fill), _index(outline), width, corners=corners
+            )
+        except ValueError:  # an outline wider than a thin box: Pillow refuses, and so must Pen
+            with pytest.raises(ValueError):
+                pen.rounded_rectangle(box, radius, fill, outline, width, corners=corners)  # type: ignore[arg-type]
+            continue
+        pen.rounded_rectangle(box, radius, fill, outline, width, corners=corners)  # type: ignore[arg-type]
+        assert board.tobytes() == reference.tobytes(), (box, radius, fill, outline, width)
+
+
+def _card(pen: Pen, label: str, seat: int) -> None:
+    pen.rounded_rectangle((0, 0, 160, 60), radius=10, fill=PANEL, outline=INK, width=2)
+    pen.token(30, 30, 18, seat)
+    pen.text((56, 30), label, font=font(24), fill=INK, anchor="lm")
+    pen.rounded_rectangle((120, 14, 150, 46), radius=5, fill=WHITE, outline=HIGHLIGHT, width=2)
+
+
+def test_a_piece_has_the_pixels_drawn_in_place_cached_or_not() -> None:
+    drawn, pen = canvas(120, 300, palette=BASE_PALETTE)
+    pen.rounded_rectangle((40, 30, 200, 90), radius=10, fill=PANEL, outline=INK, width=2)
+    pen.token(70, 60, 18, 2)
+    pen.text((96, 60), "B · ボブ", font=font(24), fill=INK, anchor="lm")
+    pen.rounded_rectangle((160, 44, 190, 76), radius=5, fill=WHITE, outline=HIGHLIGHT, width=2)
+    for _ in range(2):  # drawn into the cache, then pasted from it
+        board, _ = canvas(120, 300, palette=BASE_PALETTE)
+        piece(board, (40, 30), (161, 61), _card, "B · ボブ", 2)
+        assert board.tobytes() == drawn.tobytes()
+    other, _ = canvas(120, 300, palette=BASE_PALETTE)
+    piece(other, (40, 30), (161, 61), _card, "C · Carol", 2)
+    assert other.tobytes() != drawn.tobytes(), "a piece is keyed by what it shows"
+
+
+def test_a_piece_over_mixed_pixels_is_drawn_over_them() -> None:
+    board, pen = canvas(120, 300, palette=BASE_PALETTE)
+    pen.line((0, 50, 300, 50), fill=INK, width=3)
+    expected = board.copy()
+    Pen(expected).text((46, 40), "A", font=font(24), fill=HIGHLIGHT)
+    piece(board, (40, 30), (60, 40), lambda p: p.text((6, 10), "A", font=font(24), fill=HIGHLIGHT))
+    assert board.tobytes() == expected.tobytes()
+
+
+def test_kept_scanline_buffers_hold_nothing_of_an_earlier_board() -> None:
+    first = Image.new("P", (40, 10), 7)
+    second = Image.new("P", (40, 10), 3)
+    second.putpixel((39, 9), 9)
+    scanlines(first)
+    rows = scanlines(second)
+    expected = b"".join(b"\x00" + second.tobytes()[y * 40 : (y + 1) * 40] for y in range(10))
+    assert rows == expected
