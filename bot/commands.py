@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.chooser import Components
 from bot.command_text import command_text
 from bot.custom_id import cid
-from bot.safe_text import NO_PINGS, OPTION_MAX, clip
+from bot.safe_text import NO_PINGS, OPTION_MAX, reply_privately
 from bot.strings import COMMANDS
 from bot.texts import Texts
 from engine.core import (
@@ -119,7 +119,7 @@ class GameCommands(app_commands.Group):
         if existing is not None:
             texts = self.bot.play.wording.texts(existing, str(interaction.locale))
             status = texts(f"status.{existing.status}")
-            await _ephemeral(
+            await reply_privately(
                 interaction, texts("channel_busy_status", game=texts("name"), status=status)
             )
             return
@@ -140,7 +140,7 @@ class GameCommands(app_commands.Group):
             )
         except (IllegalInput, ValueError) as error:  # worded with the game's catalog
             texts = self.texts(interaction, GAMES.get(game))
-            await _ephemeral(interaction, "✗ " + texts.msg(_refusal(error)))
+            await reply_privately(interaction, "✗ " + texts.msg(_refusal(error)))
             return
         guild_locale = _guild_locale(interaction)
         if guild_locale:
@@ -199,16 +199,16 @@ class GameCommands(app_commands.Group):
             return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
-        await _ephemeral(interaction, "✓")
+        await reply_privately(interaction, "✓")
         self.bot.play.repost(session)
 
     @app_commands.command(name="hand", description=_(COMMANDS, "command.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
         await self.bot.router.show_hand(interaction, session)
 
@@ -232,7 +232,7 @@ class GameCommands(app_commands.Group):
             texts("rules.options", example=example),
             *options_help(chosen, texts),
         ]
-        await _ephemeral(interaction, "\n".join(lines))
+        await reply_privately(interaction, "\n".join(lines))
 
     @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -242,11 +242,11 @@ class GameCommands(app_commands.Group):
             await self.bot.router.abort_broken(interaction, broken)
             return
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
         texts = self.bot.play.wording.texts(session, str(interaction.locale))
         if not self.bot.may_abort(interaction, session.row.host_id):
-            await _ephemeral(interaction, texts("abort_denied"))
+            await reply_privately(interaction, texts("abort_denied"))
             return
         view = Components()
         view.add_item(
@@ -261,7 +261,7 @@ class GameCommands(app_commands.Group):
                 label=texts("button.abort_no"), custom_id=cid(session.id, "abort", "no")
             )
         )
-        await _ephemeral(interaction, texts("abort_confirm", game=texts("name")), view)
+        await reply_privately(interaction, texts("abort_confirm", game=texts("name")), view)
 
     @app_commands.command(name="history", description=_(COMMANDS, "command.history"))
     async def history(self, interaction: discord.Interaction) -> None:
@@ -269,10 +269,10 @@ class GameCommands(app_commands.Group):
             return
         session = await self.bot.service.in_channel(interaction.channel_id)
         if session is None:
-            await _ephemeral(interaction, self.texts(interaction)("no_game"))
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
         content, view = await self.bot.router.history_page(interaction, session, 0)
-        await _ephemeral(interaction, content, view)
+        await reply_privately(interaction, content, view)
 
 
 def _guild_locale(interaction: discord.Interaction) -> str | None:
@@ -304,17 +304,6 @@ def _example_values(spec: Any) -> list[Any]:
     values = [v for v in option_values(spec).split("|") if "–" not in v and "<" not in v]
     default = spec.default if isinstance(spec.default, str) else json.dumps(spec.default)
     return list(dict.fromkeys([default, *values]))
-
-
-async def _ephemeral(interaction: discord.Interaction, text: str, view: Any = None) -> None:
-    kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
-    kwargs["allowed_mentions"] = NO_PINGS
-    if view is not None:
-        kwargs["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
 
 
 def shortcut_commands(bot: CommandsHost) -> list[app_commands.Command]:
@@ -367,12 +356,12 @@ async def run_shortcut(
     session = await bot.service.in_channel(interaction.channel_id)
     texts = bot.play.wording.texts(session, str(interaction.locale)) if session else None
     if session is None or session.status != "active" or texts is None:
-        await _ephemeral(interaction, bot.router.texts_for(interaction, None)("no_game"))
+        await reply_privately(interaction, bot.router.texts_for(interaction, None)("no_game"))
         return
     shortcut = next((s for s in session.game.shortcuts if s.name == name), None)
     seat = session.seat_of(interaction.user.id)
     if shortcut is None or seat is None:
-        await _ephemeral(
+        await reply_privately(
             interaction, texts("no_shortcut" if shortcut is None else "not_player", command=name)
         )
         return
@@ -380,7 +369,7 @@ async def run_shortcut(
         (p for p in session.pending() if p.move == shortcut.move and p.answerable_by(seat)), None
     )
     if prompt is None:
-        await _ephemeral(interaction, texts("not_your_turn"))
+        await reply_privately(interaction, texts("not_your_turn"))
         return
     args: dict[str, Any] = {}
     for param in shortcut.params:
@@ -393,7 +382,7 @@ async def run_shortcut(
     try:
         result = await bot.service.submit(session, seat, prompt.move, args, prompt.key)
     except IllegalInput as error:
-        await _ephemeral(interaction, "✗ " + texts.msg(error.msg))
+        await reply_privately(interaction, "✗ " + texts.msg(error.msg))
         return
-    await _ephemeral(interaction, texts("chooser.submitted_plain"))
+    await reply_privately(interaction, texts("chooser.submitted_plain"))
     bot.play.changed(session, result.events)

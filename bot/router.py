@@ -39,7 +39,7 @@ from bot.hints import with_hint
 from bot.history import History
 from bot.private_view import add_show_button, folded
 from bot.prompt_kinds import is_private
-from bot.safe_text import NO_PINGS, clip
+from bot.safe_text import NO_PINGS, clip, reply_privately
 from bot.texts import Texts
 from engine.core import IllegalInput, Kind, Prompt
 from engine.i18n import locale_of
@@ -154,14 +154,7 @@ class Router:
         return self.play.wording.texts(session, _locale(interaction))
 
     async def reply(self, interaction: discord.Interaction, text: str, view: Any = None) -> None:
-        kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True}
-        kwargs["allowed_mentions"] = NO_PINGS
-        if view is not None:
-            kwargs["view"] = view
-        if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
+        await reply_privately(interaction, text, view)
 
     async def refuse_malformed(self, interaction: discord.Interaction) -> None:
         await self.reply(
