@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot import hint_search
 from bot.chooser import Components
 from bot.custom_id import ParsedId, cid
-from bot.hint_search import hint_line
+from bot.hint_search import hint_line, suggest
 from bot.settings import Settings
 from bot.texts import Texts
 from engine.core import Prompt
@@ -80,7 +79,7 @@ async def ask(
     await interaction.response.defer(ephemeral=True, thinking=True)  # the search takes a while
     _asking.add((session.id, seat))
     try:
-        action, share = await hint_search.suggest(router.service, session, prompt, seat)
+        action, share = await suggest(router.service, session, prompt, seat)
     finally:
         _asking.discard((session.id, seat))
     log.info("hint given: session %s, seat %s", session.id, seat)
