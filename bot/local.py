@@ -309,6 +309,7 @@ class LocalTable:
             session.names,
             self.opts.locale,
             outcome=session.outcome(),
+            hinted=bool(session.row.meta.get("hinted")),
         )
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
