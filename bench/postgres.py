@@ -15,6 +15,7 @@ import time
 
 import asyncpg
 
+from bench.run import open_imperium
 from table.pgstore import PostgresStore
 from table.service import TableService
 from table.store import InputRow
@@ -67,15 +68,7 @@ async def persist_figures(url: str) -> None:
 
 
 async def _all_ai_game(service: TableService, channel: int = 1):
-    session = await service.open(
-        channel_id=channel,
-        guild_id=1,
-        game_id="imperium",
-        options={},
-        host_id=1,
-        host_name="A",
-        seed=1,
-    )
+    session = await open_imperium(service, channel)
     await service.add_ai(session, 1)
     await service.add_ai(session, 1)
     await service.hand_seat_to_ai(session, 0)

@@ -192,7 +192,8 @@ async def bench_persist() -> None:
     )
 
 
-async def _open_imperium(service: TableService, channel_id: int) -> Session:
+async def open_imperium(service: TableService, channel_id: int) -> Session:
+    """A three-seat Imperium lobby in `channel_id`, the game every store benchmark plays."""
     return await service.open(
         channel_id=channel_id,
         guild_id=1,
@@ -208,7 +209,7 @@ async def _append_vs_bare_insert(
     store: Store, service: TableService, folder: Path
 ) -> tuple[list[float], list[float]]:
     """Seconds to log one input through the store, and to insert+commit one bare row (the floor)."""
-    session = await _open_imperium(service, 2)
+    session = await open_imperium(service, 2)
     row = InputRow(0, 0, "select", {"regions": [1, 2, 3]}, "r1.select")
     persist, bare = [], []
     raw = await aiosqlite.connect(folder / "floor.sqlite3")
@@ -231,7 +232,7 @@ async def _append_vs_bare_insert(
 
 async def _submit_times(service: TableService) -> list[float]:
     """Seconds per `submit` (lock, rules, commit) over one AI-played three-seat Imperium game."""
-    session = await _open_imperium(service, 1)
+    session = await open_imperium(service, 1)
     await service.join(session, 2, "B")
     await service.join(session, 3, "C")
     await service.start(session, 1)

@@ -120,6 +120,8 @@ class Board:
                         score=outcome.scores[seat],
                     )
                 )
+            if session.row.meta.get("hinted"):  # see bot.hints: results, but no rating
+                lines.append(t("finished_hinted"))
             view.add_item(rematch_button(session, t))
             return _clip("\n".join(lines)), view
         lines += self._waiting_lines(session, t)
@@ -199,8 +201,9 @@ class Board:
         that view (a renderer is a pure function of the view, names and language)."""
         public, outcome = session.game.public_view(session.live()), session.outcome()
         locale = self.wording.channel_texts(session).locale
+        hinted = bool(session.row.meta.get("hinted"))
         digest = hashlib.blake2b(
-            f"{public.view.model_dump_json()}|{session.names}|{locale}|{outcome}".encode(),
+            f"{public.view.model_dump_json()}|{session.names}|{locale}|{outcome}|{hinted}".encode(),
             digest_size=16,
         ).hexdigest()
         if self._shown_view.get(session.id) == digest:
@@ -214,6 +217,7 @@ class Board:
             outcome,
             waiting_seats(session.pending()) if outcome is None else [],
             list(self.narration.recent(session.id)),
+            hinted,
         )
         async with self._render_slots:
             png, alt = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)

@@ -27,8 +27,9 @@ def draw_board(
     outcome: Outcome | None,
     waiting: Sequence[int],
     recent: Sequence[str],
+    hinted: bool = False,
 ) -> tuple[bytes, str]:
     """The board image of a public view and its alt text (see bot.alt_text)."""
-    png = render_png(game_id, public, names, locale, outcome=outcome)
+    png = render_png(game_id, public, names, locale, outcome=outcome, hinted=hinted)
     texts = Texts(LOCALIZER, locale, get_game(game_id), names)
     return png, describe_board(texts, public.view, outcome, waiting, recent)

@@ -3,21 +3,18 @@ pool from that member's view alone, answered only to them. A game with a hint is
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.chooser import Components, Draft, summary
+from bot.chooser import Components
 from bot.custom_id import ParsedId, cid
+from bot.hint_search import hint_line, suggest
 from bot.settings import Settings
 from bot.texts import Texts
-from engine.ai import ai_seed
 from engine.core import Prompt
-from engine.levels import hint_by_id
 from engine.registry import SEARCH
-from engine.rng import derive_seed
 from table.service import Session
 
 if TYPE_CHECKING:
@@ -80,28 +77,13 @@ async def ask(
         await router.reply(interaction, texts("hint.busy"))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # the search takes a while
-    seed = derive_seed(ai_seed(session.row.seed, session.seq, seat), "hint")
-    loop = asyncio.get_running_loop()
     _asking.add((session.id, seat))
     try:
-        action, share = await loop.run_in_executor(
-            router.service.ai_pool,
-            hint_by_id,
-            session.row.game,
-            session.live(),
-            prompt,
-            seat,
-            seed,
-        )
+        action, share = await suggest(router.service, session, prompt, seat)
     finally:
         _asking.discard((session.id, seat))
-    await router.service.set_meta(session, hinted=True)  # stored before it is shown
     log.info("hint given: session %s, seat %s", session.id, seat)
-    move = summary(prompt, Draft(values=dict(action.args)), texts) or texts.msg(prompt.text)
-    reason = (
-        texts("hint.won", share=round(share * 100)) if share is not None else texts("hint.only")
-    )
-    await router.reply(interaction, texts("hint.line", move=move, reason=reason))
+    await router.reply(interaction, hint_line(texts, prompt, action, share))
 
 
 def _owed(session: Session, seat: int | None) -> Prompt | None:

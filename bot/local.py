@@ -22,11 +22,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.local_input import normalise, numbered, parse, parse_group, problem
+from bot.hint_search import hint_line, suggest
+from bot.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
 from bot.local_strings import LOCAL_TEXT
 from bot.local_web import LiveBoard, board_file, next_board_number, open_in_browser
+from bot.texts import Texts
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
-from engine.registry import GAMES, get_game
+from engine.registry import GAMES, SEARCH, get_game
 from render import render_png
 from table.backend import open_store
 from table.service import Session, SessionBroken, TableService
@@ -60,6 +62,10 @@ class LocalOptions:
 
 class PausedGameDiffers(Exception):
     """The paused game is not the one the command line asks for (worded for the player)."""
+
+
+class HintAsked(Exception):
+    """The player typed `?` (or `hint`) instead of an answer: the prompt asks again after it."""
 
 
 class LocalTable:
@@ -303,6 +309,7 @@ class LocalTable:
             session.names,
             self.opts.locale,
             outcome=session.outcome(),
+            hinted=bool(session.row.meta.get("hinted")),
         )
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
@@ -347,12 +354,24 @@ class LocalTable:
         self.say(self.text.msg(locale, prompt.text, game, names))
         for attempt in itertools.count():
             args: dict[str, Any] = {}
-            for index, field in enumerate(prompt.fields):
-                if field.is_asked(args):  # e.g. a counter amount only after answering "counter"
-                    later = prompt.fields[index + 1 :]
-                    args[field.name] = self._answer(session, field, later, args, attempt > 0)
+            try:
+                for index, field in enumerate(prompt.fields):
+                    if field.is_asked(args):  # e.g. a counter amount only after "counter"
+                        later = prompt.fields[index + 1 :]
+                        args[field.name] = self._answer(session, field, later, args, attempt > 0)
+            except HintAsked:
+                await self._hint(session, seat, prompt)
+                continue
             if await self._submit(session, seat, prompt, args):
                 return
+
+    async def _hint(self, session: Session, seat: int, prompt: Prompt) -> None:
+        """The hard AI's suggestion, as the Discord Hint button words it; the game is stored as
+        hinted (so not rated) before it is shown."""
+        self.say("  " + self.t("local.hint_thinking"))  # a search takes seconds
+        action, share = await suggest(self.service, session, prompt, seat)
+        texts = Texts(self.text, self.opts.locale, session.game, session.names)
+        self.say("  " + hint_line(texts, prompt, action, share))
 
     def _answer(
         self, session: Session, field: Field, later: tuple[Field, ...], args: dict, listed: bool
@@ -397,9 +416,13 @@ class LocalTable:
         }.get(field.kind, "")
         if is_numbered:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
-            hint = hint.strip("、, ")
+        if session.game.id in SEARCH:
+            hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_ask"))
+        hint = hint.strip("、, ")
         key = "local.ask_hint" if hint else "local.ask"
         raw = self.ask(self.t(key, label=label, hint=hint))
+        if asks_hint(raw) and session.game.id in SEARCH:
+            raise HintAsked
         return parse(field, raw, partial(self._label, session))
 
     def _label(self, session: Session, choice: Choice) -> str:
@@ -416,6 +439,8 @@ class LocalTable:
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
             head = normalise(self.ask(self.t("local.ask", label=head_label)))
+            if asks_hint(head) and session.game.id in SEARCH:
+                raise HintAsked
             if not head:
                 break
             behind_label = self.t("local.fleet_attachments", count=field.per_head)
@@ -448,6 +473,8 @@ class LocalTable:
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             lines.append(f"{outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
         self.say("\n" + lines[0])
+        if session.row.meta.get("hinted"):  # see bot.hint_search: results, but no rating
+            lines.append(self.t("finished_hinted"))
         for line in lines[1:]:
             self.say("  " + line)
         self.say(self.t("local.images", folder=self._folder(session)))

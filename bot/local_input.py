@@ -28,6 +28,13 @@ def normalise(raw: str) -> str:
     return unicodedata.normalize("NFKC", raw).strip()
 
 
+HINT_WORDS = frozenset({"?", "hint", "ヒント"})  # typed instead of an answer: ask for a hint
+
+
+def asks_hint(raw: str) -> bool:
+    return normalise(raw).casefold() in HINT_WORDS
+
+
 def numbered(field: Field) -> bool:
     """Options get numbers too, unless their own codes are numbers (a card's value)."""
     return bool(field.options) and not any(

@@ -38,6 +38,8 @@ LOCAL: Catalog = {
         "local.page.story": "Story",
         "local.page.gone": "The game is not running (stopped or over). Run the command again to"
         " resume a paused game.",
+        "local.hint_ask": "? for a hint",
+        "local.hint_thinking": "Working out a hint…",
     },
     "ja": {
         "local.error.not_listed": "「{answer}」は選択肢にありません。一覧のコード、番号、"
@@ -68,6 +70,8 @@ LOCAL: Catalog = {
         "local.page.story": "経過",
         "local.page.gone": "ゲームは動いていません（中断または終了）。中断したゲームは同じコマンドで"
         "再開できます。",
+        "local.hint_ask": "?でヒント",
+        "local.hint_thinking": "ヒントを計算中です…",
     },
 }
 

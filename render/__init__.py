@@ -31,6 +31,7 @@ def render_png(
     locale: str = "en",
     *,
     outcome: Outcome | None = None,
+    hinted: bool = False,  # hints were used: the results strip says so
 ) -> bytes:
     if not isinstance(public, PublicView):
         raise TypeError(
@@ -41,5 +42,5 @@ def render_png(
     palette = getattr(module, "PALETTE", None)
     image = module.draw(public.view, list(names), Labels(strings, locale))
     if outcome is not None:
-        image = with_results(image, outcome, names, strings, locale)
+        image = with_results(image, outcome, names, strings, locale, hinted)
     return encode_png(image, palette)

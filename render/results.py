@@ -41,6 +41,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rank": "{rank}.",
         "score": "Score {score}",
         "and": ", ",
+        "hinted": "hints used, not rated",
     },
     "ja": {
         "title": "最終結果",
@@ -51,6 +52,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rank": "{rank}位",
         "score": "得点 {score}",
         "and": "、",
+        "hinted": "ヒント使用・レーティング対象外",
     },
 }
 
@@ -61,16 +63,17 @@ def with_results(
     names: Sequence[str],
     catalog: Catalog,
     locale: str,
+    hinted: bool = False,
 ) -> Image.Image:
     """`board` with the results strip added below it, drawn in the board's own palette (an RGB
     board, from a renderer without one, gets an RGB strip). On a palette board the strip is a
-    `piece`, cached by its words."""
+    `piece`, cached by its words. A game in which hints were used says so in the heading."""
     palette = palette_of(board) if board.mode == "P" else None
     if palette is None and board.mode != "RGB":
         board = board.convert("RGB")
     image, _ = canvas(board.height + STRIP_H, board.width, palette)
     image.paste(board, (0, 0))
-    words = _words(board.width, outcome, names, catalog, locale)
+    words = _words(board.width, outcome, names, catalog, locale, hinted)
     if palette is None:
         strip, pen = canvas(STRIP_H, board.width)
         _strip(pen, *words)
@@ -84,7 +87,12 @@ Cell = tuple[int, bool, str, str, str]  # seat, won, rank, name, score
 
 
 def _words(
-    width: int, outcome: Outcome, names: Sequence[str], catalog: Catalog, locale: str
+    width: int,
+    outcome: Outcome,
+    names: Sequence[str],
+    catalog: Catalog,
+    locale: str,
+    hinted: bool,
 ) -> tuple[int, str, str, tuple[Cell, ...]]:
     """What the strip shows: heading, verdict, and a cell per player, best rank first."""
     words = WORDS.get(locale, WORDS["en"])
@@ -92,6 +100,8 @@ def _words(
     reason = _reason(outcome.reason, names, catalog, locale)
     if reason:
         heading += " · " + reason
+    if hinted:
+        heading += " · " + words["hinted"]
     heading = fit(heading, 24, width - 2 * MARGIN)
     verdict = fit(_verdict(outcome, names, words), 34, width - 2 * MARGIN)
     order = sorted(range(len(outcome.scores)), key=lambda seat: (outcome.ranks[seat], seat))

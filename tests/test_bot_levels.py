@@ -10,7 +10,7 @@ import pytest
 import table.service as service_module
 from bench.bot_harness import RELAXED, Harness
 from bench.fakediscord import FakeUser
-from bot import hints
+from bot import hint_search
 from engine.core import Action
 from engine.levels import hint_by_id, level_action_by_id
 from table.ratings import finish_statements, player_of, ratings
@@ -101,7 +101,7 @@ async def test_a_hint_is_ephemeral_to_the_asker_legal_and_leaves_the_game_unrate
         searched.set()
         return action, share
 
-    monkeypatch.setattr(hints, "hint_by_id", spied)
+    monkeypatch.setattr(hint_search, "hint_by_id", spied)
     alice, bob = await _imperium_for_two(harness)
     fake, bot = harness.fake, harness.bot
     assert bot is not None
@@ -147,4 +147,25 @@ async def test_a_server_with_hints_off_offers_no_hint(harness: Harness) -> None:
     forged = await harness.forge_click(alice, chooser, f"f:{session.id}:hint:ask")
     assert "does not offer" in forged.response_message.text()
     assert "hinted" not in session.row.meta
+    await harness.stop()
+
+
+async def test_the_final_board_of_a_hinted_game_says_it_is_not_rated(harness: Harness) -> None:
+    alice, _ = await _imperium_for_two(harness)
+    fake, bot = harness.fake, harness.bot
+    assert bot is not None
+    chooser = harness.chooser_for(alice, "hint")
+    await fake.click(alice, chooser, harness.custom_id(chooser, ":hint:ask"))
+    await fake.wait_for(lambda: any("Hint:" in m.text() for m in fake.ephemerals(alice)))
+    session = await bot.service.in_channel(fake.channel_id)
+    while session.outcome() is None:
+        prompt = next(p for p in session.pending() if p.seats)
+        seat = prompt.seats[0]
+        move = bot.service.ai_action(session, seat, prompt)
+        result = await bot.service.submit(session, seat, move.move, move.args, prompt.key)
+    bot.play.changed(session, result.events)
+    await harness.settle()
+    board = harness.board().text()
+    assert "Game over!" in board
+    assert board.endswith("💡 Hints were used in this game: it is not rated.")
     await harness.stop()

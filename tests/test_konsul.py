@@ -33,6 +33,7 @@ from engine.games.konsul.cards import (
     slot_index,
     starting_hand,
 )
+from engine.games.konsul.estimate import evaluate
 from engine.games.konsul.state import FACE_DOWN
 from engine.i18n import Localizer
 from engine.registry import get_game
@@ -753,3 +754,12 @@ def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
     for seat, name in enumerate(names):
         assert f"{outcome.ranks[seat]}. {name}: {outcome.scores[seat]}" in result.stdout
     assert sorted((tmp_path / "out").glob("konsul-*/*.png")), "no board images"
+
+
+def test_a_cut_playout_is_a_fair_share_at_an_even_lead_and_grows_with_it() -> None:
+    state = GAME.setup(KonsulOptions(), 3, 0)
+    assert evaluate(state, 0) == pytest.approx(1 / 3)
+    ahead = state.model_copy(update={"hands": ((6, 17, 28, 0), (7, 18, 29), (8, 19, 30))})
+    assert evaluate(ahead, 1) < 1 / 3 < evaluate(ahead, 0) < 1
+    out = ahead.model_copy(update={"eliminated": (True, False, False)})
+    assert evaluate(out, 0) == 0.0

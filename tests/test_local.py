@@ -141,6 +141,39 @@ async def test_hot_seat_clears_the_screen_only_when_the_keyboard_changes_hands(
     assert "Round 1: the cards are revealed." in recap
 
 
+async def test_a_hint_at_a_local_prompt_is_the_hard_ais_and_marks_the_game_hinted(
+    tmp_path: Path, capsys
+) -> None:
+    # Issue 22 item 5 in local mode: `?` instead of an answer, then the prompt asks again
+    keyboard = Keyboard(lambda prompt, n: "?" if n == 1 else "9 9 9")
+    opts = options(tmp_path, players=3, ai=2, ai_only=False)
+    session = await run_local(opts, ask=keyboard.ask, clear=keyboard.clear)
+    out = capsys.readouterr().out
+    assert session.outcome() is not None
+    assert "? for a hint" in keyboard.prompts[0]
+    thinking = out.index("Working out a hint…")
+    hint = out.index("💡 Hint: ", thinking)
+    line = out[hint:].splitlines()[0]
+    picked = r"\): Region \d, Region \d, Region \d — it won \d+% of the sampled games\. \(This"
+    assert re.search(picked, line), line
+    assert out.count("== Player 1 ==") == 8  # the hint asks the same prompt again, no new header
+    with sqlite3.connect(opts.database) as db:
+        (meta,) = db.execute("SELECT meta FROM sessions").fetchone()
+    assert json.loads(meta).get("hinted") is True  # stored: the game is not rated
+    results = out[out.index("Final result:") :]
+    assert "💡 Hints were used in this game: it is not rated." in results
+
+
+async def test_the_local_hint_speaks_japanese(tmp_path: Path, capsys) -> None:
+    keyboard = Keyboard(lambda prompt, n: "？" if n == 1 else (_ for _ in ()).throw(EOFError))
+    opts = options(tmp_path, players=3, ai=2, ai_only=False, locale="ja")
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=keyboard.ask, clear=keyboard.clear)
+    out = capsys.readouterr().out
+    assert "?でヒント" in keyboard.prompts[0] and "ヒントを計算中です…" in out
+    assert "💡 ヒント：" in out and "（このゲームはレーティング対象外になります）" in out
+
+
 async def test_interrupted_local_game_resumes(tmp_path: Path, capsys) -> None:
     calls = 0
 

@@ -8,8 +8,11 @@ import pytest
 from engine.ai import ai_seed, choose_action, play_out, random_action
 from engine.core import Action, IllegalInput, Kind
 from engine.games.prokonsul import Prokonsul, ProkonsulOptions, ProkonsulState, Proposal
+from engine.games.prokonsul.estimate import evaluate
+from engine.games.prokonsul.sampler import payouts, sample
 from engine.games.prokonsul.state import top_two_value
 from engine.registry import get_game
+from engine.rng import Rng
 from render.common import Labels, encode_png
 from render.prokonsul import draw
 
@@ -742,3 +745,29 @@ def test_every_text_the_game_emits_is_in_both_catalogs() -> None:
         missing = sorted(k for k in keys if k not in GAME.strings[locale])
         assert not missing, f"{locale}: {missing}"
     assert {"event.coalition", "event.accepted", "event.governor", "talk.strict"} <= keys
+
+
+def test_sampled_chips_keep_the_public_total_and_the_seats_own() -> None:
+    """The bank pays only governors, so the table's total is public: every sampled world keeps
+    it (no chip is clipped away in these games) and the seat's own count."""
+    for seed in range(3):
+        state = GAME.setup(ProkonsulOptions(), 3, seed)
+        step = 0
+        while GAME.pending(state) and state.phase != "over":
+            prompt = GAME.pending(state)[0]
+            seat = prompt.seats[0]
+            view = GAME.view(state, 0)
+            world = sample(view, Rng(step))
+            assert world.chips[0] == state.chips[0]
+            assert sum(world.chips) == sum(state.chips) == 60 + sum(payouts(view))
+            action = choose_action(GAME, state, prompt, seat, ai_seed(seed, step, seat))
+            state = GAME.apply(state, action)[0]
+            step += 1
+
+
+def test_a_cut_playout_is_a_fair_share_at_an_even_lead_and_grows_with_it() -> None:
+    state = GAME.setup(ProkonsulOptions(), 3, 0)
+    assert evaluate(state, 0) == pytest.approx(1 / 3)
+    richer = state.model_copy(update={"chips": (30, 20, 20)})
+    poorer = state.model_copy(update={"chips": (10, 20, 20)})
+    assert evaluate(poorer, 0) < 1 / 3 < evaluate(richer, 0) < 1

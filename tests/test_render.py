@@ -405,3 +405,19 @@ def test_a_renderer_without_palette_keeps_its_own_fills_exact() -> None:
     png = encode_png(image)
     assert own in _colours(png) and PLAYER_COLOURS[2] in _colours(png)
     assert encode_png(image.copy()) == png
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_hinted_games_strip_says_so_in_its_heading_and_nowhere_else(locale: str) -> None:
+    game_id = "imperium"
+    game, state, outcome = _final(game_id)
+    view, names = game.public_view(state), NAMES[: state.seats]
+    plain = _rgb(render_png(game_id, view, names, locale, outcome=outcome))
+    hinted = _rgb(render_png(game_id, view, names, locale, outcome=outcome, hinted=True))
+    assert hinted.size == plain.size
+    top = plain.height - STRIP_H
+    heading, rest = (0, top, plain.width, top + 48), (0, top + 48, plain.width, plain.height)
+    assert hinted.crop(heading).tobytes() != plain.crop(heading).tobytes(), locale
+    assert hinted.crop(rest).tobytes() == plain.crop(rest).tobytes(), locale
+    above = (0, 0, plain.width, top)
+    assert hinted.crop(above).tobytes() == plain.crop(above).tobytes(), locale

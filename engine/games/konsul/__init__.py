@@ -34,7 +34,7 @@ designed data (konsul.json, see cards.py). Decisions where the spec is silent:
 from __future__ import annotations
 
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
-from engine.games.konsul import ai, prompts, rules, sampler
+from engine.games.konsul import ai, estimate, prompts, rules, sampler
 from engine.games.konsul.state import KonsulOptions, KonsulState, KonsulView
 from engine.games.konsul.state import private_lines as hand_lines
 from engine.games.konsul.state import view as seat_view
@@ -52,7 +52,7 @@ class Konsul(Game[KonsulState, KonsulOptions, KonsulView]):
     View = KonsulView
     moves = {"bid": rules.bid, "flip": rules.flip, "give_up": rules.give_up}
     AI = staticmethod(ai.decide)
-    search = SearchSpec(sampler.sample, rollouts=25)
+    search = SearchSpec(sampler.sample, rollouts=80, horizon=40, evaluate=estimate.evaluate)
     strings = STRINGS
     max_inputs = 4_000
 

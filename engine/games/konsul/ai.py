@@ -8,11 +8,12 @@ player with a perfect memory of the public reveals knows. The first card turned 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Action, Prompt
 from engine.games.konsul.cards import (
     BANNER,
     Mode,
-    all_modes,
     fits,
     mode_totals,
     modes_of,
@@ -39,6 +40,11 @@ def _unknown_slots(view: KonsulView) -> list[int]:
     return [i for i, c in enumerate(view.cells) if c == FACE_DOWN and i not in remembered]
 
 
+def _unknown_count(view: KonsulView) -> int:
+    """How many face-down cards were never shown (remembered slots are the other face-down ones)."""
+    return view.cells.count(FACE_DOWN) - len(view.remembered)
+
+
 def _plan(
     cards: list[int], known: list[tuple[int, int]], modes: tuple[Mode, ...], count: bool
 ) -> tuple[int, list[int]]:
@@ -55,13 +61,20 @@ def _plan(
 
 def sure_worth(view: KonsulView) -> int:
     """The most this seat can surely make if it wins the auction now."""
-    count = view.count_bidding
-    totals = mode_totals((c for _, c in view.remembered), count)
+    known = tuple(sorted(c for _, c in view.remembered))
+    return _sure_worth(known, view.unrevealed, view.count_bidding, _unknown_count(view) > 0)
+
+
+@lru_cache(maxsize=4096)
+def _sure_worth(known: tuple[int, ...], pool: tuple[int, ...], count: bool, unknown: bool) -> int:
+    """`sure_worth` from the multisets it depends on: rollouts ask it at every bid, for the same
+    few memories again and again, so it is computed once per memory."""
+    totals = mode_totals(known, count)
     worth = max(totals.values())
-    if _unknown_slots(view) and view.unrevealed:
+    if unknown and pool:
         worst_first = min(
             set_value([first], count) + max(totals[mode] for mode in modes_of([first]))
-            for first in set(view.unrevealed)
+            for first in set(pool)
         )
         worth = max(worth, worst_first)
     return worth
@@ -71,16 +84,22 @@ def hoped_worth(view: KonsulView) -> float:
     """The sure worth plus what turning unknown cards is expected to add: each further card
     fits with the share of never-shown cards that fit some mode, and is worth their mean."""
     sure = sure_worth(view)
-    pool = list(view.unrevealed)
-    if not pool or not _unknown_slots(view):
+    unknown = _unknown_count(view)
+    if not view.unrevealed or not unknown:
         return float(sure)
-    mean = sum(set_value([c], view.count_bidding) for c in pool) / len(pool)
-    p = max(sum(fits(c, mode) for c in pool) / len(pool) for mode in all_modes())
+    mean, p = _pool_odds(view.unrevealed, view.count_bidding)
     extra, chance = 0.0, 1.0
-    for _ in range(min(3, len(_unknown_slots(view)))):
+    for _ in range(min(3, unknown)):
         chance *= p
         extra += chance * mean
     return sure + extra
+
+
+@lru_cache(maxsize=4096)
+def _pool_odds(pool: tuple[int, ...], count: bool) -> tuple[float, float]:
+    """The mean worth of a never-shown card, and the best share of them that fit one mode."""
+    mean = sum(set_value([c], count) for c in pool) / len(pool)
+    return mean, max(mode_totals(pool, True).values()) / len(pool)
 
 
 def _bid(view: KonsulView, prompt: Prompt, rng_state: int) -> int | str:
@@ -120,7 +139,7 @@ def _worth_the_risk(view: KonsulView, turned: list[int]) -> bool:
     """Turn one more unknown card only when a misfit (losing the set and a hand card) is less
     likely than its gain of one card justifies."""
     pool = list(view.unrevealed)
-    if not pool or not _unknown_slots(view):
+    if not pool or not _unknown_count(view):
         return False
     modes = modes_of(turned)  # type: ignore[arg-type]
     fitting = sum(any(fits(c, mode) for mode in modes) for c in pool)

@@ -27,7 +27,14 @@ def _slot_choice(name: str) -> Choice:
 
 def _bid_cap(state: KonsulState) -> int:
     """The best set the grid's cards could make: public (the grid's contents as a multiset)."""
-    return best_set_bound([c for c in state.slots if c is not None], state.count_bidding)
+    return _best_bound(tuple(sorted(c for c in state.slots if c is not None)), state.count_bidding)
+
+
+@lru_cache(maxsize=1024)
+def _best_bound(cards: tuple[int, ...], count_bidding: bool) -> int:
+    """Every bid prompt of a round asks it of the same grid: an AI playout asks it thousands of
+    times, so it is computed once per grid multiset."""
+    return best_set_bound(cards, count_bidding)
 
 
 def pending(state: KonsulState) -> list[Prompt]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Msg, Outcome, competition_ranks, require
+from engine.core import Action, Event, Msg, Outcome, competition_ranks, evolved, require
 from engine.games.konsul.cards import (
     card_label,
     grid_deck,
@@ -83,11 +83,11 @@ def bid(state: KonsulState, action: Action) -> Step:
         require(amount > state.high, "bid_not_higher", high=state.high)
         update |= {"high": amount, "high_bidder": seat}
         events = [Event(type="bid", data={"seat": seat, "amount": amount})]
-    state = state.model_copy(update=update)
+    state = evolved(state, **update)
     still_in = [s for s in range(state.seats) if not state.eliminated[s] and not state.passed[s]]
     if still_in == [state.high_bidder]:
         return _auction_won(state, events)
-    return state.model_copy(update={"to_act": _next_seat(state, seat, True)}), events
+    return evolved(state, to_act=_next_seat(state, seat, True)), events
 
 
 def flip(state: KonsulState, action: Action) -> Step:
@@ -103,7 +103,7 @@ def flip(state: KonsulState, action: Action) -> Step:
     assert index is not None
     require(state.slots[index] is not None, "empty_slot", slot=slot_name(index))
     require(not state.face_up[index], "face_up", slot=slot_name(index))
-    return _turn(state.model_copy(update={"changed": ()}), index, [])
+    return _turn(evolved(state, changed=()), index, [])
 
 
 def give_up(state: KonsulState, action: Action) -> Step:
@@ -145,7 +145,7 @@ def _regridded(
 ) -> KonsulState:
     """The state with cards moved between the grid and a hand (a give-up, a success)."""
     grid = {"slots": tuple(slots), "face_up": tuple(face_up), "known": tuple(known)}
-    return state.model_copy(update=grid | {"hands": tuple(hands)} | more)
+    return evolved(state, **grid, hands=tuple(hands), **more)
 
 
 # Steps without an input ---------------------------------------------------------------------
@@ -154,9 +154,7 @@ def _regridded(
 def _auction_won(state: KonsulState, events: list[Event]) -> Step:
     winner = state.high_bidder
     events.append(Event(type="auction_won", data={"seat": winner, "amount": state.high}))
-    state = state.model_copy(
-        update={"phase": "flipping", "bidder": winner, "bid": state.high, "to_act": None}
-    )
+    state = evolved(state, phase="flipping", bidder=winner, bid=state.high, to_act=None)
     return _continue_flipping(state, events)
 
 
@@ -169,9 +167,7 @@ def _turn(state: KonsulState, index: int, events: list[Event]) -> Step:
         Event(type="flipped", data={"seat": seat, "slot": slot_name(index), "card": card})
     )
     cards = [*turned_cards(state), state.slots[index]]
-    state = state.model_copy(
-        update={"turned": (*state.turned, index), "changed": (*state.changed, index)}
-    )
+    state = evolved(state, turned=(*state.turned, index), changed=(*state.changed, index))
     if not is_valid_set(cards):  # type: ignore[arg-type]
         events.append(Event(type="misfit", data={"seat": seat, "slot": slot_name(index)}))
         return _failure(state, events)
@@ -189,7 +185,7 @@ def _reveal(state: KonsulState, index: int) -> KonsulState:
         unrevealed = list(state.unrevealed)
         unrevealed.remove(state.slots[index])  # type: ignore[arg-type]
         update |= {"known": tuple(known), "unrevealed": tuple(unrevealed)}
-    return state.model_copy(update=update)
+    return evolved(state, **update)
 
 
 def _continue_flipping(state: KonsulState, events: list[Event]) -> Step:
@@ -228,10 +224,10 @@ def _failure(state: KonsulState, events: list[Event]) -> Step:
     seat = state.bidder
     assert seat is not None
     if state.hands[seat]:
-        return state.model_copy(update={"phase": "give_up"}), events
+        return evolved(state, phase="give_up"), events
     eliminated = list(state.eliminated)
     eliminated[seat] = True
-    state = state.model_copy(update={"eliminated": tuple(eliminated)})
+    state = evolved(state, eliminated=tuple(eliminated))
     events.append(Event(type="eliminated", data={"seat": seat}))
     return _after_failure(state, seat, events)
 
@@ -239,33 +235,31 @@ def _failure(state: KonsulState, events: list[Event]) -> Step:
 def _after_failure(state: KonsulState, seat: int, events: list[Event]) -> Step:
     """Spec §3.3 steps 3–4: every face-up card goes face down; the next player starts."""
     shown = tuple((i, c) for i, c in enumerate(state.slots) if state.face_up[i] and c is not None)
-    state = state.model_copy(
-        update={
-            "face_up": (False,) * len(state.slots),
-            "flash": shown,
-            "changed": tuple(i for i, _ in shown),
-        }
+    state = evolved(
+        state,
+        face_up=(False,) * len(state.slots),
+        flash=shown,
+        changed=tuple(i for i, _ in shown),
     )
     if state.eliminated.count(False) == 1:
-        return _finish(state.model_copy(update={"last_standing": True})), events
+        return _finish(evolved(state, last_standing=True)), events
     return _new_round(state, _next_seat(state, seat, False), events)
 
 
 def _new_round(state: KonsulState, first: int, events: list[Event]) -> Step:
-    state = state.model_copy(
-        update={
-            "phase": "auction",
-            "round": state.round + 1,
-            "inputs": 0,
-            "start": first,
-            "to_act": first,
-            "high": 0,
-            "high_bidder": None,
-            "passed": (False,) * state.seats,
-            "bidder": None,
-            "bid": 0,
-            "turned": (),
-        }
+    state = evolved(
+        state,
+        phase="auction",
+        round=state.round + 1,
+        inputs=0,
+        start=first,
+        to_act=first,
+        high=0,
+        high_bidder=None,
+        passed=(False,) * state.seats,
+        bidder=None,
+        bid=0,
+        turned=(),
     )
     events.append(Event(type="round_started", data={"round": state.round, "seat": first}))
     return state, events
@@ -273,7 +267,7 @@ def _new_round(state: KonsulState, first: int, events: list[Event]) -> Step:
 
 def _finish(state: KonsulState) -> KonsulState:
     """The grid is empty or one player is left: the core announces the outcome."""
-    return state.model_copy(update={"phase": "over", "to_act": None, "bidder": None, "turned": ()})
+    return evolved(state, phase="over", to_act=None, bidder=None, turned=())
 
 
 def outcome(state: KonsulState) -> Outcome | None:

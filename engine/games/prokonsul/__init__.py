@@ -47,7 +47,7 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
 from __future__ import annotations
 
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, Shortcut, ShortcutParam, TableTalk
-from engine.games.prokonsul import ai, coalition, petition, prompts, rules, sampler
+from engine.games.prokonsul import ai, coalition, estimate, petition, prompts, rules, sampler
 from engine.games.prokonsul.state import (
     Offer,
     ProkonsulOptions,
@@ -80,7 +80,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
         "no_decision": coalition.no_decision,
     }
     AI = staticmethod(ai.decide)
-    search = SearchSpec(sampler.sample, rollouts=34)
+    search = SearchSpec(sampler.sample, rollouts=120, horizon=30, evaluate=estimate.evaluate)
     strings = STRINGS
     max_inputs = 20_000
     shortcuts = (

@@ -27,7 +27,7 @@ def decide(view: ProkonsulView, prompt: Prompt, seat: int, rng_state: int) -> Ac
     rng = Rng(rng_state)
     move = prompt.move
     if move == "select":
-        args = {"card": _choose_card(view, seat, rng)}
+        args = {"card": choose_card(view, seat, rng)}
     elif move == "offer":
         args = _offer(view, prompt, seat)
     elif move == "answer":
@@ -111,7 +111,7 @@ def reservation(view: ProkonsulView, seat: int, petitioner: int, decisive: bool)
 # Cards and pawn ---------------------------------------------------------------------------
 
 
-def _choose_card(view: ProkonsulView, seat: int, rng: Rng) -> int:
+def choose_card(view: ProkonsulView, seat: int, rng: Rng) -> int:
     hand = sorted(view.own_hand or ())
     assert hand, "select prompt without a hand"
     importance = (gain(view, seat) + 0.5 * _rival_threat(view, seat)) / 15.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, require
+from engine.core import Action, Event, evolved, require
 from engine.games.prokonsul.inputs import is_int, promise_text
 from engine.games.prokonsul.rounds import round_won, undecided
 from engine.games.prokonsul.state import ProkonsulState, Proposal, Step, eligible_winners, limit
@@ -42,11 +42,9 @@ def propose(state: ProkonsulState, action: Action) -> Step:
     )
     require(proposal.outgoing(seat) <= state.chips[seat], "cannot_afford")
     if seat in proposal.involved:
-        proposal = proposal.model_copy(update={"accepted": (seat,)})
+        proposal = evolved(proposal, **{"accepted": (seat,)})
     events += _proposal_events(state, proposal)
-    state = state.model_copy(
-        update={"proposals": (*state.proposals, proposal), "proposals_made": number}
-    )
+    state = evolved(state, **{"proposals": (*state.proposals, proposal), "proposals_made": number})
     return _check_coalition(state, proposal, events), events
 
 
@@ -108,13 +106,13 @@ def vote(state: ProkonsulState, action: Action) -> Step:
         kind = "withdrawn" if seat == proposal.proposer else "proposal_declined"
         events.append(Event(type=kind, data={"seat": seat, "id": proposal.id}))
         remaining = tuple(p for p in state.proposals if p.id != proposal.id)
-        return state.model_copy(update={"proposals": remaining}), events
+        return evolved(state, **{"proposals": remaining}), events
     require(seat not in proposal.accepted, "already_answered")
     require(proposal.outgoing(seat) <= state.chips[seat], "cannot_afford")
-    proposal = proposal.model_copy(update={"accepted": (*proposal.accepted, seat)})
+    proposal = evolved(proposal, **{"accepted": (*proposal.accepted, seat)})
     events.append(Event(type="proposal_accepted", data={"seat": seat, "id": proposal.id}))
     proposals = tuple(proposal if p.id == proposal.id else p for p in state.proposals)
-    state = state.model_copy(update={"proposals": proposals})
+    state = evolved(state, **{"proposals": proposals})
     return _check_coalition(state, proposal, events), events
 
 
@@ -130,10 +128,10 @@ def no_decision(state: ProkonsulState, action: Action) -> Step:
     if said == "continue":
         events.append(Event(type="no_decision_retracted", data={"seat": seat}))
         votes = tuple(s for s in state.no_decision if s != seat)
-        return state.model_copy(update={"no_decision": votes}), events
+        return evolved(state, **{"no_decision": votes}), events
     events.append(Event(type="no_decision_pressed", data={"seat": seat}))
     votes = tuple(sorted((*state.no_decision, seat)))
-    state = state.model_copy(update={"no_decision": votes})
+    state = evolved(state, **{"no_decision": votes})
     if len(votes) < state.seats:
         return state, events
     return undecided(state, events), events
@@ -166,7 +164,7 @@ def _check_coalition(
         for s in range(state.seats)
     )
     paid = tuple(t for t in proposal.transfers if t[2])
-    state = state.model_copy(
-        update={"chips": tuple(chips), "held": held, "payments": state.payments + paid}
+    state = evolved(
+        state, **{"chips": tuple(chips), "held": held, "payments": state.payments + paid}
     )
     return round_won(state, proposal.winner, "coalition", events)

@@ -3,7 +3,7 @@ deal that moves cards and chips, and who petitions next."""
 
 from __future__ import annotations
 
-from engine.core import Action, Event, require
+from engine.core import Action, Event, evolved, require
 from engine.games.prokonsul.inputs import chip_amount, is_int, promise_text
 from engine.games.prokonsul.rounds import round_won
 from engine.games.prokonsul.state import Offer, ProkonsulState, Step, holding, limit, targets
@@ -62,10 +62,10 @@ def answer(state: ProkonsulState, action: Action) -> Step:
     )
     if text:
         events.append(Event(type="promise", data={"seat": seat, "text": text}))
-    standing = standing.model_copy(
-        update={"counter": chips, "counter_text": text, "counters": standing.counters + 1}
+    standing = evolved(
+        standing, **{"counter": chips, "counter_text": text, "counters": standing.counters + 1}
     )
-    return state.model_copy(update={"offer": standing, "exchanges": state.exchanges + 1}), events
+    return evolved(state, **{"offer": standing, "exchanges": state.exchanges + 1}), events
 
 
 def respond(state: ProkonsulState, action: Action) -> Step:
@@ -99,7 +99,7 @@ def _make_offer(
     if text:
         events.append(Event(type="promise", data={"seat": seat, "text": text}))
     made = Offer(target=target, chips=chips, text=text, counters=counters)
-    return state.model_copy(update={"offer": made, "exchanges": state.exchanges + 1})
+    return evolved(state, **{"offer": made, "exchanges": state.exchanges + 1})
 
 
 def next_petitioner(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
@@ -122,17 +122,18 @@ def next_petitioner(state: ProkonsulState, events: list[Event]) -> ProkonsulStat
         )
         if rival:
             tiebreak = (*(s for s in state.tiebreak if s != petitioner), petitioner)
-            state = state.model_copy(update={"tiebreak": tiebreak})
+            state = evolved(state, **{"tiebreak": tiebreak})
             events.append(
                 Event(type="track_moved", data={"seat": petitioner, "seats": list(tiebreak)})
             )
-        state = state.model_copy(
-            update={
+        state = evolved(
+            state,
+            **{
                 "petitioner": petitioner,
                 "petitioned": (*state.petitioned, petitioner),
                 "barred": (),
                 "offer": None,
-            }
+            },
         )
         held = holding(state, petitioner)
         events.append(
@@ -148,12 +149,13 @@ def next_petitioner(state: ProkonsulState, events: list[Event]) -> ProkonsulStat
 
 def _bar_target(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
     assert state.offer is not None
-    state = state.model_copy(
-        update={
+    state = evolved(
+        state,
+        **{
             "barred": (*state.barred, state.offer.target),
             "offer": None,
             "exchanges": state.exchanges + 1,
-        }
+        },
     )
     return _continue_petition(state, events)
 
@@ -175,14 +177,15 @@ def _deal(state: ProkonsulState, amount: int, events: list[Event]) -> ProkonsulS
     held = list(state.held)
     held[petitioner] = (*held[petitioner], *held[target])
     held[target] = ()
-    state = state.model_copy(
-        update={
+    state = evolved(
+        state,
+        **{
             "chips": tuple(chips),
             "held": tuple(held),
             "offer": None,
             "exchanges": state.exchanges + 1,
             "payments": (*state.payments, (petitioner, target, amount)),
-        }
+        },
     )
     total = holding(state, petitioner)
     events.append(

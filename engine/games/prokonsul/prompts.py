@@ -3,6 +3,8 @@ free negotiation (vote, propose, end without decision), the black pawn; and who 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Choice, Field, Kind, Msg, Prompt, TableTalk, choice, one_of
 from engine.games.prokonsul.state import (
     ProkonsulState,
@@ -16,7 +18,10 @@ from engine.games.prokonsul.state import (
 )
 
 
+@lru_cache(maxsize=64)
 def _card_choice(value: int) -> Choice:
+    """Prompts are rebuilt for every decision (an AI playout builds thousands): choices are
+    immutable, so each card's is built once."""
     return Choice(value=value, label=Msg(key="card", args={"value": value}))
 
 

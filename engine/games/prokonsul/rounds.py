@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event
+from engine.core import Event, evolved
 from engine.games.prokonsul.state import ProkonsulState, final_order, pawn_options, province_args
 from engine.rng import Rng
 
@@ -18,8 +18,9 @@ def round_won(state: ProkonsulState, winner: int, how: str, events: list[Event])
     """`winner` took the round (`how`: immediate, petition, fallback, coalition): his counter
     goes on the province, then the pawn moves and a round starts, or the game ends."""
     x = state.pawn
-    state = state.model_copy(
-        update={
+    state = evolved(
+        state,
+        **{
             "winner": winner,
             "decided": x,
             "result": how,
@@ -28,7 +29,7 @@ def round_won(state: ProkonsulState, winner: int, how: str, events: list[Event])
             "barred": (),
             "proposals": (),
             "no_decision": (),
-        }
+        },
     )
     events.append(Event(type="round_won", data={"seat": winner, **province_args(state, x)}))
     state = _counters(state, winner, x, events)
@@ -41,7 +42,7 @@ def round_won(state: ProkonsulState, winner: int, how: str, events: list[Event])
     if len(options) == 1:
         state = pawn_to(state, options[0], winner, events)
         return next_round(state, events)
-    return state.model_copy(update={"phase": "pawn"})
+    return evolved(state, **{"phase": "pawn"})
 
 
 def _counters(state: ProkonsulState, winner: int, x: int, events: list[Event]) -> ProkonsulState:
@@ -50,7 +51,7 @@ def _counters(state: ProkonsulState, winner: int, x: int, events: list[Event]) -
     if state.short_game:
         if state.supply[winner] > 0:
             supply = _replace(state.supply, winner, state.supply[winner] - 1)
-            return _install_governor(state.model_copy(update={"supply": supply}), winner, x, events)
+            return _install_governor(evolved(state, **{"supply": supply}), winner, x, events)
         events.append(
             Event(type="no_counter_left", data={"seat": winner, **province_args(state, x)})
         )
@@ -61,7 +62,7 @@ def _counters(state: ProkonsulState, winner: int, x: int, events: list[Event]) -
         for seat in returned:
             supply[seat] += 1
         candidates = _replace(state.candidates, x, ())
-        state = state.model_copy(update={"supply": tuple(supply), "candidates": candidates})
+        state = evolved(state, **{"supply": tuple(supply), "candidates": candidates})
         state = _install_governor(state, winner, x, events)
         if returned:
             events.append(
@@ -71,7 +72,7 @@ def _counters(state: ProkonsulState, winner: int, x: int, events: list[Event]) -
     if state.supply[winner] > 0:
         candidates = _replace(state.candidates, x, tuple(sorted((*state.candidates[x], winner))))
         supply = _replace(state.supply, winner, state.supply[winner] - 1)
-        state = state.model_copy(update={"candidates": candidates, "supply": supply})
+        state = evolved(state, **{"candidates": candidates, "supply": supply})
         events.append(Event(type="candidate", data={"seat": winner, **province_args(state, x)}))
         return state
     events.append(Event(type="no_counter", data={"seat": winner, **province_args(state, x)}))
@@ -107,7 +108,7 @@ def _install_governor(
                     },
                 )
             )
-    return state.model_copy(update={"governor": governor, "chips": tuple(chips)})
+    return evolved(state, **{"governor": governor, "chips": tuple(chips)})
 
 
 def undecided(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
@@ -115,16 +116,14 @@ def undecided(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
     events.append(
         Event(type="no_decision", data={"round": state.round, **province_args(state, state.pawn)})
     )
-    state = state.model_copy(
-        update={"winner": None, "result": "none", "proposals": (), "no_decision": ()}
-    )
+    state = evolved(state, **{"winner": None, "result": "none", "proposals": (), "no_decision": ()})
     if _game_over(state):
         return _finish(state, events)
     if state.short_game:
         options = pawn_options(state)
         rng = Rng(state.rng)
         province = options[rng.below(len(options))]
-        state = state.model_copy(update={"rng": rng.state})
+        state = evolved(state, **{"rng": rng.state})
         state = pawn_to(state, province, None, events)
     else:
         events.append(Event(type="pawn_stays", data=province_args(state, state.pawn)))
@@ -141,7 +140,7 @@ def pawn_to(
         if seat is not None
         else Event(type="pawn_drawn", data=province_args(state, province))
     )
-    return state.model_copy(update={"pawn": province, "visited": visited})
+    return evolved(state, **{"pawn": province, "visited": visited})
 
 
 def _game_over(state: ProkonsulState) -> bool:
@@ -159,8 +158,9 @@ def next_round(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
     events.append(
         Event(type="round_started", data={"round": round_no, **province_args(state, state.pawn)})
     )
-    return state.model_copy(
-        update={
+    return evolved(
+        state,
+        **{
             "round": round_no,
             "phase": "select",
             "hands": hands,
@@ -170,14 +170,14 @@ def next_round(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
             "barred": (),
             "proposals": (),
             "no_decision": (),
-        }
+        },
     )
 
 
 def _finish(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
     """Every province is governed (or visited): the chips are shown, best first; the core
     announces the outcome."""
-    state = state.model_copy(update={"phase": "over", "petitioner": None, "offer": None})
+    state = evolved(state, **{"phase": "over", "petitioner": None, "offer": None})
     for seat in final_order(state):
         events.append(Event(type="final_chips", data={"seat": seat, "chips": state.chips[seat]}))
     return state

@@ -3,7 +3,7 @@ negotiated: petition.py, coalition.py), the black pawn (rounds.py ends a round) 
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Msg, Outcome, require
+from engine.core import Action, Event, Msg, Outcome, evolved, require
 from engine.games.prokonsul.inputs import is_int
 from engine.games.prokonsul.petition import next_petitioner
 from engine.games.prokonsul.rounds import next_round, pawn_to, round_won
@@ -58,7 +58,7 @@ def select(state: ProkonsulState, action: Action) -> Step:
     require(is_int(card) and card in state.hands[seat], "bad_card")
     first = state.chosen[seat] is None
     chosen = (*state.chosen[:seat], card, *state.chosen[seat + 1 :])
-    state = state.model_copy(update={"chosen": chosen})
+    state = evolved(state, **{"chosen": chosen})
     if first:
         events.append(Event(type="chosen", data={"seat": seat}))
         events.append(Event(type="your_card", data={"card": card}, to=(seat,)))
@@ -115,13 +115,11 @@ def _reveal(state: ProkonsulState, events: list[Event]) -> ProkonsulState:
             events.append(Event(type="free_open_top_two", data=data))
         else:
             events.append(Event(type="free_open", data={"threshold": threshold}))
-        return state.model_copy(update={"phase": "free"})
+        return evolved(state, **{"phase": "free"})
     tiebreak = state.tiebreak
     queue = tuple(sorted(range(state.seats), key=lambda s: (-revealed[s], tiebreak.index(s))))
     events.append(Event(type="petition_order", data={"seats": list(queue)}))
-    state = state.model_copy(
-        update={"phase": "petition", "queue": queue, "first_petitioner": queue[0]}
-    )
+    state = evolved(state, **{"phase": "petition", "queue": queue, "first_petitioner": queue[0]})
     return next_petitioner(state, events)
 
 
@@ -133,8 +131,9 @@ def _revealed(state: ProkonsulState) -> ProkonsulState:
         for hand, card in zip(state.hands, revealed, strict=True)
     )
     total = sum(revealed)
-    return state.model_copy(
-        update={
+    return evolved(
+        state,
+        **{
             "revealed": revealed,
             "revealed_round": state.round,
             "hands": hands,
@@ -155,7 +154,7 @@ def _revealed(state: ProkonsulState) -> ProkonsulState:
             "no_decision": (),
             "payments": (),
             "decided": None,
-        }
+        },
     )
 
 

@@ -4,6 +4,7 @@ AI share, and the redaction of a state into what one seat (or a spectator) may k
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -17,6 +18,12 @@ Negotiation = Literal["strict", "two_way", "free"]
 def board() -> dict[str, Any]:
     """The designed data: provinces, links, cards, chips and input limits (prokonsul.json)."""
     return load(__package__, "prokonsul")
+
+
+@cache
+def province_data() -> dict[str, dict[str, Any]]:
+    """The provinces' records by id: asked for every view and prompt text, so built once."""
+    return {p["id"]: p for p in board()["provinces"]}
 
 
 def limit(name: str) -> int:
@@ -176,7 +183,7 @@ Step = tuple[ProkonsulState, list[Event]]  # what a move returns: the new state 
 
 def province_args(state: ProkonsulState, province: int) -> dict[str, Any]:
     """A province's id, names and value, as the arguments of the texts that name it."""
-    data = {p["id"]: p for p in board()["provinces"]}.get(state.provinces[province], {})
+    data = province_data().get(state.provinces[province], {})
     pid = state.provinces[province]
     return {
         "province": pid,
@@ -224,7 +231,7 @@ def final_order(state: ProkonsulState) -> list[int]:
 
 def view(state: ProkonsulState, seat: int | None) -> ProkonsulView:
     own = seat is not None and 0 <= seat < state.seats
-    data = {p["id"]: p for p in board()["provinces"]}
+    data = province_data()
     return trusted_view(
         ProkonsulView,
         state,
