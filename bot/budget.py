@@ -26,7 +26,6 @@ from typing import Any
 import aiohttp
 
 URGENT, NORMAL = 0, 1
-URGENT_POLL = 0.01  # how often a normal request looks again while urgent ones queue
 priority: contextvars.ContextVar[int] = contextvars.ContextVar("rest_priority", default=NORMAL)
 API_PATH = re.compile(r"^/api/v\d+(/.*)$")
 MESSAGE_PATH = re.compile(r"^/channels/(\d+)/messages(?:/\d+)?$")
@@ -53,36 +52,72 @@ class Limits:
     global_window: float = 1.0  # Discord's; shorter only to test the budget quickly
 
 
+@dataclass
+class _Waiter:
+    channel_id: int | None
+    admitted: asyncio.Future[None]
+
+
 class RestBudget:
+    """Waiting requests queue by priority, first come first served; one timer admits them as
+    room appears, so a full budget costs one wake-up per admitted request, not one per waiter
+    per window (hundreds of sleepers re-checking the window took most of the event loop)."""
+
     def __init__(self, limits: Limits | None = None, clock: Callable[[], float] = time.monotonic):
         self.limits = limits or Limits()
         self.clock = clock
         self._global: deque[float] = deque()
         self._channels: dict[int, deque[float]] = {}
-        self._urgent_queued = 0  # urgent requests waiting for room in the global window
+        self._queues: tuple[deque[_Waiter], deque[_Waiter]] = (deque(), deque())  # URGENT, NORMAL
+        self._timer: asyncio.TimerHandle | None = None
         self.spent: deque[float] = deque(maxlen=100_000)  # admission times, for measurements
 
     async def acquire(self, channel_id: int | None = None, level: int | None = None) -> None:
         """Wait until one more request fits; `channel_id` when it writes a message there."""
         level = priority.get() if level is None else level
-        while True:
-            global_wait, channel_wait = self._waits(channel_id)
-            if level > URGENT and self._urgent_queued and global_wait == 0:
-                global_wait = URGENT_POLL  # urgent requests queue for this room: they go first
-            wait = max(global_wait, channel_wait)
-            if wait <= 0:
-                break
-            queued = level == URGENT and global_wait > 0
-            self._urgent_queued += queued
-            try:
-                await asyncio.sleep(wait)
-            finally:
-                self._urgent_queued -= queued
+        ahead = self._queues[URGENT] or (level > URGENT and self._queues[NORMAL])
+        if not ahead and self._waits(channel_id) == (0.0, 0.0):
+            self._admit(channel_id)
+            return
+        waiter = _Waiter(channel_id, asyncio.get_running_loop().create_future())
+        self._queues[min(level, NORMAL)].append(waiter)
+        self._dispatch()
+        await waiter.admitted
+
+    def _admit(self, channel_id: int | None) -> None:
         now = self.clock()
         self._global.append(now)
         if channel_id is not None:
             self._channels.setdefault(channel_id, deque()).append(now)
         self.spent.append(now)
+
+    def _dispatch(self) -> None:
+        """Admit every queued request that fits now, urgent first, each in arrival order (one
+        whose channel is full lets later ones past); then sleep until the next may fit."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        next_wait = float("inf")
+        for queue in self._queues:
+            for waiter in list(queue):
+                if waiter.admitted.done():  # its request was cancelled while it waited
+                    queue.remove(waiter)
+                    continue
+                global_wait, channel_wait = self._waits(waiter.channel_id)
+                if global_wait > 0:
+                    next_wait = min(next_wait, global_wait)
+                    break
+                if channel_wait > 0:
+                    next_wait = min(next_wait, channel_wait)
+                    continue
+                queue.remove(waiter)
+                self._admit(waiter.channel_id)
+                waiter.admitted.set_result(None)
+            else:
+                continue
+            break  # the global window is full: nobody further may go
+        if next_wait != float("inf"):
+            self._timer = asyncio.get_running_loop().call_later(next_wait, self._dispatch)
 
     def _waits(self, channel_id: int | None) -> tuple[float, float]:
         """Seconds until the global window, and the channel's, have room for one more."""
