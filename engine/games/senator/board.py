@@ -41,6 +41,7 @@ def entry_words(entry: str) -> dict[str, str]:
     return {"entry": entry, "square": SQUARES[LINES[entry][0]], "arrow": _ARROWS[direction]}
 
 
+@cache
 def cards_per_player(seats: int) -> int:
     return int(load(__package__, "senator")["cards_per_player"][str(seats)])
 
@@ -59,8 +60,13 @@ def push_board(board: tuple[Cell, ...], entry: str, cell: Cell) -> tuple[Cell, .
     return tuple(out)
 
 
+_LINE_MASKS = tuple((entry, sum(1 << i for i in LINES[entry])) for entry in ENTRIES)
+
+
 def open_entries(occupied: tuple[bool, ...]) -> tuple[str, ...]:
-    return tuple(e for e in ENTRIES if not all(occupied[i] for i in LINES[e]))
+    """The entries whose line still has an empty square (as bit masks: a search asks often)."""
+    empty = sum(1 << i for i, taken in enumerate(occupied) if not taken)
+    return tuple(entry for entry, mask in _LINE_MASKS if empty & mask)
 
 
 def affected(square: int, flag: int, scope: str) -> bool:

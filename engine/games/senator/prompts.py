@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import Choice, Kind, Msg, Prompt, choice, one_of
+from functools import lru_cache
+
+from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of, trusted
 from engine.games.senator.board import (
     ENTRIES,
     LINES,
@@ -50,21 +52,33 @@ def _flag_prompt(seat: int) -> Prompt:
     )
 
 
+# A search plays thousands of pushes per decision: the fields are built once per hand or board.
+@lru_cache(maxsize=1024)
+def _card_field(hand: tuple[int, ...]) -> Field:
+    cards = (Choice(value=v, label=Msg(key="card", args={"value": v})) for v in hand)
+    return one_of("card", "field.card", cards)
+
+
+@lru_cache(maxsize=1024)
+def _entry_field(entries: tuple[str, ...]) -> Field:
+    return one_of("entry", "field.entry", (_ENTRY_CHOICES[e] for e in entries))
+
+
 def _push_prompt(state: SenatorState, seat: int) -> Prompt:
     occupied = tuple(cell is not None for cell in state.board)
-    cards = (Choice(value=v, label=Msg(key="card", args={"value": v})) for v in state.hands[seat])
-    card_field = one_of("card", "field.card", cards)
-    entry_field = one_of(
-        "entry", "field.entry", (_ENTRY_CHOICES[e] for e in open_entries(occupied))
-    )
+    card_field = _card_field(state.hands[seat])
+    entry_field = _entry_field(open_entries(occupied))
     number = len(state.pushes) + 1
     total = cards_per_player(state.seats) * state.seats
-    return Prompt(
+    return trusted(
+        Prompt,
         key=f"p{number}.push",
         move="push",
         kind=Kind.TURN,
         seats=(seat,),
         fields=(card_field, entry_field),
-        text=Msg(key="prompt.push", args={"seat": seat, "number": number, "total": total}),
+        text=trusted(Msg, key="prompt.push", args={"seat": seat, "number": number, "total": total}),
+        done=(),
         public_options=not state.hidden,
+        revisable=False,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Outcome, outcome_by_score, require
+from engine.core import Action, Event, Outcome, evolved, outcome_by_score, require
 from engine.games.senator.board import (
     FLAG,
     INDEX,
@@ -62,12 +62,8 @@ def push(state: SenatorState, action: Action) -> tuple[SenatorState, list[Event]
     assert board is not None
     hands = list(state.hands)
     hands[seat] = tuple(v for v in state.hands[seat] if v != card)
-    state = state.model_copy(
-        update={
-            "board": board,
-            "hands": tuple(hands),
-            "pushes": (*state.pushes, (seat, card, entry)),
-        }
+    state = evolved(
+        state, board=board, hands=tuple(hands), pushes=(*state.pushes, (seat, card, entry))
     )
     where = entry_words(entry)
     if state.hidden:
@@ -77,7 +73,7 @@ def push(state: SenatorState, action: Action) -> tuple[SenatorState, list[Event]
         ]
     else:
         events = [Event(type="pushed", data={"seat": seat, "card": card, **where})]
-    if all(cell is not None for cell in board):
+    if None not in board:
         return _end(state, events)
     return state, events
 
