@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import Choice, Kind, Msg, Prompt, choice, one_of
+from functools import lru_cache
+
+from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of, trusted
 from engine.games.seven_hills.state import FLAG, HILLS, SevenHillsState
 
 
@@ -15,24 +17,36 @@ def _card_choice(value: int) -> Choice:
 _HILL_CHOICES = {n: choice(n, "hill", hill=n) for n in HILLS}
 
 
+# A search plays thousands of cards per decision: the fields are built once per hand or hill.
+@lru_cache(maxsize=4096)
+def _card_field(hand: tuple[int, ...]) -> Field:
+    return one_of("card", "field.card", (_card_choice(v) for v in hand))
+
+
+@lru_cache(maxsize=16)
+def _hill_field(blocked: int | None) -> Field:
+    return one_of("hill", "field.hill", (_HILL_CHOICES[n] for n in HILLS if n != blocked))
+
+
 def pending(state: SevenHillsState) -> list[Prompt]:
     if state.phase != "play":
         return []
     seat = state.turn
-    cards = one_of("card", "field.card", (_card_choice(v) for v in state.hands[seat]))
-    hills = one_of("hill", "field.hill", (_HILL_CHOICES[n] for n in HILLS if n != state.last_hill))
     if state.last_hill is None:
-        text = Msg(key="prompt.play", args={"seat": seat})
+        text = trusted(Msg, key="prompt.play", args={"seat": seat})
     else:
-        text = Msg(key="prompt.play_blocked", args={"seat": seat, "hill": state.last_hill})
+        text = trusted(Msg, key="prompt.play_blocked", args={"seat": seat, "hill": state.last_hill})
     return [
-        Prompt(
+        trusted(
+            Prompt,
             key=f"g{state.game}.p{state.plays}.play",
             move="play",
             kind=Kind.TURN,
             seats=(seat,),
-            fields=(cards, hills),
+            fields=(_card_field(state.hands[seat]), _hill_field(state.last_hill)),
             text=text,
+            done=(),
             public_options=state.open_hands,
+            revisable=False,
         )
     ]

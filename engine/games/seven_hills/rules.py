@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Msg, Outcome, outcome_by_score, require
+from engine.core import (
+    Action,
+    Event,
+    Msg,
+    Outcome,
+    evolved,
+    outcome_by_score,
+    require,
+    trusted,
+)
 from engine.games.seven_hills.hill import Note, end_reveal, hill_values, hill_winner, play_on_hill
 from engine.games.seven_hills.state import (
     CARDS,
@@ -94,16 +103,14 @@ def _play(
     hand = list(hands[seat])
     hand.remove(card)
     hands[seat] = tuple(hand)
-    state = state.model_copy(
-        update={
-            "hills": tuple(hills),
-            "hands": (hands[0], hands[1]),
-            "removed": state.removed
-            + tuple(Removed(seat=s, hill=number, value=v) for s, v in removed),
-            "last_hill": number,
-            "turn": 1 - seat,
-            "plays": state.plays + 1,
-        }
+    state = evolved(
+        state,
+        hills=tuple(hills),
+        hands=(hands[0], hands[1]),
+        removed=state.removed + tuple(Removed(seat=s, hill=number, value=v) for s, v in removed),
+        last_hill=number,
+        turn=1 - seat,
+        plays=state.plays + 1,
     )
     if state.hands[0] or state.hands[1]:
         return state, events
@@ -213,7 +220,8 @@ def _new_game(state: SevenHillsState, game: int, first: int) -> SevenHillsState:
 
 
 def _events(notes: list[Note]) -> list[Event]:
-    return [Event(type=kind, data=data) for kind, data in notes]
+    """Public events from the hill's notes (fresh dicts of plain values: no checks needed)."""
+    return [trusted(Event, type=kind, data=data, to=None) for kind, data in notes]
 
 
 def outcome(state: SevenHillsState) -> Outcome | None:
