@@ -57,7 +57,7 @@ class CircusMaximus(Game[CircusState, CircusOptions, CircusView]):
     View = CircusView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=13)
+    search = SearchSpec(sample, rollouts=11)
     strings = STRINGS
     max_inputs = 20_000
 

@@ -53,7 +53,7 @@ class Hannibal(Game[HannibalState, HannibalOptions, HannibalView]):
     View = HannibalView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=24, horizon=200)
+    search = SearchSpec(sample, rollouts=16, horizon=200)
     strings = STRINGS
     max_inputs = 20_000
 
