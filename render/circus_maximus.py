@@ -34,6 +34,7 @@ from render.common import (
     canvas,
     fit,
     font,
+    layer,
     piece,
     player_label,
     stamp_text,
@@ -84,7 +85,7 @@ PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the r
 
 def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
-    image = _background(view.seats, texts).copy()
+    image, _ = layer(_background(view.seats, texts))
     subtitle = fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
     stamp_text(image, (MARGIN, 66), subtitle, 26, MUTED)
     _highlight(image, view)

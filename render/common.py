@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import palette_png
+from render.png import RowsImage, palette_png, scanlines
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -212,6 +212,7 @@ class Palette:
             raise ValueError(f"{len(self.colours)} colours and {len(pairs)} text pairs: too many")
         self.image = ramp_palette(self.colours, pairs, steps)
         flat = self.image.getpalette() or []
+        self.flat = bytes(flat)  # as bytes, Pillow installs it without converting a list
         self.entries: tuple[RGB, ...] = tuple(
             (flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)
         )
@@ -237,10 +238,17 @@ class Palette:
             index = self._index[colour] = self.to_index(colour)
         return index
 
-    def new(self, size: tuple[int, int], colour: RGB = BACKGROUND) -> Image.Image:
-        """A blank board of `size` in these colours."""
-        image = Image.new("P", size, self.ink(colour))
-        image.putpalette(self.image.getpalette() or [])
+    def new(
+        self, size: tuple[int, int], colour: RGB = BACKGROUND, top: bytes | memoryview = b""
+    ) -> Image.Image:
+        """A blank board of `size` in these colours, drawn straight into its PNG rows (see
+        render/png.py `RowsImage`); its first rows are `top` (another board's scanlines of the
+        same width) when given."""
+        image = RowsImage(size, top)
+        ink = self.ink(colour)
+        if ink:
+            image.im.paste(ink, (0, len(top) // (size[0] + 1), *size))
+        image.putpalette(self.flat)
         image.info[PALETTE_KEY] = self.key
         return image
 
@@ -507,14 +515,13 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
     """A fresh copy of a cached static layer to draw one board on, extended with background
     below when the board needs to be taller than the layer (so a cache key need not hold every
     height a board can take)."""
-    if height is None or height <= cached.height:
+    height = max(height or 0, cached.height)
+    if cached.mode == "P":  # copied row for row into a board drawn in its PNG rows
+        image = palette_of(cached).new((cached.width, height), top=scanlines(cached))
+    elif height == cached.height:
         image = cached.copy()
     else:
-        size = (cached.width, height)
-        if cached.mode == "P":
-            image = palette_of(cached).new(size)
-        else:
-            image = Image.new("RGB", size, BACKGROUND)
+        image = Image.new("RGB", (cached.width, height), BACKGROUND)
         image.paste(cached, (0, 0))
     return image, Pen(image)
 
@@ -552,7 +559,7 @@ def _piece(
     size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
 ) -> Image.Image:
     image = Image.new("P", size, under)
-    image.putpalette(_PALETTES[palette].image.getpalette() or [])  # a blended text reads it
+    image.putpalette(_PALETTES[palette].flat)  # a blended text reads it
     image.info[PALETTE_KEY] = palette
     draw(Pen(image), *args)
     return image

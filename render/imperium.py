@@ -26,6 +26,7 @@ from render.common import (
     board_palette,
     canvas,
     font,
+    layer,
     player_label,
     player_letter,
     stamp_text,
@@ -52,7 +53,7 @@ PALETTE = board_palette(text_on=((INK, PANEL_DARK),))
 
 def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
-    image = _background(view.seats, view.values, texts).copy()
+    image, _ = layer(_background(view.seats, view.values, texts))
     stamp_text(image, (24, 66), _subtitle(view, labels), 26, MUTED)
     for number in view.resolving:
         panel = _resolving_panel(number, view.values[number - 1], texts)

@@ -33,6 +33,7 @@ from render.common import (
     board_palette,
     canvas,
     font,
+    layer,
     player_label,
     stamp_text,
     stamp_token,
@@ -95,7 +96,7 @@ PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the r
 
 def draw(view: KonsulView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels, view.count_bidding)
-    image = _background(view.seats, texts).copy()
+    image, _ = layer(_background(view.seats, texts))
     _status(image, view, names, labels)
     flash = dict(view.flash)
     changed = set(view.changed)

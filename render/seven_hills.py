@@ -8,11 +8,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.seven_hills.state import FLAG, HILLS, CardView, HillView, SevenHillsView
+from engine.games.seven_hills.state import FLAG, CardView, HillView, SevenHillsView
 from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    RGB,
     WHITE,
     WIDTH,
     Labels,
@@ -21,6 +22,7 @@ from render.common import (
     fit,
     font,
     layer,
+    piece,
     player_colour,
     player_label,
     player_letter,
@@ -88,19 +90,9 @@ class _Layout:
 
 @lru_cache(maxsize=8)
 def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
-    """Title, the seven mounds with their numbers and the footer notes."""
+    """Title and the footer notes (each hill is a piece of its own)."""
     image, pen = canvas(layout.height, palette=PALETTE)
     title(pen, heading)
-    for index, number in enumerate(HILLS):
-        x = MARGIN + index * COLUMN
-        _mound(pen, x, layout.hills_top, HILL_DARK, 2)
-        pen.text(
-            (x + COLUMN // 2, layout.hills_top + 78),
-            str(number),
-            font=font(52),
-            fill=INK,
-            anchor="mm",
-        )
     pen.text((MARGIN, layout.footer), fit(notes, 20, WIDTH - 2 * MARGIN), font=font(20), fill=MUTED)
     return image
 
@@ -197,29 +189,52 @@ def _player_row(
 def _hill(
     pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels
 ) -> None:
-    """The hill's state under its number (on the cached mound); once settled the owner's token
-    beside the number and the mound outlined in the owner's colour; each side's known total."""
-    base = y + HILL_H - 28
-    cx = x + COLUMN // 2
+    """The hill's state under its number, as a piece keyed by what it shows: once settled the
+    owner's token beside the number and the mound outlined in the owner's colour (its wide arc
+    costs 0.2 ms to draw); else a status word; each side's known total."""
     winner = hill.winner if view.settled else None
+    status: tuple[str, RGB] | None = None
     if winner is not None:
-        _mound(pen, x, y, player_colour(winner), 7)
-        pen.text((cx - 22, y + 78), str(hill.number), font=font(52), fill=INK, anchor="mm")
-        token(pen, cx + 30, y + 80, 16, winner)
+        status = None
     elif view.settled:
-        pen.text((cx, base - 14), labels("nobody"), font=font(20), fill=MUTED, anchor="mm")
+        status = (labels("nobody"), MUTED)
     elif view.last_hill == hill.number:
-        pen.text((cx, base - 14), labels("blocked"), font=font(20), fill=HIGHLIGHT, anchor="mm")
+        status = (labels("blocked"), HIGHLIGHT)
     elif not hill.revealed and (hill.cards[0] or hill.cards[1]):
-        pen.text((cx, base - 14), labels("hidden"), font=font(20), fill=MUTED, anchor="mm")
+        status = (labels("hidden"), MUTED)
     elif hill.revealed and not view.open_hands:
-        pen.text((cx, base - 14), labels("revealed"), font=font(20), fill=HILL_DARK, anchor="mm")
-    if view.highest_card:
-        return
-    for seat, ty in ((1, y + 14), (0, base + 14)):
+        status = (labels("revealed"), HILL_DARK)
+    totals: list[int | None] = [None, None]
+    for seat in (0, 1):
         values = [card.value for card in hill.cards[seat]]
         if values and None not in values and (hill.revealed or view.settled):
-            total = sum(v for v in values if v is not None)
+            totals[seat] = sum(v for v in values if v is not None)
+    if view.highest_card:
+        totals = [None, None]
+    image = pen.image  # type: ignore[attr-defined]
+    piece(image, (x, y), (COLUMN, HILL_H), _hill_piece, hill.number, winner, status, *totals)
+
+
+def _hill_piece(
+    pen: ImageDraw.ImageDraw,
+    number: int,
+    winner: int | None,
+    status: tuple[str, RGB] | None,
+    total_a: int | None,
+    total_b: int | None,
+) -> None:
+    base = HILL_H - 28
+    cx = COLUMN // 2
+    _mound(pen, 0, 0, HILL_DARK, 2)
+    pen.text((cx, 78), str(number), font=font(52), fill=INK, anchor="mm")
+    if winner is not None:  # drawn over the plain hill, whose number peeks out beside its own
+        _mound(pen, 0, 0, player_colour(winner), 7)
+        pen.text((cx - 22, 78), str(number), font=font(52), fill=INK, anchor="mm")
+        token(pen, cx + 30, 80, 16, winner)
+    if status is not None:
+        pen.text((cx, base - 14), status[0], font=font(20), fill=status[1], anchor="mm")
+    for total, ty in ((total_b, 14), (total_a, base + 14)):
+        if total is not None:
             pen.text((cx, ty), f"Σ {total}", font=font(22), fill=INK, anchor="mm")
 
 

@@ -33,6 +33,7 @@ from render.common import (
     board_palette,
     canvas,
     font,
+    layer,
     player_label,
     stamp_text,
     stamp_token,
@@ -90,7 +91,7 @@ def _battle_top(seats: int) -> int:
 def draw(view: SpaceEmperorView, names: list[str], labels: Labels) -> Image.Image:
     cards = card_set(view.card_set)
     texts = _static_texts(labels)
-    image = _background(view.seats, view.battle is not None, texts).copy()
+    image, _ = layer(_background(view.seats, view.battle is not None, texts))
     stamp_text(image, (MARGIN, 66), _subtitle(view, names, labels), 24, MUTED)
     by_id = {s.id: s for s in view.systems}
     systems = sorted(c.id for c in cards.cards.values() if c.kind == "star_system")
