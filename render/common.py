@@ -13,6 +13,8 @@ mapped from RGB. Same view, same bytes."""
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
@@ -551,17 +553,59 @@ def piece(
     image.im.paste(region.im, box)
 
 
-PIECES_KEPT = 128  # at most a 1200×212 results strip each (254 KB), 68 KB a typical row
+# The piece cache is bounded by the pixels it holds rather than by count: a board pastes from 2
+# (a results strip, 254 KB) to 25 pieces (Senator's squares, 15 KB each). 24 MB holds the
+# pieces of a few hundred boards in play at once; each entry costs about 1 KB besides its pixels.
+PIECE_BYTES = 24 << 20
 
 
-@lru_cache(maxsize=PIECES_KEPT)
+class _Pieces:
+    """Drawn pieces by (size, colour under, palette, draw, args), least recently used first."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.held = 0
+        self.images: OrderedDict[tuple, Image.Image] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> Image.Image | None:
+        with self.lock:
+            image = self.images.get(key)
+            if image is not None:
+                self.images.move_to_end(key)
+            return image
+
+    def cache_clear(self) -> None:
+        """Forget every piece (as `functools.lru_cache` does; tests draw cold with it)."""
+        with self.lock:
+            self.images.clear()
+            self.held = 0
+
+    def put(self, key: tuple, image: Image.Image) -> None:
+        with self.lock:
+            if key in self.images:
+                return
+            self.images[key] = image
+            self.held += image.width * image.height
+            while self.held > self.budget and len(self.images) > 1:
+                _, old = self.images.popitem(last=False)
+                self.held -= old.width * old.height
+
+
+_PIECES = _Pieces(PIECE_BYTES)
+
+
 def _piece(
     size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
 ) -> Image.Image:
-    image = Image.new("P", size, under)
-    image.putpalette(_PALETTES[palette].flat)  # a blended text reads it
-    image.info[PALETTE_KEY] = palette
-    draw(Pen(image), *args)
+    key = (size, under, palette, draw, args)
+    image = _PIECES.get(key)
+    if image is None:
+        image = Image.new("P", size, under)
+        image.putpalette(_PALETTES[palette].flat)  # a blended text reads it
+        image.info[PALETTE_KEY] = palette
+        draw(Pen(image), *args)
+        _PIECES.put(key, image)
     return image
 
 

@@ -16,6 +16,7 @@ from render.common import (
     PANEL_DARK,
     WHITE,
     Pen,
+    _Pieces,
     canvas,
     font,
     layer,
@@ -118,3 +119,17 @@ def test_a_board_given_other_pixels_is_written_from_them() -> None:
     board, _ = canvas(10, 20, palette=BASE_PALETTE)
     board.im = Image.new("P", (20, 10), 5).im  # what an in-place Pillow conversion would do
     assert bytes(scanlines(board)) == (b"\x00" + b"\x05" * 20) * 10
+
+
+def test_the_piece_cache_keeps_its_pixel_budget_dropping_the_least_recent() -> None:
+    pieces = _Pieces(budget=3 * 100)
+    images = [Image.new("P", (10, 10), n) for n in range(5)]
+    for n in range(3):
+        pieces.put((n,), images[n])
+    assert pieces.get((0,)) is images[0]  # now the most recent
+    pieces.put((3,), images[3])
+    assert pieces.get((1,)) is None, "the least recently used went first"
+    assert [pieces.get((n,)) is not None for n in (0, 2, 3)] == [True, True, True]
+    assert pieces.held == 300
+    pieces.cache_clear()
+    assert pieces.get((0,)) is None and pieces.held == 0
