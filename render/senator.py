@@ -85,7 +85,7 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
         shown = (sq.kind, sq.seat, sq.value, labels("flag") if sq.kind == "flag" else "")
         framed = last is not None and line_of(last)[0] == i
         x0, y0, _, _ = _cell_box(i)
-        piece(image, (x0, y0), (CELL + 1, CELL + 1), _square, i, hit, framed, *shown)
+        piece(image, (x0, y0), _square_size(i), _square, i, hit, framed, *shown)
     for entry in _all_entries():
         colour = _arrow_colour(entry, view, last)
         if colour != ARROW_IDLE:  # idle arrows are in the cached background
@@ -151,6 +151,17 @@ def _coordinates(pen: ImageDraw.ImageDraw) -> None:
             fill=MUTED,
             anchor="mm",
         )
+
+
+@lru_cache(maxsize=32)
+def _square_size(i: int) -> tuple[int, int]:
+    """A square's box: its edge shared with the square right of (or below) it is left to that
+    square, which draws it alike, so that no box covers another's pixels (a piece is cached
+    only over plain background)."""
+    cells = set(zip(COL, ROW, strict=True))
+    right = (COL[i] + 1, ROW[i]) in cells
+    below = (COL[i], ROW[i] + 1) in cells
+    return CELL + (0 if right else 1), CELL + (0 if below else 1)
 
 
 def _square(
