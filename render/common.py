@@ -291,7 +291,7 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
 Stamp = tuple[Any, Any, int, int]
 
 
-def _stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
+def to_stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
     """`mask` (0 or 255 only) as a bilevel mask, which Pillow pastes through faster."""
     bilevel = mask.convert("1", dither=Image.Dither.NONE)
     return pixels.im, bilevel.im, pixels.width, pixels.height
@@ -306,7 +306,7 @@ def _shaded_text(
     mask, _, _ = _text_mask(text, size, anchor)
     shaded = Image.new("RGB", mask.size, palette.entries[under])
     shaded.paste(fill, (0, 0), mask)
-    return _stamp(palette.apply(shaded), mask.point(_SOLID))
+    return to_stamp(palette.apply(shaded), mask.point(_SOLID))
 
 
 def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
@@ -332,7 +332,7 @@ def _blend(
     image.paste(palette_of(image).apply(region), origin, alpha.point(_SOLID))
 
 
-def _paste(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
+def paste_stamp(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
     """A cached stamp in the board's own mode pasted through its mask, without Pillow's
     per-call conversions and checks."""
     pixels, mask, width, height = stamp
@@ -354,7 +354,7 @@ def stamp_text(
     if under is None:
         _blend(image, origin, fill, mask)
         return
-    _paste(image, _shaded_text(text, size, anchor, fill, under, palette_of(image)), origin)
+    paste_stamp(image, _shaded_text(text, size, anchor, fill, under, palette_of(image)), origin)
 
 
 @lru_cache(maxsize=256)
@@ -373,7 +373,7 @@ def _token_in(seat: int, r: int, label: str | None, palette: Palette) -> Stamp |
     alpha = sprite.getchannel("A")
     if set(alpha.histogram()[1:255]) != {0}:
         return None
-    return _stamp(palette.apply(sprite.convert("RGB")), alpha)
+    return to_stamp(palette.apply(sprite.convert("RGB")), alpha)
 
 
 def stamp_token(
@@ -389,7 +389,7 @@ def stamp_token(
     if mapped is None:
         _blend(image, origin, sprite, sprite)
     else:
-        _paste(image, mapped, origin)
+        paste_stamp(image, mapped, origin)
 
 
 def _whole_quarters(xy: Any) -> bool:

@@ -17,16 +17,20 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
+    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
+    paste_stamp,
     piece,
     player_colour,
     player_label,
     player_letter,
     title,
+    to_stamp,
     token,
 )
 
@@ -154,20 +158,10 @@ def _player_row(
     y: int,
     labels: Labels,
 ) -> None:
-    mid = y + PLAYER_H // 2
-    active = view.turn == seat
+    """A player's line, as a piece keyed by its words (its box reaches past the turn frame)."""
     height = PLAYER_H + (HAND_LINE if view.open_hand_cards is not None else 0)
-    if active:
-        pen.rounded_rectangle(
-            (MARGIN - 6, y + 4, WIDTH - MARGIN + 6, y + height - 4),
-            radius=10,
-            outline=HIGHLIGHT,
-            width=3,
-        )
-    token(pen, MARGIN + 22, mid, 18, seat)
     tribe = labels("tribe.latins" if seat == 0 else "tribe.sabines")
     label = labels("player_tribe", player=player_label(seat, names), tribe=tribe)
-    pen.text((MARGIN + 52, mid), label, font=font(28), fill=INK, anchor="lm")
     status = [labels("hand", count=view.hand_sizes[seat])]
     if view.start == seat:
         status.append(labels("start_player"))
@@ -176,14 +170,39 @@ def _player_row(
         status.append(labels("series", scores=series))
     elif view.phase == "over":
         status.append(labels("points", points=view.results[-1].scores[seat]))
+    active = view.turn == seat
     if active:
         status.append(labels("your_turn"))
-    pen.text((WIDTH - MARGIN - 6, mid), " · ".join(status), font=font(24), fill=MUTED, anchor="rm")
+    hand = ""
     if view.open_hand_cards is not None:
         flag = labels("flag_short")
-        hand = " ".join(flag if v == FLAG else str(v) for v in view.open_hand_cards[seat])
-        text = labels("cards", cards=hand)
-        pen.text((MARGIN + 52, mid + HAND_LINE), text, font=font(24), fill=INK, anchor="lm")
+        cards = " ".join(flag if v == FLAG else str(v) for v in view.open_hand_cards[seat])
+        hand = labels("cards", cards=cards)
+    shown = (seat, height, active, label, " · ".join(status), hand)
+    image = pen.image  # type: ignore[attr-defined]
+    piece(image, (ROW_LEFT, y), (WIDTH - 2 * ROW_LEFT + 1, height), _player_line, *shown)
+
+
+ROW_LEFT = MARGIN - 6  # a player line's box, from the left of its turn frame (an even shift)
+
+
+def _player_line(
+    pen: Pen, seat: int, height: int, active: bool, label: str, status: str, hand: str
+) -> None:
+    mid = PLAYER_H // 2
+    dx = -ROW_LEFT
+    if active:
+        pen.rounded_rectangle(
+            (MARGIN - 6 + dx, 4, WIDTH - MARGIN + 6 + dx, height - 4),
+            radius=10,
+            outline=HIGHLIGHT,
+            width=3,
+        )
+    token(pen, MARGIN + 22 + dx, mid, 18, seat)
+    pen.text((MARGIN + 52 + dx, mid), label, font=font(28), fill=INK, anchor="lm")
+    pen.text((WIDTH - MARGIN - 6 + dx, mid), status, font=font(24), fill=MUTED, anchor="rm")
+    if hand:
+        pen.text((MARGIN + 52 + dx, mid + HAND_LINE), hand, font=font(24), fill=INK, anchor="lm")
 
 
 def _hill(
@@ -268,12 +287,12 @@ def _card(
     pen: ImageDraw.ImageDraw, left: int, top: int, seat: int, card: CardView, guard: bool = False
 ) -> None:
     """A card pasted from a sprite cached on what it shows (with the mask of its rounded shape)."""
-    sprite, mask = _card_sprite(seat, card.value, card.up, guard)
-    pen.image.paste(sprite, (left, top), mask)  # type: ignore[attr-defined]
+    stamp = _card_sprite(seat, card.value, card.up, guard)
+    paste_stamp(pen.image, stamp, (left, top))  # type: ignore[attr-defined]
 
 
 @lru_cache(maxsize=256)
-def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> tuple[Image.Image, Image.Image]:
+def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> Stamp:
     image, pen = canvas(CARD_H + 1, CARD_W + 1, palette=PALETTE)
     mask = Image.new("L", image.size, 0)  # the very pixels of the card's outline and fill
     width = 4 if guard and up else 2
@@ -291,7 +310,7 @@ def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> tuple[Image.Im
                 y0 = top + CARD_H - (x0 - left - offset)
                 y1 = top + CARD_H - (x1 - left - offset)
                 pen.line((x0 + 1, y0 - 1, x1 - 1, y1 + 1), fill=INK, width=1)
-        return image, mask
+        return to_stamp(image, mask)
     pen.rounded_rectangle(
         box, radius=7, fill=WHITE, outline=HIGHLIGHT if guard else INK, width=4 if guard else 2
     )
@@ -301,7 +320,7 @@ def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> tuple[Image.Im
         _flag(pen, cx, cy, colour)
     else:
         pen.text((cx, cy), str(value), font=font(34), fill=INK, anchor="mm")
-    return image, mask
+    return to_stamp(image, mask)
 
 
 def _flag(pen: ImageDraw.ImageDraw, cx: int, cy: int, colour: tuple[int, int, int]) -> None:

@@ -24,15 +24,18 @@ from render.common import (
     WIDTH,
     Labels,
     Pen,
+    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
+    paste_stamp,
     piece,
     player_colour,
     player_label,
     title,
+    to_stamp,
 )
 
 MARGIN = 24
@@ -293,9 +296,7 @@ def _final_row(pen: Pen, score: str, winner: bool, tricks: str, hand: str) -> No
 
 
 @lru_cache(maxsize=32)
-def _stack(
-    count: int, dx: int, dy: int, fill: tuple[int, int, int]
-) -> tuple[Image.Image, Image.Image]:
+def _stack(count: int, dx: int, dy: int, fill: tuple[int, int, int]) -> Stamp:
     """`count` rounded cards, each `dx` right and `dy` up of the one before (a hand's fan is
     24x40, a trick pile's cards 34x36), and the mask of the pixels they cover."""
     w, h = (24, 40) if dy == 0 else (34, 36)
@@ -307,7 +308,7 @@ def _stack(
         box = (level * dx, size[1] - 1 - h - level * dy, level * dx + w, size[1] - 1 - level * dy)
         pen.rounded_rectangle(box, radius=4, fill=fill, outline=INK, width=1)
         outline.rounded_rectangle(box, radius=4, fill=255)
-    return image, mask
+    return to_stamp(image, mask)
 
 
 def _winners(view: SpartacusView) -> tuple[int, ...]:
@@ -319,13 +320,11 @@ def _winners(view: SpartacusView) -> tuple[int, ...]:
 def _card_backs(pen: Pen, x: float, mid: float, count: int) -> None:
     """A fan of face-down cards, one per card in hand (a sprite cached per count)."""
     if count:
-        sprite, mask = _stack(count, 7, 0, PANEL_DARK)
-        pen.image.paste(sprite, (round(x), round(mid) - 20), mask)
+        paste_stamp(pen.image, _stack(count, 7, 0, PANEL_DARK), (round(x), round(mid) - 20))
 
 
 def _piles(pen: Pen, x: float, mid: float, count: int) -> None:
     """Face-down trick piles: a stack icon and the count."""
     if count:
-        sprite, mask = _stack(min(count, 3), 4, 4, MUTED)
-        pen.image.paste(sprite, (round(x), round(mid) - 26), mask)
+        paste_stamp(pen.image, _stack(min(count, 3), 4, 4, MUTED), (round(x), round(mid) - 26))
     pen.text((x + 56, mid), f"× {count}", font=font(30), fill=INK, anchor="lm")
