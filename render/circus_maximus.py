@@ -35,6 +35,7 @@ from render.common import (
     fit,
     font,
     layer,
+    paste_image,
     piece,
     player_label,
     stamp_text,
@@ -333,7 +334,7 @@ def _row(
     pen.text((56, middle), name, font=font(26), fill=INK, anchor="lm")
     for slot, (card, face_up) in enumerate(cards):
         at = (CARDS_X - MARGIN + slot * (CARD_W + 6), middle - CARD_H // 2)
-        pen.image.paste(_card(card, face_up), at)
+        paste_image(pen.image, _card(card, face_up), at)
     pen.text((720 - MARGIN, middle), status, font=font(24), fill=INK, anchor="lm")
 
 
