@@ -85,7 +85,7 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
         shown = (sq.kind, sq.seat, sq.value, labels("flag") if sq.kind == "flag" else "")
         framed = last is not None and line_of(last)[0] == i
         x0, y0, _, _ = _cell_box(i)
-        piece(image, (x0, y0), _square_size(i), _square, i, hit, framed, *shown)
+        piece(image, (x0, y0), (CELL, CELL), _square, i, hit, framed, *shown)
     for entry in _all_entries():
         colour = _arrow_colour(entry, view, last)
         if colour != ARROW_IDLE:  # idle arrows are in the cached background
@@ -100,6 +100,7 @@ def _background(heading: str) -> Image.Image:
     image, pen = canvas(HEIGHT, palette=PALETTE)
     title(pen, heading)
     _coordinates(pen)
+    _outer_edges(pen)
     for entry in _all_entries():
         _arrow(pen, entry, ARROW_IDLE)
     return image
@@ -153,15 +154,23 @@ def _coordinates(pen: ImageDraw.ImageDraw) -> None:
         )
 
 
-@lru_cache(maxsize=32)
-def _square_size(i: int) -> tuple[int, int]:
-    """A square's box: its edge shared with the square right of (or below) it is left to that
-    square, which draws it alike, so that no box covers another's pixels (a piece is cached
-    only over plain background)."""
+def _outer_edges(pen: ImageDraw.ImageDraw) -> None:
+    """The last line of each square that no square right of or below it draws: a square's box
+    is CELL × CELL and leaves its far edges to its neighbours (no two boxes share a pixel, so
+    each lies on plain background and comes from the piece cache); where there is none, the
+    edge is this line of the background, and so is the one pixel of the senate's frame that
+    no box holds."""
     cells = set(zip(COL, ROW, strict=True))
-    right = (COL[i] + 1, ROW[i]) in cells
-    below = (COL[i], ROW[i] + 1) in cells
-    return CELL + (0 if right else 1), CELL + (0 if below else 1)
+    for i in range(len(SQUARES)):
+        x0, y0, x1, y1 = _cell_box(i)
+        if (COL[i] + 1, ROW[i]) not in cells:
+            pen.rectangle((x1, y0, x1, y1), fill=PANEL_DARK)
+        if (COL[i], ROW[i] + 1) not in cells:
+            pen.rectangle((x0, y1, x1, y1), fill=PANEL_DARK)
+    _senate_frame(pen, 0, 0)  # over them, as over the squares; its corner at e5 is in no box
+    for i in range(len(SQUARES)):  # then every box cleared: what is left lies in none
+        x0, y0, _, _ = _cell_box(i)
+        pen.rectangle((x0, y0, x0 + CELL - 1, y0 + CELL - 1), fill=BACKGROUND)
 
 
 def _square(
@@ -176,7 +185,7 @@ def _square(
 ) -> None:
     """Square `i` in its own coordinates, cached by what it shows: the empty square (stairs
     drawn, name written) with its part of the senate's frame, then its frames (flag reach, last
-    push) and contents. Neighbours share their edge pixels, which both draw alike."""
+    push) and contents; its far edges are its neighbours' (or the background's) to draw."""
     x0, y0, x1, y1 = 0, 0, CELL, CELL
     if IS_SENATE[i]:
         pen.rectangle((x0, y0, x1, y1), fill=MARBLE, outline=PANEL_DARK, width=2)
