@@ -7,8 +7,9 @@ Pipeline (every renderer, so a new game inherits it): a renderer draws on a `Pen
 in its game's `Palette` (`canvas(height, palette=PALETTE)`), usually over a static layer it
 caches per (seat count, language); the Pen draws RGB colours as that palette's indices, stamps
 every text from a glyph cache already in the palette's antialiasing shades and every token from
-a sprite cache; `render_png` then writes the indices as they are (render/png.py). No board is
-mapped from RGB. Same view, same bytes."""
+a sprite cache; parts that change rarely are `piece`s cached by what they show. A board's pixels
+live inside its own PNG scanlines (render/png.py `RowsImage`), so `render_png` deflates them
+where they were drawn. No board is mapped from RGB. Same view, same bytes."""
 
 from __future__ import annotations
 
@@ -28,10 +29,11 @@ from render.png import RowsImage, palette_png, scanlines
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
-# Pillow returns the memory of every freed image to the system by default, so each board's
-# fresh canvas, copy and PNG rows page-fault their megabyte in again: measured (CPU time, best of
+# Pillow returns the memory of every freed image to the system by default, so each fresh image
+# page-faults its memory in again: measured when boards were Pillow images (CPU time, best of
 # 15, 8 boards of 4 games), 3.4-4.2 ms a Hannibal or Caesar render without reuse, 0.9-1.5 ms when
-# Pillow keeps a few freed blocks (4 were as good as 32). 8 blocks hold at most a few boards.
+# Pillow keeps a few freed blocks (4 were as good as 32). Boards now live in their PNG rows
+# (bytearrays); the blocks kept serve the crops, pieces and sprites, at most a few boards' worth.
 PILLOW_BLOCKS_KEPT = 8
 Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
 
