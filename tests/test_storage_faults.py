@@ -122,6 +122,48 @@ async def test_a_failed_write_is_never_committed_later(
     await reopened.close()
 
 
+@pytest.mark.parametrize("fault", ["error", "cancel"])
+async def test_a_failed_plain_input_leaves_nothing(tmp_path: Path, monkeypatch, fault, open_store):
+    """An input without a snapshot is one statement that SQLite commits on its own: when it
+    fails (or is cancelled before it runs), nothing of it is stored, memory stays as it was and
+    the same click is then accepted as that input."""
+    path = tmp_path / "forum.sqlite3"
+    store = await open_store(path)
+    service, session = await started(store)
+    await play_inputs(service, session, 2)
+    before = session.state.model_dump_json()
+    real_execute = store.db.execute
+    hanging = asyncio.Event()
+
+    async def hang() -> None:
+        hanging.set()
+        await asyncio.Event().wait()
+
+    def failing_execute(sql: str, *args):
+        if sql.startswith("INSERT INTO inputs"):
+            if fault == "error":
+                raise sqlite3.OperationalError("injected fault")
+            return hang()
+        return real_execute(sql, *args)
+
+    monkeypatch.setattr(store.db, "execute", failing_execute)
+    seat, prompt, action = await _next_input(service, session)
+    submit = asyncio.create_task(
+        service.submit(session, seat, action.move, action.args, prompt.key)
+    )
+    if fault == "cancel":
+        await hanging.wait()
+        submit.cancel()
+    with pytest.raises((sqlite3.OperationalError, asyncio.CancelledError)):
+        await submit
+    monkeypatch.undo()
+    assert session.seq == 2 and session.state.model_dump_json() == before
+    assert _stored_inputs(path, session.id) == 2
+    again = await service.submit(session, seat, action.move, action.args, prompt.key)
+    assert again.seq == 3 and not again.duplicate
+    assert _stored_inputs(path, session.id) == 3
+
+
 async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path, open_store) -> None:
     path = tmp_path / "forum.sqlite3"
     store = await open_store(path)
