@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import json
 import os
 import sqlite3
 import time
@@ -164,6 +165,23 @@ class SqliteStore(queries.Queries):
 
     # Sessions ---------------------------------------------------------------------------
 
+    async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        """The front end's bookkeeping, committed without waiting for the disk (synchronous
+        NORMAL for this one statement): a crash of the process loses none of it, a power cut
+        may lose the latest, never an input (an input's commit syncs everything before it).
+        Waiting for the disk took ~3.5 ms of the connection's thread and 0.2 ms CPU here, once
+        or twice per input. One trip (aiosqlite's `_execute`), so no cancellation can leave
+        the connection unsynced."""
+        params = (json.dumps(meta), time.time(), session_id)
+        async with self._lock:
+            try:
+                await self.db._execute(_unsynced, self.db._conn, queries.SAVE_META, params)
+            except sqlite3.Error as error:
+                named = _storage_error(error)
+                if named is not None:
+                    raise named from error
+                raise
+
     async def create_session(self, row: SessionRow) -> int:
         now = time.time()
         async with self._transaction():
@@ -226,6 +244,15 @@ class SqliteStore(queries.Queries):
     async def finishing(self) -> AsyncIterator[None]:
         """One process: the service's own lock already orders finishing games."""
         yield
+
+
+def _unsynced(db: sqlite3.Connection, query: str, params: tuple[Any, ...]) -> None:
+    """`query` committed without syncing the disk (in the connection's thread)."""
+    db.execute("PRAGMA synchronous=NORMAL")
+    try:
+        db.execute(query, params)
+    finally:
+        db.execute("PRAGMA synchronous=FULL")
 
 
 def _take_ownership(path: Path) -> IO[str]:

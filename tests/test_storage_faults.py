@@ -164,6 +164,21 @@ async def test_a_failed_plain_input_leaves_nothing(tmp_path: Path, monkeypatch, 
     assert _stored_inputs(path, session.id) == 3
 
 
+async def test_bookkeeping_skips_the_disk_sync_but_inputs_keep_it(tmp_path: Path, open_store):
+    """Session meta is written without waiting for the disk; the connection is back to
+    synchronous=FULL right after, so the next input's commit is synced (and with it the meta)."""
+    path = tmp_path / "forum.sqlite3"
+    store = await open_store(path)
+    service, session = await started(store)
+    await service.set_meta(session, note="bookkeeping")
+    async with store.db.execute("PRAGMA synchronous") as cursor:
+        assert await cursor.fetchone() == (2,)  # FULL
+    await play_inputs(service, session, 1)
+    with sqlite3.connect(path) as db:
+        (meta,) = db.execute("SELECT meta FROM sessions WHERE id=?", (session.id,)).fetchone()
+    assert json.loads(meta)["note"] == "bookkeeping"
+
+
 async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path, open_store) -> None:
     path = tmp_path / "forum.sqlite3"
     store = await open_store(path)
