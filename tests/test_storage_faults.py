@@ -69,21 +69,9 @@ def _stored_inputs(path: Path, session_id: int) -> int:
     return count
 
 
-@pytest.mark.parametrize("fault", ["error", "cancel"])
-async def test_a_failed_write_is_never_committed_later(
-    tmp_path: Path, monkeypatch, fault, open_store
-) -> None:
-    """The snapshot statement of input 16 fails (an error, or the task is cancelled while it
-    runs); an unrelated commit follows; the refused input must not appear, and the next click
-    must be accepted as input 16 (no UNIQUE error from a lagging seq)."""
-    path = tmp_path / "forum.sqlite3"
-    store = await open_store(path)
-    service, session = await started(store)
-    other = await service.open(
-        channel_id=CHANNEL + 1, guild_id=1, game_id="imperium", options={}, host_id=9, host_name="O"
-    )
-    await play_inputs(service, session, SNAPSHOT_EVERY - 1)
-    before = session.state.model_dump_json()
+async def _submit_failing(monkeypatch, store, service, session, statement: str, fault: str):
+    """Submit the next input while the store's `statement` fails: an error, or a hang between
+    statements until the submit is cancelled. Returns the input (seat, prompt, action)."""
     real_execute = store.db.execute
     hanging = asyncio.Event()
 
@@ -92,7 +80,7 @@ async def test_a_failed_write_is_never_committed_later(
         await asyncio.Event().wait()  # hangs between statements until cancelled
 
     def failing_execute(sql: str, *args):
-        if sql.startswith("INSERT INTO snapshots"):
+        if sql.startswith(statement):
             if fault == "error":
                 raise sqlite3.OperationalError("injected fault")
             return hang()
@@ -109,6 +97,27 @@ async def test_a_failed_write_is_never_committed_later(
     with pytest.raises((sqlite3.OperationalError, asyncio.CancelledError)):
         await submit
     monkeypatch.undo()
+    return seat, prompt, action
+
+
+@pytest.mark.parametrize("fault", ["error", "cancel"])
+async def test_a_failed_write_is_never_committed_later(
+    tmp_path: Path, monkeypatch, fault, open_store
+) -> None:
+    """The snapshot statement of input 16 fails (an error, or the task is cancelled while it
+    runs); an unrelated commit follows; the refused input must not appear, and the next click
+    must be accepted as input 16 (no UNIQUE error from a lagging seq)."""
+    path = tmp_path / "forum.sqlite3"
+    store = await open_store(path)
+    service, session = await started(store)
+    other = await service.open(
+        channel_id=CHANNEL + 1, guild_id=1, game_id="imperium", options={}, host_id=9, host_name="O"
+    )
+    await play_inputs(service, session, SNAPSHOT_EVERY - 1)
+    before = session.state.model_dump_json()
+    seat, prompt, action = await _submit_failing(
+        monkeypatch, store, service, session, "INSERT INTO snapshots", fault
+    )
     assert session.seq == SNAPSHOT_EVERY - 1 and session.state.model_dump_json() == before
     await service.set_meta(other, note="an unrelated commit")
     assert _stored_inputs(path, session.id) == SNAPSHOT_EVERY - 1
@@ -132,31 +141,9 @@ async def test_a_failed_plain_input_leaves_nothing(tmp_path: Path, monkeypatch, 
     service, session = await started(store)
     await play_inputs(service, session, 2)
     before = session.state.model_dump_json()
-    real_execute = store.db.execute
-    hanging = asyncio.Event()
-
-    async def hang() -> None:
-        hanging.set()
-        await asyncio.Event().wait()
-
-    def failing_execute(sql: str, *args):
-        if sql.startswith("INSERT INTO inputs"):
-            if fault == "error":
-                raise sqlite3.OperationalError("injected fault")
-            return hang()
-        return real_execute(sql, *args)
-
-    monkeypatch.setattr(store.db, "execute", failing_execute)
-    seat, prompt, action = await _next_input(service, session)
-    submit = asyncio.create_task(
-        service.submit(session, seat, action.move, action.args, prompt.key)
+    seat, prompt, action = await _submit_failing(
+        monkeypatch, store, service, session, "INSERT INTO inputs", fault
     )
-    if fault == "cancel":
-        await hanging.wait()
-        submit.cancel()
-    with pytest.raises((sqlite3.OperationalError, asyncio.CancelledError)):
-        await submit
-    monkeypatch.undo()
     assert session.seq == 2 and session.state.model_dump_json() == before
     assert _stored_inputs(path, session.id) == 2
     again = await service.submit(session, seat, action.move, action.args, prompt.key)
