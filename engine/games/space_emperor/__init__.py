@@ -68,7 +68,7 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
         rollouts=40,
         worlds=4,
         horizon=20,
-        margin=0.03,
+        margin=0.05,
         evaluate=estimate,
         alternatives=alternatives,
     )

@@ -25,12 +25,14 @@ ATTACK_MARGIN = 0.8
 ENDGAME_MARGIN = 0.5  # behind at the end: nothing to save the ships for
 PIECES_CONSIDERED = 6
 SUPPORTS = ("admiral", "esp", "super_weapon")
-# The hard AI's estimate of a game cut short: logit weights fitted on 400 heuristic games (12,600
-# positions; log loss 0.625 against 0.693 for a coin, where the old hand-set weights scored worse
-# than a coin). A system held counts more as the deck runs out, ships only late, cards a little.
+# The hard AI's estimate of a game cut short: a logistic of the lead in systems, a system worth
+# SYSTEM_HITS expected hits of ships held, weighing more as the deck runs out, cards a little.
+# Scale fitted on 400 heuristic games (12,600 positions: log loss 0.630 against 0.693 for a coin;
+# the unscaled lead scored worse than a coin). Free weights fit 0.623 but price a system at one
+# hit, so the search gave up systems to keep ships: a correlation, not a trade worth making.
+SYSTEM_HITS = 6.0
 SYSTEM_WEIGHT = 0.12
-LATE_SYSTEM_WEIGHT = 0.25
-LATE_HITS_WEIGHT = 0.3
+LATE_SYSTEM_WEIGHT = 0.3
 CARD_WEIGHT = 0.06
 DECK_SIZE = 100
 
@@ -277,8 +279,8 @@ def _discard(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) 
 
 def estimate(state: SpaceEmperorState, seat: int) -> float:
     """The seat's share of the win in a game cut short (a rollout at the search's horizon): a
-    logistic of its lead over the best rival in systems, expected hits and cards held, the
-    systems and hits weighing more as the deck runs out."""
+    logistic of its lead over the best rival in systems and ships, weighing more as the deck
+    runs out, and cards held."""
     if state.winner is not None:
         return 1.0 if state.winner == seat else 0.0
     cards = card_set(state.options.card_set)
@@ -289,10 +291,12 @@ def estimate(state: SpaceEmperorState, seat: int) -> float:
             owned[system.owner] += 1
 
     def value(p: int) -> float:
-        systems = owned[p] * (SYSTEM_WEIGHT + LATE_SYSTEM_WEIGHT * late)
-        return systems + late * LATE_HITS_WEIGHT * _might(cards, state, p)
+        material = owned[p] + _might(cards, state, p) / SYSTEM_HITS
+        return material * (SYSTEM_WEIGHT + LATE_SYSTEM_WEIGHT * late) + CARD_WEIGHT * len(
+            state.hands[p]
+        )
 
-    values = [value(p) + CARD_WEIGHT * len(state.hands[p]) for p in range(state.seats)]
+    values = [value(p) for p in range(state.seats)]
     lead = values[seat] - max(values[p] for p in range(state.seats) if p != seat)
     return 1.0 / (1.0 + math.exp(-lead))
 
