@@ -26,14 +26,17 @@ def describe_board(
     outcome: Outcome | None,
     waiting: Sequence[int],
     recent: Iterable[str],
+    hinted: bool = False,
 ) -> str:
     """One paragraph: "<game> board. Waiting for alice. Scores: alice 3, bob 5. Latest: …".
 
-    `waiting` are the seats the pending prompts wait for (see `waiting_seats`)."""
+    `waiting` are the seats the pending prompts wait for (see `waiting_seats`); a finished
+    game that used hints says it is not rated, as its image's results strip does."""
     parts = [t("alt.board", game=t("name"))]
     seats = len(t.names)
     if outcome is not None:
         parts.append(t("alt.finished", seats=list(outcome.winners)))
+        parts.append(t("alt.hinted") if hinted else "")
         scores: Sequence[int] | None = outcome.scores
     else:
         parts.append(t("alt.waiting", seats=waiting) if waiting else "")

@@ -32,4 +32,4 @@ def draw_board(
     """The board image of a public view and its alt text (see bot.alt_text)."""
     png = render_png(game_id, public, names, locale, outcome=outcome, hinted=hinted)
     texts = Texts(LOCALIZER, locale, get_game(game_id), names)
-    return png, describe_board(texts, public.view, outcome, waiting, recent)
+    return png, describe_board(texts, public.view, outcome, waiting, recent, hinted)

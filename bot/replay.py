@@ -60,7 +60,10 @@ def frame_steps(export: GameExport, locale: str) -> list[FrameStep]:
 
 
 def board(export: GameExport, step: FrameStep, locale: str) -> bytes:
-    return render_png(export.game, step.view, export.names, locale, outcome=step.outcome)
+    """A frame as the channel showed it, the last one's results strip saying if hints were used."""
+    return render_png(
+        export.game, step.view, export.names, locale, outcome=step.outcome, hinted=export.hinted
+    )
 
 
 def animation(

@@ -30,6 +30,7 @@ from render.common import (
     fit,
     font,
     layer,
+    paste_image,
     piece,
     player_colour,
     player_label,
@@ -145,7 +146,7 @@ def _board(pen: Pen, view: CaesarView, labels: Labels) -> None:
     neutral = labels("neutral_mark")
     for square, stack in enumerate(view.board):
         if stack:
-            pen.image.paste(_cell(stack, neutral), _cell_box(square)[:2])
+            paste_image(pen.image, _cell(stack, neutral), _cell_box(square)[:2])
     last = view.last_move
     if last is not None and last.kind != "pass" and view.phase != "fight":
         for square in last.squares:  # the last move's squares, outlined thinner than a duel's

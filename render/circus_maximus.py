@@ -34,6 +34,8 @@ from render.common import (
     canvas,
     fit,
     font,
+    layer,
+    paste_image,
     piece,
     player_label,
     stamp_text,
@@ -84,7 +86,7 @@ PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the r
 
 def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
-    image = _background(view.seats, texts).copy()
+    image, _ = layer(_background(view.seats, texts))
     subtitle = fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
     stamp_text(image, (MARGIN, 66), subtitle, 26, MUTED)
     _highlight(image, view)
@@ -332,7 +334,7 @@ def _row(
     pen.text((56, middle), name, font=font(26), fill=INK, anchor="lm")
     for slot, (card, face_up) in enumerate(cards):
         at = (CARDS_X - MARGIN + slot * (CARD_W + 6), middle - CARD_H // 2)
-        pen.image.paste(_card(card, face_up), at)
+        paste_image(pen.image, _card(card, face_up), at)
     pen.text((720 - MARGIN, middle), status, font=font(24), fill=INK, anchor="lm")
 
 

@@ -7,12 +7,15 @@ Pipeline (every renderer, so a new game inherits it): a renderer draws on a `Pen
 in its game's `Palette` (`canvas(height, palette=PALETTE)`), usually over a static layer it
 caches per (seat count, language); the Pen draws RGB colours as that palette's indices, stamps
 every text from a glyph cache already in the palette's antialiasing shades and every token from
-a sprite cache; `render_png` then writes the indices as they are (render/png.py). No board is
-mapped from RGB. Same view, same bytes."""
+a sprite cache; parts that change rarely are `piece`s cached by what they show. A board's pixels
+live inside its own PNG scanlines (render/png.py `RowsImage`), so `render_png` deflates them
+where they were drawn. No board is mapped from RGB. Same view, same bytes."""
 
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
@@ -22,14 +25,15 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import palette_png
+from render.png import RowsImage, palette_png, scanlines
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
-# Pillow returns the memory of every freed image to the system by default, so each board's
-# fresh canvas, copy and PNG rows page-fault their megabyte in again: measured (CPU time, best of
+# Pillow returns the memory of every freed image to the system by default, so each fresh image
+# page-faults its memory in again: measured when boards were Pillow images (CPU time, best of
 # 15, 8 boards of 4 games), 3.4-4.2 ms a Hannibal or Caesar render without reuse, 0.9-1.5 ms when
-# Pillow keeps a few freed blocks (4 were as good as 32). 8 blocks hold at most a few boards.
+# Pillow keeps a few freed blocks (4 were as good as 32). Boards now live in their PNG rows
+# (bytearrays); the blocks kept serve the crops, pieces and sprites, at most a few boards' worth.
 PILLOW_BLOCKS_KEPT = 8
 Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
 
@@ -74,7 +78,7 @@ class Labels:
         if not args:
             return template
         try:  # typed, so that 1, 1.0 and True, equal as keys, are formatted apart
-            return _formatted(template, tuple((name, type(v), v) for name, v in args.items()))
+            return _formatted(template, tuple(args.items()), tuple(map(type, args.values())))
         except TypeError:  # an unhashable argument (a list of names)
             return format_text(template, args)
 
@@ -84,9 +88,10 @@ class Labels:
 
 
 @lru_cache(maxsize=4096)
-def _formatted(template: str, args: tuple[tuple[str, type, object], ...]) -> str:
-    """`format_text` cached: its Formatter costs a label 10-20 µs of Python."""
-    return format_text(template, {name: value for name, _, value in args})
+def _formatted(template: str, args: tuple[tuple[str, object], ...], _types: tuple) -> str:
+    """`format_text` cached (by the arguments' types too): its Formatter costs a label 10-20 µs
+    of Python."""
+    return format_text(template, dict(args))
 
 
 @cache
@@ -212,6 +217,7 @@ class Palette:
             raise ValueError(f"{len(self.colours)} colours and {len(pairs)} text pairs: too many")
         self.image = ramp_palette(self.colours, pairs, steps)
         flat = self.image.getpalette() or []
+        self.flat = bytes(flat)  # as bytes, Pillow installs it without converting a list
         self.entries: tuple[RGB, ...] = tuple(
             (flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)
         )
@@ -237,10 +243,17 @@ class Palette:
             index = self._index[colour] = self.to_index(colour)
         return index
 
-    def new(self, size: tuple[int, int], colour: RGB = BACKGROUND) -> Image.Image:
-        """A blank board of `size` in these colours."""
-        image = Image.new("P", size, self.ink(colour))
-        image.putpalette(self.image.getpalette() or [])
+    def new(
+        self, size: tuple[int, int], colour: RGB = BACKGROUND, top: bytes | memoryview = b""
+    ) -> Image.Image:
+        """A blank board of `size` in these colours, drawn straight into its PNG rows (see
+        render/png.py `RowsImage`); its first rows are `top` (another board's scanlines of the
+        same width) when given."""
+        image = RowsImage(size, top)
+        ink = self.ink(colour)
+        if ink:
+            image.im.paste(ink, (0, len(top) // (size[0] + 1), *size))
+        image.putpalette(self.flat)
         image.info[PALETTE_KEY] = self.key
         return image
 
@@ -281,7 +294,7 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
 Stamp = tuple[Any, Any, int, int]
 
 
-def _stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
+def to_stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
     """`mask` (0 or 255 only) as a bilevel mask, which Pillow pastes through faster."""
     bilevel = mask.convert("1", dither=Image.Dither.NONE)
     return pixels.im, bilevel.im, pixels.width, pixels.height
@@ -296,7 +309,7 @@ def _shaded_text(
     mask, _, _ = _text_mask(text, size, anchor)
     shaded = Image.new("RGB", mask.size, palette.entries[under])
     shaded.paste(fill, (0, 0), mask)
-    return _stamp(palette.apply(shaded), mask.point(_SOLID))
+    return to_stamp(palette.apply(shaded), mask.point(_SOLID))
 
 
 def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
@@ -322,11 +335,18 @@ def _blend(
     image.paste(palette_of(image).apply(region), origin, alpha.point(_SOLID))
 
 
-def _paste(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
+def paste_stamp(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
     """A cached stamp in the board's own mode pasted through its mask, without Pillow's
     per-call conversions and checks."""
     pixels, mask, width, height = stamp
     image.im.paste(pixels, (*origin, origin[0] + width, origin[1] + height), mask)
+
+
+def paste_image(image: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
+    """A cached sprite in the board's mode pasted whole at `origin`: `Image.paste` without its
+    per-call checks (a board pastes a dozen sprites, at a few µs of Python each)."""
+    box = (*origin, origin[0] + sprite.width, origin[1] + sprite.height)
+    image.im.paste(sprite.im, box)
 
 
 def stamp_text(
@@ -344,7 +364,7 @@ def stamp_text(
     if under is None:
         _blend(image, origin, fill, mask)
         return
-    _paste(image, _shaded_text(text, size, anchor, fill, under, palette_of(image)), origin)
+    paste_stamp(image, _shaded_text(text, size, anchor, fill, under, palette_of(image)), origin)
 
 
 @lru_cache(maxsize=256)
@@ -363,7 +383,7 @@ def _token_in(seat: int, r: int, label: str | None, palette: Palette) -> Stamp |
     alpha = sprite.getchannel("A")
     if set(alpha.histogram()[1:255]) != {0}:
         return None
-    return _stamp(palette.apply(sprite.convert("RGB")), alpha)
+    return to_stamp(palette.apply(sprite.convert("RGB")), alpha)
 
 
 def stamp_token(
@@ -379,7 +399,7 @@ def stamp_token(
     if mapped is None:
         _blend(image, origin, sprite, sprite)
     else:
-        _paste(image, mapped, origin)
+        paste_stamp(image, mapped, origin)
 
 
 def _whole_quarters(xy: Any) -> bool:
@@ -507,14 +527,13 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
     """A fresh copy of a cached static layer to draw one board on, extended with background
     below when the board needs to be taller than the layer (so a cache key need not hold every
     height a board can take)."""
-    if height is None or height <= cached.height:
+    height = max(height or 0, cached.height)
+    if cached.mode == "P":  # copied row for row into a board drawn in its PNG rows
+        image = palette_of(cached).new((cached.width, height), top=scanlines(cached))
+    elif height == cached.height:
         image = cached.copy()
     else:
-        size = (cached.width, height)
-        if cached.mode == "P":
-            image = palette_of(cached).new(size)
-        else:
-            image = Image.new("RGB", size, BACKGROUND)
+        image = Image.new("RGB", (cached.width, height), BACKGROUND)
         image.paste(cached, (0, 0))
     return image, Pen(image)
 
@@ -544,17 +563,73 @@ def piece(
     image.im.paste(region.im, box)
 
 
-PIECES_KEPT = 128  # at most a 1200×212 results strip each (254 KB), 68 KB a typical row
+# The piece cache is bounded by the pixels it holds rather than by count: a board pastes from 2
+# (a results strip, 254 KB) to 25 pieces (Senator's squares, 15 KB each). 24 MB holds the
+# pieces of a few hundred boards in play at once; each entry costs about 1 KB besides its pixels.
+PIECE_BYTES = 24 << 20
 
 
-@lru_cache(maxsize=PIECES_KEPT)
+class _Pieces:
+    """Drawn pieces by (size, colour under, palette, draw, args), least recently used first."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.held = 0
+        self.images: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        with self.lock:
+            image = self.images.get(key)
+            if image is not None:
+                self.images.move_to_end(key)
+            return image
+
+    def cache_clear(self) -> None:
+        """Forget every piece (as `functools.lru_cache` does; tests draw cold with it)."""
+        with self.lock:
+            self.images.clear()
+            self.held = 0
+
+    def put(self, key: Hashable, image: Image.Image) -> None:
+        with self.lock:
+            if key in self.images:
+                return
+            self.images[key] = image
+            self.held += image.width * image.height
+            while self.held > self.budget and len(self.images) > 1:
+                _, old = self.images.popitem(last=False)
+                self.held -= old.width * old.height
+
+
+_PIECES = _Pieces(PIECE_BYTES)
+
+
+class _Key(list):
+    """A cache key that hashes its items once, as functools' caches do (the dictionary hashes a
+    key on every look-up, move and insertion, and a board's grid in a key is long)."""
+
+    __slots__ = ("hashed",)
+
+    def __init__(self, items: tuple) -> None:
+        super().__init__(items)
+        self.hashed = hash(items)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return self.hashed
+
+
 def _piece(
     size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
 ) -> Image.Image:
-    image = Image.new("P", size, under)
-    image.putpalette(_PALETTES[palette].image.getpalette() or [])  # a blended text reads it
-    image.info[PALETTE_KEY] = palette
-    draw(Pen(image), *args)
+    key = _Key((size, under, palette, draw, args))
+    image = _PIECES.get(key)
+    if image is None:
+        image = Image.new("P", size, under)
+        image.putpalette(_PALETTES[palette].flat)  # a blended text reads it
+        image.info[PALETTE_KEY] = palette
+        draw(Pen(image), *args)
+        _PIECES.put(key, image)
     return image
 
 

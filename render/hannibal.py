@@ -34,6 +34,7 @@ from render.common import (
     canvas,
     fit,
     font,
+    layer,
     player_letter,
     stamp_text,
     stamp_token,
@@ -77,7 +78,7 @@ def to_canvas(point: tuple[int, int]) -> tuple[int, int]:
 def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
     map_ = board()
     texts = _static_texts(labels, map_)
-    image = _background(texts).copy()
+    image, _ = layer(_background(texts))
     pen = Pen(image)
     status = fit(_status(view, names, labels), 24, WIDTH - 2 * MARGIN)
     stamp_text(image, (MARGIN, 64), status, 24, MUTED)

@@ -34,6 +34,7 @@ from render.common import (
     board_palette,
     fit,
     font,
+    paste_image,
     player_label,
     stamp_text,
     stamp_token,
@@ -107,7 +108,7 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
     shown = _display_height(len(view.display)) if display else 0
     height = HEADER_H + shown + sum(blocks) + GAP * view.seats + 12
     image = PALETTE.new((WIDTH, height))
-    image.paste(_header(_header_lines(view, names, labels, cards)), (0, 0))
+    paste_image(image, _header(_header_lines(view, names, labels, cards)), (0, 0))
     y = HEADER_H
     if display:
         image.paste(_display(tuple(view.display), labels("display"), texts, view.card_set), (0, y))
@@ -258,11 +259,11 @@ def _player(
         for loc, number in _groups(player)
     )
     left = MARGIN - 8
-    image.paste(_frame(turn, height), (left, top))
-    image.paste(_panel_head(seat, lines), (left + INSET, top + INSET))
+    paste_image(image, _frame(turn, height), (left, top))
+    paste_image(image, _panel_head(seat, lines), (left + INSET, top + INSET))
     if tiles:
         grid_top = PANEL_HEAD + (34 if lines[-1] else 0)
-        image.paste(_grid(tiles, texts, view.card_set), (left + INSET, top + grid_top))
+        paste_image(image, _grid(tiles, texts, view.card_set), (left + INSET, top + grid_top))
 
 
 def _marked_uid(view: SettlersView, seat: int) -> int:

@@ -26,6 +26,8 @@ from render.common import (
     board_palette,
     canvas,
     font,
+    layer,
+    paste_image,
     player_label,
     player_letter,
     stamp_text,
@@ -52,11 +54,11 @@ PALETTE = board_palette(text_on=((INK, PANEL_DARK),))
 
 def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
-    image = _background(view.seats, view.values, texts).copy()
+    image, _ = layer(_background(view.seats, view.values, texts))
     stamp_text(image, (24, 66), _subtitle(view, labels), 26, MUTED)
     for number in view.resolving:
         panel = _resolving_panel(number, view.values[number - 1], texts)
-        image.paste(panel, _region_origin(number))
+        paste_image(image, panel, _region_origin(number))
     for region, counts, points in view.last_scored:
         if region not in view.resolving:
             _just_scored(image, region, view, counts, points, texts)
@@ -153,7 +155,9 @@ def _just_scored(
 ) -> None:
     """The latest scoring of a region, kept visible after the region was emptied: the markers
     that stood there and what each seat earned; once new markers arrive, the points only."""
-    image.paste(_scored_panel(number, view.values[number - 1], texts), _region_origin(number))
+    paste_image(
+        image, _scored_panel(number, view.values[number - 1], texts), _region_origin(number)
+    )
     x, y = _region_origin(number)
     present = [(seat, count) for seat, count in enumerate(counts) if count]
     if any(view.board[number - 1]):
@@ -251,7 +255,7 @@ def _players(image: Image.Image, view: ImperiumView, names: list[str], labels: L
         stamp_text(image, (560, middle), " · ".join(status), 24, MUTED, "lm")
         if view.revealed:
             for slot, number in enumerate(view.revealed[seat]):
-                image.paste(_card(number), (940 + slot * 78, y + 8))
+                paste_image(image, _card(number), (940 + slot * 78, y + 8))
 
 
 @lru_cache(maxsize=16)

@@ -33,6 +33,8 @@ from render.common import (
     board_palette,
     canvas,
     font,
+    layer,
+    paste_image,
     player_label,
     stamp_text,
     stamp_token,
@@ -95,7 +97,7 @@ PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the r
 
 def draw(view: KonsulView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels, view.count_bidding)
-    image = _background(view.seats, texts).copy()
+    image, _ = layer(_background(view.seats, texts))
     _status(image, view, names, labels)
     flash = dict(view.flash)
     changed = set(view.changed)
@@ -104,7 +106,7 @@ def draw(view: KonsulView, names: list[str], labels: Labels) -> Image.Image:
         if index < grid_size() and cell == FACE_DOWN and shown is None and index not in changed:
             continue  # the background already shows this back
         sprite = _slot_sprite(index, cell, shown, index in changed, texts)
-        image.paste(sprite, _slot_origin(index))
+        paste_image(image, sprite, _slot_origin(index))
     if len(view.cells) > grid_size():
         stamp_text(image, (SIDE_LEFT, GRID_TOP), texts.beside, 24, INK)
     if flash:
@@ -154,7 +156,7 @@ def _background(seats: int, texts: _StaticTexts) -> Image.Image:
         y = GRID_TOP + LABEL_H + row * PITCH_Y + CARD_H // 2
         pen.text((MARGIN + 14, y), name, font=font(26), fill=INK, anchor="mm")
     for index in range(grid_size()):
-        image.paste(_back(slot_name(index), False), _slot_origin(index))
+        paste_image(image, _back(slot_name(index), False), _slot_origin(index))
     return image
 
 
@@ -249,7 +251,7 @@ def _flash_legend(image: Image.Image, slots: int, kinds: list[bool], texts: _Sta
     extra_rows = -(-(slots - grid_size()) // SIDE_COLUMNS)
     y = GRID_TOP + LABEL_H + extra_rows * PITCH_Y + 8
     for taken in kinds:
-        image.paste(_legend_corner(taken), (SIDE_LEFT, y))
+        paste_image(image, _legend_corner(taken), (SIDE_LEFT, y))
         stamp_text(
             image, (SIDE_LEFT + 40, y + 16), texts.taken if taken else texts.shown, 22, INK, "lm"
         )
@@ -300,7 +302,7 @@ def _status(image: Image.Image, view: KonsulView, names: list[str], labels: Labe
         line = labels(key, name=_name(names, view.bidder), value=view.set_value, bid=view.bid)
     else:
         line = labels("giving_up", name=_name(names, view.bidder))
-    image.paste(_status_bar(), (MARGIN, STATUS_TOP))
+    paste_image(image, _status_bar(), (MARGIN, STATUS_TOP))
     stamp_text(image, (MARGIN + 16, STATUS_TOP + 26), line, 28, INK, "lm")
 
 
@@ -320,7 +322,7 @@ def _players(image: Image.Image, view: KonsulView, names: list[str], labels: Lab
         middle = y + ROW_H // 2
         on_turn = seat in view.winners if view.phase == "over" else seat == acting
         if on_turn:
-            image.paste(_acting_row(), (MARGIN, y + 2))
+            paste_image(image, _acting_row(), (MARGIN, y + 2))
         stamp_token(image, MARGIN + 26, middle, 18, seat)
         stamp_text(image, (MARGIN + 56, middle), _name(names, seat), 26, INK, "lm")
         status = _player_status(view, seat, labels)

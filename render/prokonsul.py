@@ -24,17 +24,20 @@ from render.common import (
     WIDTH,
     Labels,
     Pen,
+    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
+    paste_stamp,
     piece,
     player_colour,
     player_label,
     player_letter,
     text_width,
     title,
+    to_stamp,
     token,
 )
 
@@ -157,8 +160,7 @@ def _province(pen: Pen, view: ProkonsulView, province: int, labels: Labels) -> N
         tuple(view.candidates[province]),
         labels("visited") if visited and governor is None else "",
     )
-    sprite, mask = _province_sprite(box)
-    pen.image.paste(sprite, (left, top), mask)
+    paste_stamp(pen.image, _province_sprite(box), (left, top))
     if here:
         _black_pawn(pen, left - 2, top + BOX_H - 30)  # on the left edge: clear of all inside
 
@@ -178,7 +180,7 @@ class _ProvinceBox(NamedTuple):
 
 
 @lru_cache(maxsize=512)
-def _province_sprite(box: _ProvinceBox) -> tuple[Image.Image, Image.Image]:
+def _province_sprite(box: _ProvinceBox) -> Stamp:
     image, pen = canvas(BOX_H + 1, BOX_W + 1, palette=PALETTE)
     shape = (0, 0, BOX_W, BOX_H)
     pen.rounded_rectangle(
@@ -202,7 +204,7 @@ def _province_sprite(box: _ProvinceBox) -> tuple[Image.Image, Image.Image]:
         pen.text((BOX_W / 2, BOX_H - 16), box.visited, font=font(18), fill=MUTED, anchor="mm")
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(shape, radius=14, fill=255)
-    return image, mask
+    return to_stamp(image, mask)
 
 
 def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> None:

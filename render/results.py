@@ -20,6 +20,7 @@ from render.common import (
     canvas,
     fit,
     font,
+    layer,
     palette_of,
     piece,
     player_label,
@@ -71,8 +72,7 @@ def with_results(
     palette = palette_of(board) if board.mode == "P" else None
     if palette is None and board.mode != "RGB":
         board = board.convert("RGB")
-    image, _ = canvas(board.height + STRIP_H, board.width, palette)
-    image.paste(board, (0, 0))
+    image, _ = layer(board, board.height + STRIP_H)
     words = _words(board.width, outcome, names, catalog, locale, hinted)
     if palette is None:
         strip, pen = canvas(STRIP_H, board.width)

@@ -81,7 +81,11 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
     flag = next((i for i, sq in enumerate(view.board) if sq.kind == "flag"), None)
     for i in range(len(SQUARES)):
         hit = flag is not None and view.flag_effect != "none" and affected(i, flag, view.flag_scope)
-        _square(pen, view, i, last, hit, labels)
+        sq = view.board[i]
+        shown = (sq.kind, sq.seat, sq.value, labels("flag") if sq.kind == "flag" else "")
+        framed = last is not None and line_of(last)[0] == i
+        x0, y0, _, _ = _cell_box(i)
+        piece(image, (x0, y0), (CELL, CELL), _square, i, hit, framed, *shown)
     for entry in _all_entries():
         colour = _arrow_colour(entry, view, last)
         if colour != ARROW_IDLE:  # idle arrows are in the cached background
@@ -92,19 +96,11 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
 
 @lru_cache(maxsize=4)
 def _background(heading: str) -> Image.Image:
-    """Title, coordinates, the empty squares (stairs drawn, names written) and the senate."""
+    """Title, coordinates and the idle arrows (each square is a piece of its own, `_square`)."""
     image, pen = canvas(HEIGHT, palette=PALETTE)
     title(pen, heading)
     _coordinates(pen)
-    for i in range(len(SQUARES)):
-        x0, y0, x1, y1 = _cell_box(i)
-        if IS_SENATE[i]:
-            pen.rectangle((x0, y0, x1, y1), fill=MARBLE, outline=PANEL_DARK, width=2)
-        else:
-            pen.rectangle((x0, y0, x1, y1), fill=STAIRS, outline=PANEL_DARK, width=2)
-            _steps(pen, i, (x0, y0, x1, y1))
-        pen.text((x0 + 8, y0 + 5), SQUARES[i], font=font(18), fill=MUTED)
-    _senate_frame(pen)
+    _outer_edges(pen)
     for entry in _all_entries():
         _arrow(pen, entry, ARROW_IDLE)
     return image
@@ -158,25 +154,59 @@ def _coordinates(pen: ImageDraw.ImageDraw) -> None:
         )
 
 
+def _outer_edges(pen: ImageDraw.ImageDraw) -> None:
+    """The last line of each square that no square right of or below it draws: a square's box
+    is CELL × CELL and leaves its far edges to its neighbours (no two boxes share a pixel, so
+    each lies on plain background and comes from the piece cache); where there is none, the
+    edge is this line of the background, and so is the one pixel of the senate's frame that
+    no box holds."""
+    cells = set(zip(COL, ROW, strict=True))
+    for i in range(len(SQUARES)):
+        x0, y0, x1, y1 = _cell_box(i)
+        if (COL[i] + 1, ROW[i]) not in cells:
+            pen.rectangle((x1, y0, x1, y1), fill=PANEL_DARK)
+        if (COL[i], ROW[i] + 1) not in cells:
+            pen.rectangle((x0, y1, x1, y1), fill=PANEL_DARK)
+    _senate_frame(pen, 0, 0)  # over them, as over the squares; its corner at e5 is in no box
+    for i in range(len(SQUARES)):  # then every box cleared: what is left lies in none
+        x0, y0, _, _ = _cell_box(i)
+        pen.rectangle((x0, y0, x0 + CELL - 1, y0 + CELL - 1), fill=BACKGROUND)
+
+
 def _square(
-    pen: ImageDraw.ImageDraw, view: SenatorView, i: int, last: str | None, hit: bool, labels: Labels
+    pen: ImageDraw.ImageDraw,
+    i: int,
+    hit: bool,
+    framed: bool,
+    kind: str,
+    seat: int | None,
+    value: int | None,
+    flag_word: str,
 ) -> None:
-    """A square's frames (flag reach, last push) and contents over the cached empty square."""
-    sq = view.board[i]
-    x0, y0, x1, y1 = _cell_box(i)
-    framed = hit or (last is not None and line_of(last)[0] == i)
+    """Square `i` in its own coordinates, cached by what it shows: the empty square (stairs
+    drawn, name written) with its part of the senate's frame, then its frames (flag reach, last
+    push) and contents; its far edges are its neighbours' (or the background's) to draw."""
+    x0, y0, x1, y1 = 0, 0, CELL, CELL
+    if IS_SENATE[i]:
+        pen.rectangle((x0, y0, x1, y1), fill=MARBLE, outline=PANEL_DARK, width=2)
+    else:
+        pen.rectangle((x0, y0, x1, y1), fill=STAIRS, outline=PANEL_DARK, width=2)
+        _steps(pen, i, (x0, y0, x1, y1))
+    pen.text((x0 + 8, y0 + 5), SQUARES[i], font=font(18), fill=MUTED)
+    left, top, _, _ = _cell_box(i)
+    _senate_frame(pen, -left, -top)
     if hit:
         pen.rectangle((x0 + 9, y0 + 9, x1 - 9, y1 - 9), outline=FLAG_EDGE, width=5)
-    if last is not None and line_of(last)[0] == i:
+    if framed:
         pen.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=5)
-    if framed:  # the square's name stays on top of its frames
-        pen.text((x0 + 8, y0 + 5), sq.square, font=font(18), fill=MUTED)
+    if hit or framed:  # the square's name stays on top of its frames
+        pen.text((x0 + 8, y0 + 5), SQUARES[i], font=font(18), fill=MUTED)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 6
-    if sq.kind == "card" and sq.seat is not None:
-        token(pen, cx, cy, 40, sq.seat, str(sq.value))
-    elif sq.kind == "flag":
-        _flag(pen, cx, cy, labels("flag"))
-    elif sq.kind == "face_down":
+    if kind == "card" and seat is not None:
+        token(pen, cx, cy, 40, seat, str(value))
+    elif kind == "flag":
+        _flag(pen, cx, cy, flag_word)
+    elif kind == "face_down":
         _card_back(pen, cx, cy)
 
 
@@ -194,8 +224,9 @@ def _steps(pen: ImageDraw.ImageDraw, i: int, box: tuple[int, int, int, int]) -> 
             pen.line((x, y0 + 6, x, y1 - 6), fill=STEP_LINE, width=2)
 
 
-def _senate_frame(pen: ImageDraw.ImageDraw) -> None:
-    box = (X0 + CELL, Y0 + CELL, X0 + 4 * CELL, Y0 + 4 * CELL)
+def _senate_frame(pen: ImageDraw.ImageDraw, dx: int, dy: int) -> None:
+    """The senate's frame, shifted by (dx, dy) (a square draws it in its own coordinates)."""
+    box = (X0 + CELL + dx, Y0 + CELL + dy, X0 + 4 * CELL + dx, Y0 + 4 * CELL + dy)
     pen.rectangle(box, outline=SENATE_EDGE, width=6)
 
 

@@ -8,23 +8,29 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.games.seven_hills.state import FLAG, HILLS, CardView, HillView, SevenHillsView
+from engine.games.seven_hills.state import FLAG, CardView, HillView, SevenHillsView
 from render.common import (
     HIGHLIGHT,
     INK,
     MUTED,
+    RGB,
     WHITE,
     WIDTH,
     Labels,
+    Pen,
+    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
+    paste_stamp,
+    piece,
     player_colour,
     player_label,
     player_letter,
     title,
+    to_stamp,
     token,
 )
 
@@ -88,19 +94,9 @@ class _Layout:
 
 @lru_cache(maxsize=8)
 def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
-    """Title, the seven mounds with their numbers and the footer notes."""
+    """Title and the footer notes (each hill is a piece of its own)."""
     image, pen = canvas(layout.height, palette=PALETTE)
     title(pen, heading)
-    for index, number in enumerate(HILLS):
-        x = MARGIN + index * COLUMN
-        _mound(pen, x, layout.hills_top, HILL_DARK, 2)
-        pen.text(
-            (x + COLUMN // 2, layout.hills_top + 78),
-            str(number),
-            font=font(52),
-            fill=INK,
-            anchor="mm",
-        )
     pen.text((MARGIN, layout.footer), fit(notes, 20, WIDTH - 2 * MARGIN), font=font(20), fill=MUTED)
     return image
 
@@ -162,20 +158,10 @@ def _player_row(
     y: int,
     labels: Labels,
 ) -> None:
-    mid = y + PLAYER_H // 2
-    active = view.turn == seat
+    """A player's line, as a piece keyed by its words (its box reaches past the turn frame)."""
     height = PLAYER_H + (HAND_LINE if view.open_hand_cards is not None else 0)
-    if active:
-        pen.rounded_rectangle(
-            (MARGIN - 6, y + 4, WIDTH - MARGIN + 6, y + height - 4),
-            radius=10,
-            outline=HIGHLIGHT,
-            width=3,
-        )
-    token(pen, MARGIN + 22, mid, 18, seat)
     tribe = labels("tribe.latins" if seat == 0 else "tribe.sabines")
     label = labels("player_tribe", player=player_label(seat, names), tribe=tribe)
-    pen.text((MARGIN + 52, mid), label, font=font(28), fill=INK, anchor="lm")
     status = [labels("hand", count=view.hand_sizes[seat])]
     if view.start == seat:
         status.append(labels("start_player"))
@@ -184,42 +170,90 @@ def _player_row(
         status.append(labels("series", scores=series))
     elif view.phase == "over":
         status.append(labels("points", points=view.results[-1].scores[seat]))
+    active = view.turn == seat
     if active:
         status.append(labels("your_turn"))
-    pen.text((WIDTH - MARGIN - 6, mid), " · ".join(status), font=font(24), fill=MUTED, anchor="rm")
+    hand = ""
     if view.open_hand_cards is not None:
         flag = labels("flag_short")
-        hand = " ".join(flag if v == FLAG else str(v) for v in view.open_hand_cards[seat])
-        text = labels("cards", cards=hand)
-        pen.text((MARGIN + 52, mid + HAND_LINE), text, font=font(24), fill=INK, anchor="lm")
+        cards = " ".join(flag if v == FLAG else str(v) for v in view.open_hand_cards[seat])
+        hand = labels("cards", cards=cards)
+    shown = (seat, height, active, label, " · ".join(status), hand)
+    image = pen.image  # type: ignore[attr-defined]
+    piece(image, (ROW_LEFT, y), (WIDTH - 2 * ROW_LEFT + 1, height), _player_line, *shown)
+
+
+ROW_LEFT = MARGIN - 6  # a player line's box, from the left of its turn frame (an even shift)
+
+
+def _player_line(
+    pen: Pen, seat: int, height: int, active: bool, label: str, status: str, hand: str
+) -> None:
+    mid = PLAYER_H // 2
+    dx = -ROW_LEFT
+    if active:
+        pen.rounded_rectangle(
+            (MARGIN - 6 + dx, 4, WIDTH - MARGIN + 6 + dx, height - 4),
+            radius=10,
+            outline=HIGHLIGHT,
+            width=3,
+        )
+    token(pen, MARGIN + 22 + dx, mid, 18, seat)
+    pen.text((MARGIN + 52 + dx, mid), label, font=font(28), fill=INK, anchor="lm")
+    pen.text((WIDTH - MARGIN - 6 + dx, mid), status, font=font(24), fill=MUTED, anchor="rm")
+    if hand:
+        pen.text((MARGIN + 52 + dx, mid + HAND_LINE), hand, font=font(24), fill=INK, anchor="lm")
 
 
 def _hill(
     pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels
 ) -> None:
-    """The hill's state under its number (on the cached mound); once settled the owner's token
-    beside the number and the mound outlined in the owner's colour; each side's known total."""
-    base = y + HILL_H - 28
-    cx = x + COLUMN // 2
+    """The hill's state under its number, as a piece keyed by what it shows: once settled the
+    owner's token beside the number and the mound outlined in the owner's colour (its wide arc
+    costs 0.2 ms to draw); else a status word; each side's known total."""
     winner = hill.winner if view.settled else None
+    status: tuple[str, RGB] | None = None
     if winner is not None:
-        _mound(pen, x, y, player_colour(winner), 7)
-        pen.text((cx - 22, y + 78), str(hill.number), font=font(52), fill=INK, anchor="mm")
-        token(pen, cx + 30, y + 80, 16, winner)
+        status = None
     elif view.settled:
-        pen.text((cx, base - 14), labels("nobody"), font=font(20), fill=MUTED, anchor="mm")
+        status = (labels("nobody"), MUTED)
     elif view.last_hill == hill.number:
-        pen.text((cx, base - 14), labels("blocked"), font=font(20), fill=HIGHLIGHT, anchor="mm")
+        status = (labels("blocked"), HIGHLIGHT)
     elif not hill.revealed and (hill.cards[0] or hill.cards[1]):
-        pen.text((cx, base - 14), labels("hidden"), font=font(20), fill=MUTED, anchor="mm")
+        status = (labels("hidden"), MUTED)
     elif hill.revealed and not view.open_hands:
-        pen.text((cx, base - 14), labels("revealed"), font=font(20), fill=HILL_DARK, anchor="mm")
-    if view.highest_card:
-        return
-    for seat, ty in ((1, y + 14), (0, base + 14)):
+        status = (labels("revealed"), HILL_DARK)
+    totals: list[int | None] = [None, None]
+    for seat in (0, 1):
         values = [card.value for card in hill.cards[seat]]
         if values and None not in values and (hill.revealed or view.settled):
-            total = sum(v for v in values if v is not None)
+            totals[seat] = sum(v for v in values if v is not None)
+    if view.highest_card:
+        totals = [None, None]
+    image = pen.image  # type: ignore[attr-defined]
+    piece(image, (x, y), (COLUMN, HILL_H), _hill_piece, hill.number, winner, status, *totals)
+
+
+def _hill_piece(
+    pen: ImageDraw.ImageDraw,
+    number: int,
+    winner: int | None,
+    status: tuple[str, RGB] | None,
+    total_a: int | None,
+    total_b: int | None,
+) -> None:
+    base = HILL_H - 28
+    cx = COLUMN // 2
+    _mound(pen, 0, 0, HILL_DARK, 2)
+    pen.text((cx, 78), str(number), font=font(52), fill=INK, anchor="mm")
+    if winner is not None:  # drawn over the plain hill, whose number peeks out beside its own
+        _mound(pen, 0, 0, player_colour(winner), 7)
+        pen.text((cx - 22, 78), str(number), font=font(52), fill=INK, anchor="mm")
+        token(pen, cx + 30, 80, 16, winner)
+    if status is not None:
+        pen.text((cx, base - 14), status[0], font=font(20), fill=status[1], anchor="mm")
+    for total, ty in ((total_b, 14), (total_a, base + 14)):
+        if total is not None:
             pen.text((cx, ty), f"Σ {total}", font=font(22), fill=INK, anchor="mm")
 
 
@@ -253,12 +287,12 @@ def _card(
     pen: ImageDraw.ImageDraw, left: int, top: int, seat: int, card: CardView, guard: bool = False
 ) -> None:
     """A card pasted from a sprite cached on what it shows (with the mask of its rounded shape)."""
-    sprite, mask = _card_sprite(seat, card.value, card.up, guard)
-    pen.image.paste(sprite, (left, top), mask)  # type: ignore[attr-defined]
+    stamp = _card_sprite(seat, card.value, card.up, guard)
+    paste_stamp(pen.image, stamp, (left, top))  # type: ignore[attr-defined]
 
 
 @lru_cache(maxsize=256)
-def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> tuple[Image.Image, Image.Image]:
+def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> Stamp:
     image, pen = canvas(CARD_H + 1, CARD_W + 1, palette=PALETTE)
     mask = Image.new("L", image.size, 0)  # the very pixels of the card's outline and fill
     width = 4 if guard and up else 2
@@ -276,7 +310,7 @@ def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> tuple[Image.Im
                 y0 = top + CARD_H - (x0 - left - offset)
                 y1 = top + CARD_H - (x1 - left - offset)
                 pen.line((x0 + 1, y0 - 1, x1 - 1, y1 + 1), fill=INK, width=1)
-        return image, mask
+        return to_stamp(image, mask)
     pen.rounded_rectangle(
         box, radius=7, fill=WHITE, outline=HIGHLIGHT if guard else INK, width=4 if guard else 2
     )
@@ -286,7 +320,7 @@ def _card_sprite(seat: int, value: int, up: bool, guard: bool) -> tuple[Image.Im
         _flag(pen, cx, cy, colour)
     else:
         pen.text((cx, cy), str(value), font=font(34), fill=INK, anchor="mm")
-    return image, mask
+    return to_stamp(image, mask)
 
 
 def _flag(pen: ImageDraw.ImageDraw, cx: int, cy: int, colour: tuple[int, int, int]) -> None:

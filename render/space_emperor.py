@@ -27,12 +27,17 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     PLAYER_COLOURS,
+    RGB,
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     canvas,
+    fit,
     font,
+    layer,
+    piece,
     player_label,
     stamp_text,
     stamp_token,
@@ -90,7 +95,7 @@ def _battle_top(seats: int) -> int:
 def draw(view: SpaceEmperorView, names: list[str], labels: Labels) -> Image.Image:
     cards = card_set(view.card_set)
     texts = _static_texts(labels)
-    image = _background(view.seats, view.battle is not None, texts).copy()
+    image, _ = layer(_background(view.seats, view.battle is not None, texts))
     stamp_text(image, (MARGIN, 66), _subtitle(view, names, labels), 24, MUTED)
     by_id = {s.id: s for s in view.systems}
     systems = sorted(c.id for c in cards.cards.values() if c.kind == "star_system")
@@ -135,11 +140,6 @@ def _background(seats: int, battle: bool, texts: _StaticTexts) -> Image.Image:
     height = _battle_top(seats) + (2 * BATTLE_SLOT_H + 110 if battle else 0) + 12
     image, pen = canvas(height, palette=PALETTE)
     pen.text((MARGIN, 18), texts.title, font=font(40), fill=INK)
-    for index in range(6):
-        x, y = _system_origin(index)
-        pen.rounded_rectangle(
-            (x, y, x + SYSTEM_W, y + SYSTEM_H), radius=12, fill=PANEL, outline=PANEL_DARK, width=2
-        )
     if battle:
         top = _battle_top(seats)
         for side, heading in enumerate((texts.attack, texts.defence)):
@@ -166,28 +166,52 @@ def _system(
     names: list[str],
     labels: Labels,
 ) -> None:
-    x, y = _system_origin(index)
-    if system_id in view.changed:
-        image.paste(_frame(), (x, y), _frame_mask())
+    """A system's panel, as a piece keyed by the words and token it shows."""
     name = labels.term(cards[system_id].name)
     if system is None:
         gone = system_id in view.destroyed
-        stamp_text(image, (x + 16, y + 12), name, 30, MUTED)
         state = labels("destroyed") if gone else labels("in_deck")
-        stamp_text(image, (x + 16, y + 56), state, 22, HIGHLIGHT if gone else MUTED)
-        return
-    stamp_text(image, (x + 16, y + 12), name, 30, INK)
-    if system.owner is None:
-        stamp_text(image, (x + 16, y + 58), labels("neutral"), 22, MUTED)
+        shown: tuple = (name, MUTED, state, HIGHLIGHT if gone else MUTED, None, "", ())
     else:
-        stamp_token(image, x + 34, y + 68, 16, system.owner)
-        stamp_text(image, (x + 60, y + 68), player_label(system.owner, names)[:24], 22, INK, "lm")
-    lines = _garrison_lines(system.garrison, cards, labels)
-    for line, text in enumerate(lines[:GARRISON_LINES]):
-        stamp_text(image, (x + 16, y + 94 + line * 23), text, 19, INK)
+        owner = system.owner
+        label = "" if owner is None else player_label(owner, names)[:24]
+        lines = tuple(_garrison_lines(system.garrison, cards, labels))
+        shown = (name, INK, labels("neutral") if owner is None else "", MUTED, owner, label, lines)
+    size = (SYSTEM_W + 1, SYSTEM_H + 1)
+    piece(image, _system_origin(index), size, _system_panel, system_id in view.changed, *shown)
+
+
+def _system_panel(
+    pen: Pen,
+    changed: bool,
+    name: str,
+    name_fill: RGB,
+    state: str,
+    state_fill: RGB,
+    owner: int | None,
+    label: str,
+    lines: tuple[str, ...],
+) -> None:
+    image = pen.image
+    pen.rounded_rectangle(
+        (0, 0, SYSTEM_W, SYSTEM_H), radius=12, fill=PANEL, outline=PANEL_DARK, width=2
+    )
+    if changed:
+        image.paste(_frame(), (0, 0), _frame_mask())
+    stamp_text(image, (16, 12), name, 30, name_fill)
+    if name_fill == MUTED:  # not in play: destroyed or still in the deck
+        stamp_text(image, (16, 56), state, 22, state_fill)
+        return
+    if owner is None:
+        stamp_text(image, (16, 58), state, 22, state_fill)
+    else:
+        stamp_token(image, 34, 68, 16, owner)
+        stamp_text(image, (60, 68), label, 22, INK, "lm")
+    for line, text in enumerate(lines[:GARRISON_LINES]):  # kept inside the panel
+        stamp_text(image, (16, 94 + line * 23), fit(text, 19, SYSTEM_W - 18), 19, INK)
     extra = len(lines) - GARRISON_LINES
     if extra > 0:
-        stamp_text(image, (x + SYSTEM_W - 16, y + 12), f"+{extra}", 20, MUTED, "ra")
+        stamp_text(image, (SYSTEM_W - 16, 12), f"+{extra}", 20, MUTED, "ra")
 
 
 def _garrison_lines(
@@ -238,23 +262,37 @@ def _clip(text: str, limit: int) -> str:
 
 
 def _players(image: Image.Image, view: SpaceEmperorView, names: list[str], labels: Labels) -> None:
+    """A row per player, as a piece keyed by what it shows (two columns of rows)."""
     rows = _rows(view.seats)
     for seat in range(view.seats):
         col, row = seat // rows, seat % rows
         x = MARGIN + col * (WIDTH // 2 - MARGIN)
-        middle = PLAYERS_TOP + row * PLAYER_ROW + PLAYER_ROW // 2
-        if seat == view.active and not view.over:
-            stamp_text(image, (x, middle), "▶", 22, HIGHLIGHT, "lm")
-        stamp_token(image, x + 40, middle, 17, seat)
-        stamp_text(image, (x + 66, middle), _clip(player_label(seat, names), 16), 24, INK, "lm")
         status = [
             labels("hand", count=view.hand_sizes[seat]),
             labels("systems", count=view.scores[seat]),
         ]
         if view.retired[seat]:
             status.append(labels("retired"))
-        colour = HIGHLIGHT if seat in view.waiting else MUTED
-        stamp_text(image, (x + 300, middle), " · ".join(status), 20, colour, "lm")
+        shown = (
+            seat,
+            seat == view.active and not view.over,
+            _clip(player_label(seat, names), 16),
+            " · ".join(status),
+            HIGHLIGHT if seat in view.waiting else MUTED,
+        )
+        size = (WIDTH // 2 - MARGIN if col == 0 else WIDTH - x, PLAYER_ROW)
+        piece(image, (x, PLAYERS_TOP + row * PLAYER_ROW), size, _player_row, *shown)
+
+
+def _player_row(
+    pen: Pen, seat: int, active: bool, label: str, status: str, status_fill: RGB
+) -> None:
+    image, middle = pen.image, PLAYER_ROW // 2
+    if active:
+        stamp_text(image, (0, middle), "▶", 22, HIGHLIGHT, "lm")
+    stamp_token(image, 40, middle, 17, seat)
+    stamp_text(image, (66, middle), label, 24, INK, "lm")
+    stamp_text(image, (300, middle), status, 20, status_fill, "lm")
 
 
 # Battle ------------------------------------------------------------------------------------

@@ -24,15 +24,18 @@ from render.common import (
     WIDTH,
     Labels,
     Pen,
+    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
+    paste_stamp,
     piece,
     player_colour,
     player_label,
     title,
+    to_stamp,
 )
 
 MARGIN = 24
@@ -86,9 +89,6 @@ def _background(
     columns = (COL_HAND, COL_TRICKS, COL_STATUS, COL_SERIES)
     for text, x in zip(headings[1:], columns, strict=False):
         pen.text((x, top + 4), text, font=font(22), fill=MUTED)
-    for seat in range(0, seats, 2):
-        y = top + 44 + seat * ROW_H
-        pen.rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=PANEL)
     return image
 
 
@@ -201,8 +201,9 @@ def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, seat: int) -> None:
 
 
 def _players(pen: Pen, view: SpartacusView, names: list[str], top: int, labels: Labels) -> None:
-    """A row per player, each a piece cached by what it shows. Its box stays inside the row's
-    stripe (an even shift, so half pixels round as on the board)."""
+    """A row per player, each a piece cached by what it shows, its stripe included (every
+    other row lies on a panel stripe, which reaches one pixel into the row below: over a
+    stripe the box would not be one colour, so it could not be cached)."""
     over = view.phase == "over"
     winners = _winners(view) if over else ()
     for seat in range(view.seats):
@@ -212,18 +213,33 @@ def _players(pen: Pen, view: SpartacusView, names: list[str], top: int, labels: 
         else:
             cells = _live_cells(view, seat, labels)
         total = str(view.totals[seat]) if view.series_games > 1 else None
-        at = (MARGIN + ROW_INSET, top + 44 + seat * ROW_H + ROW_INSET)
-        size = (WIDTH - 2 * MARGIN - ROW_INSET, ROW_H - ROW_INSET)
-        piece(pen.image, at, size, _row, seat, label, over, cells, total)
+        last = seat == view.seats - 1
+        size = (WIDTH - 2 * MARGIN + 1, ROW_H + (1 if last else 0))
+        stripe = (seat % 2 == 0, seat % 2 == 1)  # on a stripe; under the one above's edge
+        at = (LEFT, top + 44 + seat * ROW_H)
+        piece(pen.image, at, size, _row, seat, label, over, cells, total, *stripe)
 
 
-ROW_INSET = 2
-LEFT = MARGIN + ROW_INSET  # a row piece's x origin on the board
-MID = ROW_H / 2 - ROW_INSET  # the middle of a row piece
+LEFT = MARGIN  # a row piece's x origin on the board
+MID = ROW_H / 2  # the middle of a row piece
 
 
-def _row(pen: Pen, seat: int, label: str, over: bool, cells: tuple, total: str | None) -> None:
-    """One player's row, in its own coordinates (ROW_INSET inside the row's stripe)."""
+def _row(
+    pen: Pen,
+    seat: int,
+    label: str,
+    over: bool,
+    cells: tuple,
+    total: str | None,
+    striped: bool,
+    edge: bool,
+) -> None:
+    """One player's row in its own coordinates, with its panel stripe (`striped`, which ends
+    on the first line of the next row) or the stripe above's last line (`edge`)."""
+    if striped:
+        pen.rectangle((0, 0, WIDTH - 2 * MARGIN, ROW_H), fill=PANEL)
+    elif edge:
+        pen.rectangle((0, 0, WIDTH - 2 * MARGIN, 0), fill=PANEL)
     pen.token(MARGIN + 26 - LEFT, MID, 20, seat)
     pen.text((MARGIN + 58 - LEFT, MID), label, font=font(28), fill=INK, anchor="lm")
     if over:
@@ -280,9 +296,7 @@ def _final_row(pen: Pen, score: str, winner: bool, tricks: str, hand: str) -> No
 
 
 @lru_cache(maxsize=32)
-def _stack(
-    count: int, dx: int, dy: int, fill: tuple[int, int, int]
-) -> tuple[Image.Image, Image.Image]:
+def _stack(count: int, dx: int, dy: int, fill: tuple[int, int, int]) -> Stamp:
     """`count` rounded cards, each `dx` right and `dy` up of the one before (a hand's fan is
     24x40, a trick pile's cards 34x36), and the mask of the pixels they cover."""
     w, h = (24, 40) if dy == 0 else (34, 36)
@@ -294,7 +308,7 @@ def _stack(
         box = (level * dx, size[1] - 1 - h - level * dy, level * dx + w, size[1] - 1 - level * dy)
         pen.rounded_rectangle(box, radius=4, fill=fill, outline=INK, width=1)
         outline.rounded_rectangle(box, radius=4, fill=255)
-    return image, mask
+    return to_stamp(image, mask)
 
 
 def _winners(view: SpartacusView) -> tuple[int, ...]:
@@ -306,13 +320,11 @@ def _winners(view: SpartacusView) -> tuple[int, ...]:
 def _card_backs(pen: Pen, x: float, mid: float, count: int) -> None:
     """A fan of face-down cards, one per card in hand (a sprite cached per count)."""
     if count:
-        sprite, mask = _stack(count, 7, 0, PANEL_DARK)
-        pen.image.paste(sprite, (round(x), round(mid) - 20), mask)
+        paste_stamp(pen.image, _stack(count, 7, 0, PANEL_DARK), (round(x), round(mid) - 20))
 
 
 def _piles(pen: Pen, x: float, mid: float, count: int) -> None:
     """Face-down trick piles: a stack icon and the count."""
     if count:
-        sprite, mask = _stack(min(count, 3), 4, 4, MUTED)
-        pen.image.paste(sprite, (round(x), round(mid) - 26), mask)
+        paste_stamp(pen.image, _stack(min(count, 3), 4, 4, MUTED), (round(x), round(mid) - 26))
     pen.text((x + 56, mid), f"× {count}", font=font(30), fill=INK, anchor="lm")

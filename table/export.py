@@ -75,6 +75,7 @@ class GameExport(BaseModel):
     seed: int
     inputs: list[ExportedInput] = Field(fail_fast=True)
     outcome: ExportedOutcome
+    hinted: bool = False  # a player took the hard AI's hints: the result was not rated
     digest: str = ""
 
     @property
@@ -97,6 +98,7 @@ def build_export(row: SessionRow, inputs: list[InputRow], outcome: Outcome) -> G
         outcome=ExportedOutcome(
             scores=list(outcome.scores), ranks=list(outcome.ranks), winners=list(outcome.winners)
         ),
+        hinted=bool(row.meta.get("hinted")),
     )
     export.digest = export.body_digest()
     return export

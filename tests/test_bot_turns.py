@@ -3,8 +3,15 @@ describes itself to screen readers, and a player whose public turn starts is men
 
 from __future__ import annotations
 
+import pytest
+
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
+from bot.alt_text import describe_board
+from bot.board_image import LOCALIZER
+from bot.texts import Texts
+from engine.core import Outcome
+from engine.registry import get_game
 
 
 async def test_every_board_image_describes_turn_scores_and_latest_events(
@@ -40,6 +47,17 @@ async def test_alt_text_is_in_the_channels_language(fake: FakeDiscord, tmp_path)
         assert "alice、bobの番です。" in description and "得点：alice 0点" in description
     finally:
         await harness.stop()
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"), [("en", "Hints were used"), ("ja", "ヒントが使われた")]
+)
+def test_a_hinted_games_final_alt_text_says_it_is_not_rated(locale: str, words: str) -> None:
+    """As its image's results strip does: a screen reader hears what a sighted player sees."""
+    texts = Texts(LOCALIZER, locale, get_game("imperium"), ["alice", "bob"])
+    outcome = Outcome(scores=(30, 20), ranks=(1, 2), winners=(0,))
+    assert words in describe_board(texts, None, outcome, [], [], hinted=True)
+    assert words not in describe_board(texts, None, outcome, [], [], hinted=False)
 
 
 def _pings(fake: FakeDiscord) -> list:

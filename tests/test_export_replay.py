@@ -24,6 +24,7 @@ from table.export import (
     ExportError,
     GameExport,
     build_export,
+    canonical_digest,
     dump_export,
     export_steps,
     load_export,
@@ -36,7 +37,7 @@ SEED = 7
 
 
 @functools.cache
-def finished(game_id: str) -> GameExport:
+def finished(game_id: str, hinted: bool = False) -> GameExport:
     """An AI-played game at the smallest table, exported as a finished session would be."""
     game = GAMES[game_id]
     seats = game.min_seats
@@ -54,7 +55,7 @@ def finished(game_id: str) -> GameExport:
         status="finished",
         host_id=1,
         seats=[{"user_id": 10 + s, "name": f"P{s}", "ai": s > 0} for s in range(seats)],
-        meta={},
+        meta={"hinted": True} if hinted else {},
     )
     inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions, start=1)]
     outcome = game.outcome(final)
@@ -75,6 +76,22 @@ def test_export_round_trip_gives_the_same_final_state_and_outcome(game_id: str) 
         original, _ = game.apply(original, Action(**item.model_dump()))
     assert state.model_dump_json() == original.model_dump_json(), game_id
     assert list(outcome.scores) == export.outcome.scores, game_id
+
+
+def test_a_hinted_games_replay_ends_on_the_board_that_says_so() -> None:
+    """The export keeps the session's `hinted` mark, so the replay's last frame has the results
+    strip the channel saw ("hints used, not rated"); files from before the mark still load."""
+    plain, hinted = finished("imperium"), load_export(dump_export(finished("imperium", True)))
+    assert hinted.hinted and not plain.hinted
+    last = frame_steps(hinted, "en")[-1]
+    assert board(hinted, last, "en") == render_png(
+        "imperium", last.view, hinted.names, "en", outcome=last.outcome, hinted=True
+    )
+    assert board(hinted, last, "en") != board(plain, last, "en")
+    older = json.loads(dump_export(plain))
+    del older["hinted"]
+    older["digest"] = canonical_digest({k: v for k, v in older.items() if k != "digest"})
+    assert not load_export(json.dumps(older)).hinted
 
 
 @pytest.mark.parametrize("game_id", ["imperium", "spartacus"])

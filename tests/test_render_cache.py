@@ -16,8 +16,10 @@ from render.common import (
     PANEL_DARK,
     WHITE,
     Pen,
+    _Pieces,
     canvas,
     font,
+    layer,
     piece,
 )
 from render.png import scanlines
@@ -92,3 +94,42 @@ def test_kept_scanline_buffers_hold_nothing_of_an_earlier_board() -> None:
     rows = scanlines(second)
     expected = b"".join(b"\x00" + second.tobytes()[y * 40 : (y + 1) * 40] for y in range(10))
     assert rows == expected
+
+
+def test_a_board_drawn_in_its_png_rows_gives_the_rows_of_its_pixels() -> None:
+    """A board is drawn straight into its PNG scanlines (render.png.RowsImage): drawing past
+    its edges never touches a row's filter byte, and its rows are those of a plain copy of it,
+    also once extended by `layer` (the results strip's way)."""
+    board, pen = canvas(60, 90, palette=BASE_PALETTE)
+    pen.rectangle((-10, -10, 200, 12), fill=INK)
+    pen.rectangle((80, 20, 95, 70), fill=HIGHLIGHT, outline=WHITE, width=3)
+    pen.text((70, 30), "端 edge", font=font(24), fill=INK)
+    pen.token(88, 50, 18, 1)
+    rows = bytes(scanlines(board))
+    assert rows == bytes(scanlines(board.copy()))
+    assert all(rows[y * 91] == 0 for y in range(60))
+    taller, _ = layer(board, 100)
+    extended = bytes(scanlines(taller))
+    assert extended[: len(rows)] == rows
+    assert extended[len(rows) :] == bytes(91 * 40), "background (index 0) below"
+    assert bytes(scanlines(taller.copy())) == extended
+
+
+def test_a_board_given_other_pixels_is_written_from_them() -> None:
+    board, _ = canvas(10, 20, palette=BASE_PALETTE)
+    board.im = Image.new("P", (20, 10), 5).im  # what an in-place Pillow conversion would do
+    assert bytes(scanlines(board)) == (b"\x00" + b"\x05" * 20) * 10
+
+
+def test_the_piece_cache_keeps_its_pixel_budget_dropping_the_least_recent() -> None:
+    pieces = _Pieces(budget=3 * 100)
+    images = [Image.new("P", (10, 10), n) for n in range(5)]
+    for n in range(3):
+        pieces.put((n,), images[n])
+    assert pieces.get((0,)) is images[0]  # now the most recent
+    pieces.put((3,), images[3])
+    assert pieces.get((1,)) is None, "the least recently used went first"
+    assert [pieces.get((n,)) is not None for n in (0, 2, 3)] == [True, True, True]
+    assert pieces.held == 300
+    pieces.cache_clear()
+    assert pieces.get((0,)) is None and pieces.held == 0
