@@ -51,13 +51,16 @@ def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed:
     A prompt of one pick-one field is tried option by option in random order, so a legal
     option is always found however few there are.
     """
-    return _random_step(game, state, prompt, seat, seed)[0]
+    return random_step(game, state, prompt, seat, seed)[0]
 
 
-Step = tuple[Action, tuple[GameState, list[Event]] | None]
+Tried = tuple[GameState, list[Event]]
+Step = tuple[Action, Tried | None]
 
 
-def _random_step(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Step:
+def random_step(
+    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int
+) -> tuple[Action, Tried]:
     """The random action and the result of the trial that accepted it (so callers that play
     it need not apply it a second time)."""
     rng = Rng(seed)
@@ -98,7 +101,7 @@ def _decide(
         action = game.ai_action(game.view(state, seat), prompt, seat, seed)
         if action is not None:
             return action, None
-    return _random_step(game, state, prompt, seat, seed)
+    return random_step(game, state, prompt, seat, seed)
 
 
 def ai_seed(session_seed: int, step: int, seat: int) -> int:

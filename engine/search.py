@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from engine.ai import random_action, random_args
+from engine.ai import random_args, random_step
 from engine.core import Action, Game, GameState, IllegalInput, Outcome, Prompt, SearchSpec
 from engine.rng import Rng, derive_seed
 
@@ -121,7 +121,7 @@ def _step(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, po
                 return game.apply(state, action)[0]
             except IllegalInput:
                 pass  # a heuristic misled by a sampled world: fall back to a random input
-    return game.apply(state, random_action(game, state, prompt, seat, seed))[0]
+    return random_step(game, state, prompt, seat, seed)[1][0]
 
 
 @dataclass
