@@ -350,13 +350,16 @@ def _shaded_text(
     return to_stamp(palette.apply(shaded), mask.point(_SOLID))
 
 
-def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
-    """The one palette index under a box, or None where it holds several. Index 0 (every board
-    palette's background) is checked first: Pillow finds a box all zero 100 times faster than
-    it finds a box's extrema."""
-    region = image.im.crop((*origin, origin[0] + size[0], origin[1] + size[1]))
+def _uniform(core: Any, box: tuple[int, int, int, int], extrema: bool = True) -> int | None:
+    """The one palette index under `box` of a board's core, or None where it holds several (or
+    where it is not all index 0 and `extrema` is False: a large box's extrema cost 3-4 ns a
+    pixel). Index 0 (every board palette's background) is checked first: Pillow finds a box all
+    zero 100 times faster than it finds a box's extrema. One crop: it costs most of a check."""
+    region = core.crop(box)
     if region.getbbox() is None:
         return 0
+    if not extrema:
+        return None
     low, high = region.getextrema()
     return low if low == high else None
 
@@ -403,7 +406,7 @@ def stamp_text(
     if image.mode != "P":
         image.paste(fill, origin, mask)
         return
-    under = _uniform(image, origin, mask.size)
+    under = _uniform(image.im, (*origin, origin[0] + mask.width, origin[1] + mask.height))
     if under is None:
         _blend(image, origin, fill, mask)
         return
@@ -593,17 +596,15 @@ def piece(
     `draw`, `args`, that colour and the palette, so `draw` must draw from its arguments alone:
     a piece shows only what its key holds, and the bytes are the same warm or cold."""
     box = (*origin, origin[0] + size[0], origin[1] + size[1])
-    if image.im.crop(box).getbbox() is None:
-        under: int | None = 0  # all background: the common case, and the only cheap one to see
-    else:  # a box's extrema cost 3-4 ns a pixel: a large box is drawn rather than looked up
-        under = _uniform(image, origin, size) if size[0] * size[1] <= SPRITE_AREA else None
+    core = image.im
+    under = _uniform(core, box, size[0] * size[1] <= SPRITE_AREA)  # a large box is drawn afresh
     if under is None:
         region = image.crop(box)
         region.info[PALETTE_KEY] = image.info[PALETTE_KEY]
         draw(Pen(region), *args)
     else:
         region = _piece(size, under, image.info[PALETTE_KEY], draw, args)
-    image.im.paste(region.im, box)
+    core.paste(region.im, box)
 
 
 # The piece cache is bounded by the pixels it holds rather than by count: a board pastes from 2
