@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import RowsImage, palette_png, scanlines
+from render.png import ROW_BUFFERS, RowsImage, palette_png, scanlines
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -486,6 +486,23 @@ def _rounded_sprite(
     return sprite, sprite.point([0 if i == spare else 255 for i in range(256)])
 
 
+_masks = threading.local()
+
+
+def _polygon_mask(size: tuple[int, int]) -> tuple[Image.Image, Any]:
+    """A zeroed bilevel mask of `size` and its drawing core, kept per thread for the last
+    ROW_BUFFERS sizes (its user clears what it drew)."""
+    kept: dict[tuple[int, int], tuple[Image.Image, Any]] = _masks.__dict__.setdefault("by_size", {})
+    mask = kept.pop(size, None)
+    if mask is None:
+        image = Image.new("1", size)
+        mask = (image, Image.core.draw(image.im, 0))
+        if len(kept) >= ROW_BUFFERS:
+            del kept[next(iter(kept))]  # the least recently used size
+    kept[size] = mask
+    return mask
+
+
 class Pen(ImageDraw.ImageDraw):
     """ImageDraw whose single-line text (in the board font, in an RGB colour) is stamped from the
     glyph cache, and which draws RGB colours on a palette board in that board's indices; shapes
@@ -502,6 +519,33 @@ class Pen(ImageDraw.ImageDraw):
             ink = self.board_palette.ink(ink) if isinstance(ink, tuple) else ink
             fill = self.board_palette.ink(fill) if isinstance(fill, tuple) else fill
         return super()._getink(ink, fill)
+
+    def polygon(  # type: ignore[override]
+        self,
+        xy: Sequence[tuple[float, float]],
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+    ) -> None:
+        """ImageDraw's polygon, whose wide outline (clipped by the polygon's own fill) draws
+        through a mask of this thread's kept for the board's size and cleared again around the
+        polygon after use: ImageDraw makes and fills a mask the whole board's size each time
+        (a quarter of a Circus Maximus board's drawing went on four of them). Same pixels."""
+        ink, fill_ink = self._getink(outline, fill)
+        if ink is None or ink == fill_ink or width <= 1 or not isinstance(xy[0], tuple | list):
+            super().polygon(xy, fill, outline, width)
+            return
+        if fill_ink is not None:
+            self.draw.draw_polygon(xy, fill_ink, 1)
+        mask, mask_pen = _polygon_mask(self.image.size)
+        mask_pen.draw_polygon(xy, self._getink(1)[0], 1)
+        self.draw.draw_polygon(xy, ink, 0, width * 2 - 1, mask.im)
+        xs, ys = [x for x, _ in xy], [y for _, y in xy]
+        box = (math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs)) + 3)
+        left, top = max(0, box[0]), max(0, box[1])
+        right, bottom = min(mask.width, box[2]), min(mask.height, math.ceil(max(ys)) + 3)
+        if left < right and top < bottom:
+            mask.im.paste(0, (left, top, right, bottom))
 
     def text(  # type: ignore[override]
         self,
