@@ -76,6 +76,8 @@ class Figures:
     loop_lag: list[float] = field(default_factory=list)
     gc_pauses: list[float] = field(default_factory=list)
     gc_by_generation: dict[int, float] = field(default_factory=dict)  # the longest pause of each
+    gc_cpu_by_generation: dict[int, float] = field(default_factory=dict)  # ... in CPU time
+    gc_cpu: float = 0.0  # CPU seconds of every collection
 
 
 def seat_count(game_id: str) -> int:
@@ -245,14 +247,18 @@ def watch_gc(figures: Figures) -> None:
 
     def callback(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            started["t"] = time.perf_counter()
+            started["t"], started["cpu"] = time.perf_counter(), time.thread_time()
         elif "t" in started:
             pause = time.perf_counter() - started.pop("t")
+            cpu = time.thread_time() - started.pop("cpu")
             figures.gc_pauses.append(pause)
+            figures.gc_cpu += cpu
             generation = info["generation"]
-            figures.gc_by_generation[generation] = max(
-                pause, figures.gc_by_generation.get(generation, 0.0)
-            )
+            for longest, value in (
+                (figures.gc_by_generation, pause),
+                (figures.gc_cpu_by_generation, cpu),
+            ):
+                longest[generation] = max(value, longest.get(generation, 0.0))
 
     gc.callbacks.append(callback)
 
@@ -321,8 +327,13 @@ def _top(counts: Counter[str]) -> str:
     return ", ".join(f"{route} {n / total:.0%}" for route, n in counts.most_common(3)) or "none"
 
 
-def _by_generation(pauses: dict[int, float]) -> str:
-    return ", ".join(f"gen{g} {p * 1e3:.0f} ms" for g, p in sorted(pauses.items())) or "none"
+def _by_generation(pauses: dict[int, float], cpu: dict[int, float]) -> str:
+    return (
+        ", ".join(
+            f"gen{g} {p * 1e3:.0f} ({cpu[g] * 1e3:.0f}) ms" for g, p in sorted(pauses.items())
+        )
+        or "none"
+    )
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -378,7 +389,12 @@ def report(
             f"{max(f.loop_lag, default=0) * 1e3:.0f} / {max(f.gc_pauses, default=0) * 1e3:.0f} ms",
             "≤ 50 ms",
         ),
-        ("longest GC pause by generation", _by_generation(f.gc_by_generation), ""),
+        (
+            "longest GC pause by generation, wall (CPU)",
+            _by_generation(f.gc_by_generation, f.gc_cpu_by_generation),
+            "",
+        ),
+        ("GC CPU per input", f"{f.gc_cpu / inputs * 1e3:.2f} ms", ""),
         ("longest event-loop steps (what ran)", steps.report(), "each ≤ 50 ms"),
         ("RSS now / peak", f"{rss_mb()[0]:.0f} / {rss_mb()[1]:.0f} MB", "≤ 300 MB"),
         ("other processes' CPU during the run", f"{others:.2f} cores of {os.cpu_count()}", ""),

@@ -68,6 +68,7 @@ class RestBudget:
         self.clock = clock
         self._global: deque[float] = deque()
         self._channels: dict[int, deque[float]] = {}
+        self._pruned_at = 0.0
         self._queues: tuple[deque[_Waiter], deque[_Waiter]] = (deque(), deque())  # URGENT, NORMAL
         self._timer: asyncio.TimerHandle | None = None
         self.spent: deque[float] = deque(maxlen=100_000)  # admission times, for measurements
@@ -90,6 +91,15 @@ class RestBudget:
         if channel_id is not None:
             self._channels.setdefault(channel_id, deque()).append(now)
         self.spent.append(now)
+        if now - self._pruned_at > self.limits.channel_window:
+            self._prune(now)
+
+    def _prune(self, now: float) -> None:
+        """Forget the windows of channels with no write in their window (every DM channel
+        ever written would otherwise keep one for as long as the bot runs)."""
+        span = self.limits.channel_window * (1 + CLOCK_MARGIN)
+        self._channels = {c: w for c, w in self._channels.items() if w and w[-1] > now - span}
+        self._pruned_at = now
 
     def _dispatch(self) -> None:
         """Admit every queued request that fits now, urgent first, each in arrival order (one
@@ -127,9 +137,14 @@ class RestBudget:
         global_wait = _room(self._global, limits.per_second, span, now)
         if channel_id is None:
             return global_wait, 0.0
-        window = self._channels.setdefault(channel_id, deque())
+        window = self._channels.get(channel_id)
+        if window is None:
+            return global_wait, 0.0
         span = limits.channel_window * (1 + CLOCK_MARGIN)
-        return global_wait, _room(window, limits.channel_messages, span, now)
+        channel_wait = _room(window, limits.channel_messages, span, now)
+        if not window:  # a channel's window is kept only while it holds a recent write
+            del self._channels[channel_id]
+        return global_wait, channel_wait
 
     def trace(self) -> aiohttp.TraceConfig:
         """Pass as the client's `http_trace`: every request of the bot's token takes its room

@@ -52,7 +52,8 @@ from table.store import Store, StoreRefused
 
 log = logging.getLogger("forum.bot")
 TIMER_PERIOD_SECONDS = 20.0
-GC_THRESHOLDS = (20_000, 20, 100)
+GC_THRESHOLDS = (5_000, 3, 1_000)
+YOUNG_GC_SECONDS = 0.05
 METRIC_SAMPLES = 100_000
 
 
@@ -262,11 +263,25 @@ def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
 
 def tune_gc() -> None:
     """Once start-up has loaded the sessions: move everything alive now out of the cyclic
-    collector's sight (it is still freed by reference counting) and collect the young
-    generation less often, so no full collection walks every game and stalls the loop."""
+    collector's sight (it is still freed by reference counting), so no full collection walks
+    every game and stalls the loop; then collect the young generations every
+    YOUNG_GC_SECONDS (see `_collect_young`)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    asyncio.get_running_loop().call_later(YOUNG_GC_SECONDS, _collect_young)
+
+
+def _collect_young() -> None:
+    """The young and middle generations, on a clock rather than on allocation counts.
+
+    Each input makes a new game state and frees the one it replaces, so the allocation count
+    that triggers a collection hardly moves while the young generation fills with live states
+    (a pause costs ~1 µs per object alive in it): bench.load at 1,000 games measured young
+    collections of 48 ms CPU and middle ones of 89 ms. Collected every YOUNG_GC_SECONDS, a
+    pause holds only what was made since the last."""
+    gc.collect(1)
+    asyncio.get_running_loop().call_later(YOUNG_GC_SECONDS, _collect_young)
 
 
 def run_bot(config: Config, *, sync_guild: int | None = None) -> int:

@@ -136,8 +136,8 @@ class Queries(ABC):
         await self._write(SET_STATUS, status, time.time(), session_id)
 
     async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
-        """Only the front end's bookkeeping: status and seats may be another process's newer
-        (the service saves the whole row where one process owns the database)."""
+        """Only the front end's bookkeeping: status and seats may be another process's newer,
+        and are saved by their own writes."""
         await self._write(SAVE_META, json.dumps(meta), time.time(), session_id)
 
     async def session(self, session_id: int) -> SessionRow | None:

@@ -471,10 +471,7 @@ class TableService:
         save writes it), so it needs no reload and no session lock."""
         session.row.meta.update(values)
         async with self._saving(None):
-            if self.store.shared:  # the row's other columns may be another process's newer ones
-                await self.store.save_meta(session.id, session.row.meta)
-            else:
-                await self.store.save_session(session.row)
+            await self.store.save_meta(session.id, session.row.meta)
 
     async def _save(self, session: Session) -> None:
         """Store the session row as changed in memory (the caller holds the session lock)."""

@@ -4,15 +4,19 @@ the SQL of table.queries.
 Every input is committed (WAL, synchronous=FULL) before the caller acknowledges it, so a crash
 can lose nothing that a player saw accepted.
 
-Every write is one explicit transaction, serialized on the one connection and rolled back on any
-failure (cancellation included): a failed write can never be committed later by someone else's
-commit. One process owns a database file at a time (an advisory lock file next to it).
+Every write is one statement (which SQLite commits or undoes on its own) or one explicit
+transaction, serialized on the one connection and rolled back on any failure (cancellation
+included): a failed write can never be committed later by someone else's commit. A statement
+already handed to the connection's thread when its caller is cancelled still completes; the
+service then reloads the session from the store, so memory follows what was stored. One process
+owns a database file at a time (an advisory lock file next to it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import fcntl
+import json
 import os
 import sqlite3
 import time
@@ -143,14 +147,40 @@ class SqliteStore(queries.Queries):
             await self.db.execute("ROLLBACK")
 
     async def _fetch(self, query: str, *params: Any) -> list[Any]:
-        async with self._lock, self.db.execute(query, params) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return list(await self.db.execute_fetchall(query, params))
 
     async def _write(self, query: str, *params: Any) -> None:
-        async with self._transaction():
-            await self.db.execute(query, params)
+        """One statement outside any explicit transaction: SQLite commits it (or, failing,
+        undoes it) on its own, in one trip to the connection's thread instead of three (each
+        trip wakes the event loop; about seven per input before)."""
+        async with self._lock:
+            try:
+                await self.db.execute(query, params)
+            except sqlite3.Error as error:
+                named = _storage_error(error)
+                if named is not None:
+                    raise named from error
+                raise
 
     # Sessions ---------------------------------------------------------------------------
+
+    async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        """The front end's bookkeeping, committed without waiting for the disk (synchronous
+        NORMAL for this one statement): a crash of the process loses none of it, a power cut
+        may lose the latest, never an input (an input's commit syncs everything before it).
+        Waiting for the disk took ~3.5 ms of the connection's thread and 0.2 ms CPU here, once
+        or twice per input. One trip (aiosqlite's `_execute`), so no cancellation can leave
+        the connection unsynced."""
+        params = (json.dumps(meta), time.time(), session_id)
+        async with self._lock:
+            try:
+                await self.db._execute(_unsynced, self.db._conn, queries.SAVE_META, params)
+            except sqlite3.Error as error:
+                named = _storage_error(error)
+                if named is not None:
+                    raise named from error
+                raise
 
     async def create_session(self, row: SessionRow) -> int:
         now = time.time()
@@ -177,6 +207,9 @@ class SqliteStore(queries.Queries):
     ) -> None:
         """One transaction: the input, an optional snapshot, an optional status change and
         `also` (a finished game's results and ratings, table.ratings): all of them or none."""
+        if snapshot is None and status is None and not also:  # most inputs: one statement
+            await self._write(queries.INSERT_INPUT, *input_values(session_id, row))
+            return
         async with self._transaction():
             await self.db.execute(queries.INSERT_INPUT, input_values(session_id, row))
             if snapshot is not None:
@@ -211,6 +244,15 @@ class SqliteStore(queries.Queries):
     async def finishing(self) -> AsyncIterator[None]:
         """One process: the service's own lock already orders finishing games."""
         yield
+
+
+def _unsynced(db: sqlite3.Connection, query: str, params: tuple[Any, ...]) -> None:
+    """`query` committed without syncing the disk (in the connection's thread)."""
+    db.execute("PRAGMA synchronous=NORMAL")
+    try:
+        db.execute(query, params)
+    finally:
+        db.execute("PRAGMA synchronous=FULL")
 
 
 def _take_ownership(path: Path) -> IO[str]:

@@ -188,6 +188,22 @@ async def test_urgent_requests_keep_a_share_of_a_busy_budget() -> None:
     assert last_urgent < 16, order  # next, not behind the thirty waiting before them
 
 
+async def test_the_budget_forgets_channels_with_no_recent_write() -> None:
+    """A bot that has written to thousands of DM channels keeps a window only for the channels
+    written within the last channel window, and still paces those."""
+    now = [0.0]
+    limits = Limits(per_second=1000, channel_messages=2, channel_window=1.0)
+    budget = RestBudget(limits, clock=lambda: now[0])
+    for channel in range(500):
+        await budget.acquire(channel)
+    now[0] = 2.0
+    await budget.acquire(7)
+    await budget.acquire(7)
+    assert len(budget._channels) == 1
+    assert budget._waits(7)[1] > 0  # the channel just written twice is still full
+    assert budget._waits(8) == (0.0, 0.0)
+
+
 # Discord's limits in the fake ------------------------------------------------------------------
 
 

@@ -69,21 +69,9 @@ def _stored_inputs(path: Path, session_id: int) -> int:
     return count
 
 
-@pytest.mark.parametrize("fault", ["error", "cancel"])
-async def test_a_failed_write_is_never_committed_later(
-    tmp_path: Path, monkeypatch, fault, open_store
-) -> None:
-    """The snapshot statement of input 16 fails (an error, or the task is cancelled while it
-    runs); an unrelated commit follows; the refused input must not appear, and the next click
-    must be accepted as input 16 (no UNIQUE error from a lagging seq)."""
-    path = tmp_path / "forum.sqlite3"
-    store = await open_store(path)
-    service, session = await started(store)
-    other = await service.open(
-        channel_id=CHANNEL + 1, guild_id=1, game_id="imperium", options={}, host_id=9, host_name="O"
-    )
-    await play_inputs(service, session, SNAPSHOT_EVERY - 1)
-    before = session.state.model_dump_json()
+async def _submit_failing(monkeypatch, store, service, session, statement: str, fault: str):
+    """Submit the next input while the store's `statement` fails: an error, or a hang between
+    statements until the submit is cancelled. Returns the input (seat, prompt, action)."""
     real_execute = store.db.execute
     hanging = asyncio.Event()
 
@@ -92,7 +80,7 @@ async def test_a_failed_write_is_never_committed_later(
         await asyncio.Event().wait()  # hangs between statements until cancelled
 
     def failing_execute(sql: str, *args):
-        if sql.startswith("INSERT INTO snapshots"):
+        if sql.startswith(statement):
             if fault == "error":
                 raise sqlite3.OperationalError("injected fault")
             return hang()
@@ -109,6 +97,27 @@ async def test_a_failed_write_is_never_committed_later(
     with pytest.raises((sqlite3.OperationalError, asyncio.CancelledError)):
         await submit
     monkeypatch.undo()
+    return seat, prompt, action
+
+
+@pytest.mark.parametrize("fault", ["error", "cancel"])
+async def test_a_failed_write_is_never_committed_later(
+    tmp_path: Path, monkeypatch, fault, open_store
+) -> None:
+    """The snapshot statement of input 16 fails (an error, or the task is cancelled while it
+    runs); an unrelated commit follows; the refused input must not appear, and the next click
+    must be accepted as input 16 (no UNIQUE error from a lagging seq)."""
+    path = tmp_path / "forum.sqlite3"
+    store = await open_store(path)
+    service, session = await started(store)
+    other = await service.open(
+        channel_id=CHANNEL + 1, guild_id=1, game_id="imperium", options={}, host_id=9, host_name="O"
+    )
+    await play_inputs(service, session, SNAPSHOT_EVERY - 1)
+    before = session.state.model_dump_json()
+    seat, prompt, action = await _submit_failing(
+        monkeypatch, store, service, session, "INSERT INTO snapshots", fault
+    )
     assert session.seq == SNAPSHOT_EVERY - 1 and session.state.model_dump_json() == before
     await service.set_meta(other, note="an unrelated commit")
     assert _stored_inputs(path, session.id) == SNAPSHOT_EVERY - 1
@@ -120,6 +129,41 @@ async def test_a_failed_write_is_never_committed_later(
     resumed = await TableService(reopened).get(session.id)
     assert resumed.seq == SNAPSHOT_EVERY and resumed.state.model_dump_json() == expected
     await reopened.close()
+
+
+@pytest.mark.parametrize("fault", ["error", "cancel"])
+async def test_a_failed_plain_input_leaves_nothing(tmp_path: Path, monkeypatch, fault, open_store):
+    """An input without a snapshot is one statement that SQLite commits on its own: when it
+    fails (or is cancelled before it runs), nothing of it is stored, memory stays as it was and
+    the same click is then accepted as that input."""
+    path = tmp_path / "forum.sqlite3"
+    store = await open_store(path)
+    service, session = await started(store)
+    await play_inputs(service, session, 2)
+    before = session.state.model_dump_json()
+    seat, prompt, action = await _submit_failing(
+        monkeypatch, store, service, session, "INSERT INTO inputs", fault
+    )
+    assert session.seq == 2 and session.state.model_dump_json() == before
+    assert _stored_inputs(path, session.id) == 2
+    again = await service.submit(session, seat, action.move, action.args, prompt.key)
+    assert again.seq == 3 and not again.duplicate
+    assert _stored_inputs(path, session.id) == 3
+
+
+async def test_bookkeeping_skips_the_disk_sync_but_inputs_keep_it(tmp_path: Path, open_store):
+    """Session meta is written without waiting for the disk; the connection is back to
+    synchronous=FULL right after, so the next input's commit is synced (and with it the meta)."""
+    path = tmp_path / "forum.sqlite3"
+    store = await open_store(path)
+    service, session = await started(store)
+    await service.set_meta(session, note="bookkeeping")
+    async with store.db.execute("PRAGMA synchronous") as cursor:
+        assert await cursor.fetchone() == (2,)  # FULL
+    await play_inputs(service, session, 1)
+    with sqlite3.connect(path) as db:
+        (meta,) = db.execute("SELECT meta FROM sessions WHERE id=?", (session.id,)).fetchone()
+    assert json.loads(meta)["note"] == "bookkeeping"
 
 
 async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path, open_store) -> None:
