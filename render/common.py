@@ -249,13 +249,25 @@ class Palette:
         """A blank board of `size` in these colours, drawn straight into its PNG rows (see
         render/png.py `RowsImage`); its first rows are `top` (another board's scanlines of the
         same width) when given."""
-        image = RowsImage(size, top)
+        return self._painted(RowsImage(size, top), len(top) // (size[0] + 1), colour)
+
+    def _painted(self, image: Image.Image, first_row: int, colour: RGB = BACKGROUND) -> Image.Image:
+        """`image` (index 0 from `first_row` down) in `colour` there, in these colours."""
         ink = self.ink(colour)
         if ink:
-            image.im.paste(ink, (0, len(top) // (size[0] + 1), *size))
+            image.im.paste(ink, (0, first_row, *image.size))
         image.putpalette(self.flat)
         image.info[PALETTE_KEY] = self.key
         return image
+
+    def taller(self, board: Image.Image, height: int) -> tuple[Image.Image, Pen]:
+        """`board` (drawn in these colours) `height` tall, background below: in the room below
+        its rows when it kept some (see render/png.py `spare_rows`), else copied into a new one.
+        Only for the board being drawn, never a cached layer: its spare rows are written."""
+        image = board.grown(height) if isinstance(board, RowsImage) else None
+        if image is None:
+            return layer(board, height)
+        return self._painted(image, board.height), Pen(image)
 
     def apply(self, image: Image.Image) -> Image.Image:
         """An RGB image mapped onto this palette (a board already in it is returned as is)."""

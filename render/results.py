@@ -72,7 +72,8 @@ def with_results(
     palette = palette_of(board) if board.mode == "P" else None
     if palette is None and board.mode != "RGB":
         board = board.convert("RGB")
-    image, _ = layer(board, board.height + STRIP_H)
+    height = board.height + STRIP_H
+    image, _ = layer(board, height) if palette is None else palette.taller(board, height)
     words = _words(board.width, outcome, names, catalog, locale, hinted)
     if palette is None:
         strip, pen = canvas(STRIP_H, board.width)
