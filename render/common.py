@@ -640,20 +640,26 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
     return image, Pen(image)
 
 
+PLAIN = 0  # every board palette's index of BACKGROUND (its first colour)
+
+
 def piece(
     image: Image.Image,
     origin: tuple[int, int],
     size: tuple[int, int],
     draw: Callable[..., None],
     *args: Hashable,
+    under: int | None = None,
 ) -> None:
     """`draw(pen, *args)` in the box at `origin` (the pen's coordinates are the box's own; what
     falls outside it is clipped). Over one colour the box is pasted from a cache keyed by
     `draw`, `args`, that colour and the palette, so `draw` must draw from its arguments alone:
-    a piece shows only what its key holds, and the bytes are the same warm or cold."""
+    a piece shows only what its key holds, and the bytes are the same warm or cold. A caller
+    whose layer is one palette index `under` the box says so, and the box is not checked."""
     box = (*origin, origin[0] + size[0], origin[1] + size[1])
     core = image.im
-    under = _uniform(core, box, size[0] * size[1] <= SPRITE_AREA)  # a large box is drawn afresh
+    if under is None:  # a large box is drawn afresh
+        under = _uniform(core, box, size[0] * size[1] <= SPRITE_AREA)
     if under is None:
         region = image.crop(box)
         region.info[PALETTE_KEY] = image.info[PALETTE_KEY]
@@ -679,11 +685,15 @@ class _Pieces:
         self.lock = threading.Lock()
 
     def get(self, key: Hashable) -> Image.Image | None:
-        with self.lock:
-            image = self.images.get(key)
-            if image is not None:
+        """Without the lock: each dictionary call is atomic under the GIL, and a piece evicted
+        between the two is simply not moved. A board takes up to 25 pieces."""
+        image = self.images.get(key)
+        if image is not None:
+            try:  # noqa: SIM105 (contextlib.suppress costs a context manager per piece)
                 self.images.move_to_end(key)
-            return image
+            except KeyError:
+                pass
+        return image
 
     def cache_clear(self) -> None:
         """Forget every piece (as `functools.lru_cache` does; tests draw cold with it)."""
@@ -705,24 +715,10 @@ class _Pieces:
 _PIECES = _Pieces(PIECE_BYTES)
 
 
-class _Key(list):
-    """A cache key that hashes its items once, as functools' caches do (the dictionary hashes a
-    key on every look-up, move and insertion, and a board's grid in a key is long)."""
-
-    __slots__ = ("hashed",)
-
-    def __init__(self, items: tuple) -> None:
-        super().__init__(items)
-        self.hashed = hash(items)
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return self.hashed
-
-
 def _piece(
     size: tuple[int, int], under: int, palette: int, draw: Callable[..., None], args: tuple
 ) -> Image.Image:
-    key = _Key((size, under, palette, draw, args))
+    key = (size, under, palette, draw, args)  # short: hashed anew costs less than a _Key
     image = _PIECES.get(key)
     if image is None:
         image = Image.new("P", size, under)

@@ -15,6 +15,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_DARK,
+    PLAIN,
     WHITE,
     Pen,
     canvas,
@@ -80,7 +81,8 @@ def with_results(
         _strip(pen, *words)
         image.paste(strip, (0, board.height))
     else:
-        piece(image, (0, board.height), (board.width, STRIP_H), _strip, *words)
+        box = (board.width, STRIP_H)  # new rows, all background
+        piece(image, (0, board.height), box, _strip, *words, under=PLAIN)
     return image
 
 
