@@ -21,7 +21,8 @@ from typing import Any
 from engine.core import Outcome, PublicView
 from engine.registry import get_game
 from render.common import Labels, encode_png
-from render.results import with_results
+from render.png import spare_rows
+from render.results import STRIP_H, with_results
 
 
 def render_png(
@@ -40,7 +41,8 @@ def render_png(
     module = importlib.import_module(f"render.{game_id}")
     strings = get_game(game_id).strings
     palette = getattr(module, "PALETTE", None)
-    image = module.draw(public.view, list(names), Labels(strings, locale))
+    with spare_rows(0 if outcome is None else STRIP_H):  # the results strip goes below
+        image = module.draw(public.view, list(names), Labels(strings, locale))
     if outcome is not None:
         image = with_results(image, outcome, names, strings, locale, hinted)
     return encode_png(image, palette)

@@ -15,6 +15,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_DARK,
+    PLAIN,
     WHITE,
     Pen,
     canvas,
@@ -72,14 +73,16 @@ def with_results(
     palette = palette_of(board) if board.mode == "P" else None
     if palette is None and board.mode != "RGB":
         board = board.convert("RGB")
-    image, _ = layer(board, board.height + STRIP_H)
+    height = board.height + STRIP_H
+    image, _ = layer(board, height) if palette is None else palette.taller(board, height)
     words = _words(board.width, outcome, names, catalog, locale, hinted)
     if palette is None:
         strip, pen = canvas(STRIP_H, board.width)
         _strip(pen, *words)
         image.paste(strip, (0, board.height))
     else:
-        piece(image, (0, board.height), (board.width, STRIP_H), _strip, *words)
+        box = (board.width, STRIP_H)  # new rows, all background
+        piece(image, (0, board.height), box, _strip, *words, under=PLAIN)
     return image
 
 

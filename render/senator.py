@@ -16,6 +16,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_DARK,
+    PLAIN,
     WHITE,
     WIDTH,
     Labels,
@@ -85,7 +86,7 @@ def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
         shown = (sq.kind, sq.seat, sq.value, labels("flag") if sq.kind == "flag" else "")
         framed = last is not None and line_of(last)[0] == i
         x0, y0, _, _ = _cell_box(i)
-        piece(image, (x0, y0), (CELL, CELL), _square, i, hit, framed, *shown)
+        piece(image, (x0, y0), (CELL, CELL), _square, i, hit, framed, *shown, under=PLAIN)
     for entry in _all_entries():
         colour = _arrow_colour(entry, view, last)
         if colour != ARROW_IDLE:  # idle arrows are in the cached background
@@ -281,7 +282,7 @@ def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels
     height = 128
     for seat in range(view.seats):
         words = _seat_words(view, names, labels, seat)
-        piece(pen.image, (x, y), (WIDTH - x, height + 1), _seat_box, *words, height)
+        piece(pen.image, (x, y), (WIDTH - x, height + 1), _seat_box, *words, height, under=PLAIN)
         y += height + 14
     y += 6
     for line in wrap(_flag_text(view, labels), 22, WIDTH - 20 - x):

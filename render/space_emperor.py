@@ -26,6 +26,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_DARK,
+    PLAIN,
     PLAYER_COLOURS,
     RGB,
     WHITE,
@@ -37,6 +38,7 @@ from render.common import (
     fit,
     font,
     layer,
+    paste_image,
     piece,
     player_label,
     stamp_text,
@@ -178,7 +180,8 @@ def _system(
         lines = tuple(_garrison_lines(system.garrison, cards, labels))
         shown = (name, INK, labels("neutral") if owner is None else "", MUTED, owner, label, lines)
     size = (SYSTEM_W + 1, SYSTEM_H + 1)
-    piece(image, _system_origin(index), size, _system_panel, system_id in view.changed, *shown)
+    changed = system_id in view.changed  # on a box the background leaves plain
+    piece(image, _system_origin(index), size, _system_panel, changed, *shown, under=PLAIN)
 
 
 def _system_panel(
@@ -281,7 +284,7 @@ def _players(image: Image.Image, view: SpaceEmperorView, names: list[str], label
             HIGHLIGHT if seat in view.waiting else MUTED,
         )
         size = (WIDTH // 2 - MARGIN if col == 0 else WIDTH - x, PLAYER_ROW)
-        piece(image, (x, PLAYERS_TOP + row * PLAYER_ROW), size, _player_row, *shown)
+        piece(image, (x, PLAYERS_TOP + row * PLAYER_ROW), size, _player_row, *shown, under=PLAIN)
 
 
 def _player_row(
@@ -333,17 +336,17 @@ def _slot(
     cards: CardSet,
     labels: Labels,
 ) -> None:
-    image.paste(_slot_panel(), (x, y))
+    paste_image(image, _slot_panel(), (x, y))
     name = f"{'AD'[side]}{index + 1}"
     stamp_text(image, (x + 12, y + 8), name + _target_text(side, slot, labels), 22, INK)
     for row, card in enumerate(slot.cards):
         hidden = card is None or not slot.face_up[row]  # a board draws what everyone sees
         chip = _back_chip() if hidden else _face_chip(_clip(_card_name(cards, card, labels), 30))
-        image.paste(chip, (x + 12, y + 40 + row * 36))
+        paste_image(image, chip, (x + 12, y + 40 + row * 36))
     dice_y = y + 40 + 3 * 36 + 4
     for die, face in enumerate(slot.faces[:10]):
         hit = face + slot.mod >= 6
-        image.paste(_die(face, hit), (x + 12 + die * 35, dice_y))
+        paste_image(image, _die(face, hit), (x + 12 + die * 35, dice_y))
     result = []
     if slot.faces:
         result.append(labels("hits", mod=slot.mod, hits=slot.hits or 0))
