@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import pickle
+import struct
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -39,9 +41,19 @@ def _serve(conn: Connection, initializer: Callable[[], None] | None) -> None:
         except Exception as error:  # an unpicklable result or exception
             data = pickle.dumps((False, RuntimeError(repr(error))), pickle.HIGHEST_PROTOCOL)
         try:
-            conn.send_bytes(data)
+            _send_whole(conn, data)
         except OSError:  # the pool shut down meanwhile
             return
+
+
+def _send_whole(conn: Connection, data: bytes) -> None:
+    """`conn.send_bytes(data)` in one write, not two: above 16 KiB (every board) send_bytes
+    writes the length first, and the loop, woken by it, would wait inside its read for this
+    low-priority process to be scheduled again for the rest. Same framing: a big-endian
+    32-bit length, then the bytes (multiprocessing.connection)."""
+    view = memoryview(struct.pack("!i", len(data)) + data)
+    while view:
+        view = view[os.write(conn.fileno(), view) :]
 
 
 class _Worker:

@@ -25,6 +25,8 @@ async def test_jobs_answer_in_order_of_submission_and_errors_reach_the_caller() 
     try:
         sums = [loop.run_in_executor(pool, sum, range(n)) for n in range(20)]
         assert await asyncio.gather(*sums) == [sum(range(n)) for n in range(20)]
+        for size in (16_000, 40_000, 300_000):  # one write each, and beyond a pipe's buffer
+            assert await loop.run_in_executor(pool, bytes, size) == bytes(size)
         with pytest.raises(ValueError, match="no board"):
             await loop.run_in_executor(pool, _fail)
     finally:
