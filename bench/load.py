@@ -38,6 +38,7 @@ from bench.steps import StepWatch
 from bot.client import ForumBot, build_play, tune_gc
 from bot.config import Config
 from bot.play import Play
+from bot.process_pool import ProcessPool
 from bot.prompt_kinds import fits_on_board, is_private
 from bot.render_pool import render_pool
 from bot.shards import ShardPlan
@@ -310,8 +311,7 @@ async def run(args: argparse.Namespace) -> None:
 
 
 def _worker_pids(pool: Executor | None) -> list[int]:
-    processes = getattr(pool, "_processes", None) or {}
-    return list(processes)
+    return pool.pids() if isinstance(pool, ProcessPool) else []
 
 
 def _cpu_clocks(

@@ -202,8 +202,9 @@ class Board:
         public, outcome = session.game.public_view(session.live()), session.outcome()
         locale = self.wording.channel_texts(session).locale
         hinted = bool(session.row.meta.get("hinted"))
+        view_json = public.view.model_dump_json()
         digest = hashlib.blake2b(
-            f"{public.view.model_dump_json()}|{session.names}|{locale}|{outcome}|{hinted}".encode(),
+            f"{view_json}|{session.names}|{locale}|{outcome}|{hinted}".encode(),
             digest_size=16,
         ).hexdigest()
         if self._shown_view.get(session.id) == digest:
@@ -211,7 +212,7 @@ class Board:
         draw = functools.partial(
             draw_board,
             session.row.game,
-            public,
+            view_json,
             session.names,
             locale,
             outcome,

@@ -5,7 +5,6 @@ rest of a publish; see issue 20)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.after_game_strings import AFTER_GAME
 from bot.alt_text import describe_board
@@ -21,7 +20,7 @@ LOCALIZER = Localizer(BOT, AFTER_GAME)  # the bot's catalogues, as bot.play word
 
 def draw_board(
     game_id: str,
-    public: PublicView[Any],
+    view_json: str,
     names: Sequence[str],
     locale: str,
     outcome: Outcome | None,
@@ -29,7 +28,13 @@ def draw_board(
     recent: Sequence[str],
     hinted: bool = False,
 ) -> tuple[bytes, str]:
-    """The board image of a public view and its alt text (see bot.alt_text)."""
+    """The board image of a public view and its alt text (see bot.alt_text).
+
+    The view comes as the JSON the event loop already made for the board's digest: sending
+    it costs the loop a string's pickle (about 20 µs) instead of the model's (about 145 µs),
+    and it validates back to an equal view (checked over every game's recorded plays)."""
+    game = get_game(game_id)
+    public = PublicView(game.View.model_validate_json(view_json))
     png = render_png(game_id, public, names, locale, outcome=outcome, hinted=hinted)
-    texts = Texts(LOCALIZER, locale, get_game(game_id), names)
+    texts = Texts(LOCALIZER, locale, game, names)
     return png, describe_board(texts, public.view, outcome, waiting, recent, hinted)

@@ -3,7 +3,8 @@
 Pillow's drawing holds the GIL (only zlib's encoding releases it), so renders in threads still
 delay the event loop; measured with the six boards on this 2-core machine, 120 renders in two
 threads kept the loop late by up to 69 ms, in two processes by up to 46 ms. A view is a small
-pydantic model and pickles in microseconds, so processes cost next to nothing per render.
+pydantic model and pickles in microseconds; the live boards' pool is bot.process_pool, which
+adds no thread beside the loop.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import importlib
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+from bot.process_pool import ProcessPool
 
 RENDER_NICENESS = 5
 AFTER_GAME_NICENESS = 15  # replays yield to live boards, which yield to the event loop
@@ -33,8 +36,7 @@ def render_pool(processes: int) -> Executor | None:
     if processes == 0:
         return None
     count = (os.cpu_count() or 1) if processes < 0 else processes
-    context = multiprocessing.get_context("spawn")  # never fork a process with live threads
-    return ProcessPoolExecutor(count, mp_context=context, initializer=preload)
+    return ProcessPool(count, initializer=preload)
 
 
 def _after_game_preload() -> None:
