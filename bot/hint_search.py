@@ -25,7 +25,7 @@ async def suggest(
     action, share = await loop.run_in_executor(
         service.ai_pool, hint_by_id, session.row.game, session.live(), prompt, seat, seed
     )
-    await service.set_meta(session, hinted=True)  # stored before it is shown
+    await service.set_meta(session, durable=True, hinted=True)  # stored before it is shown
     return action, share
 
 

@@ -242,6 +242,8 @@ def seat_look(seat: int) -> tuple[str, str]:
 
 Sampler = Callable[[Any, Rng], GameState]
 Evaluate = Callable[[Any, int], float]  # (state, seat) -> the seat's expected share of the win
+# (view, prompt, seat) -> the args worth trying, or None to let the search draw its own.
+Alternatives = Callable[[Any, "Prompt", int], "list[dict[str, Any]] | None"]
 HEURISTIC_MARGIN = 0.05  # of mean reward an input needs over the heuristic's to replace it
 
 
@@ -258,6 +260,8 @@ class SearchSpec:
     margin: float = HEURISTIC_MARGIN  # long noisy games at a small budget need a wider one
     # Scores a rollout cut at the horizon (instead of a fair share): short rollouts, more of them.
     evaluate: Evaluate | None = None
+    # The game's own sensible inputs for a prompt whose random ones are poor (fleets).
+    alternatives: Alternatives | None = None
 
 
 V = TypeVar("V", bound=BaseModel)

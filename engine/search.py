@@ -5,8 +5,10 @@ seat sees, hidden hands, deck order and other seats' unrevealed commits drawn af
 never touches the real state: it builds several such worlds (determinisations), tries each
 candidate input in them with UCB1 over the summed statistics of all worlds (root-parallel,
 PIMC-style), and plays every trial to the end with the game's rollout policy, or to a horizon
-where the game's own estimate scores it (shorter trials, so more of them in the budget). A fixed
-number of rollouts, not wall time, bounds the work, so a seed always gives the same decision.
+where the game's own estimate scores it (shorter trials, so more of them in the budget). Every
+arm's k-th trial shares its world, dice and rollout seed with the other arms' k-th (common random
+numbers), so a small budget still tells inputs apart. A fixed number of rollouts, not wall time,
+bounds the work, so a seed always gives the same decision.
 
 Simultaneous secret choices stay secret: the sampler redraws every commit the seat has not
 seen revealed, so the seat never conditions on one.
@@ -42,14 +44,22 @@ def _key(action: Action) -> str:
     return json.dumps(action.args, sort_keys=True, default=str)
 
 
-def candidates(game: Game, view: BaseModel, prompt: Prompt, seat: int, seed: int) -> list[Action]:
-    """The inputs worth trying: the heuristic's own pick first, then every option of a single
-    pick-one field, or random samples of the fields otherwise. Built from the view and prompt
-    only, so they are the same in every world."""
+def candidates(
+    game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
+) -> list[Action]:
+    """The inputs worth trying: the heuristic's own pick first, then the game's own
+    alternatives when it offers them, else every option of a single pick-one field, or random
+    samples of the fields. Built from the view and prompt only, so the same in every world."""
     found: dict[str, Action] = {}
     heuristic = game.ai_action(view, prompt, seat, seed)
     if heuristic is not None:
         found[_key(heuristic)] = heuristic
+    offered = spec.alternatives(view, prompt, seat) if spec.alternatives else None
+    if offered is not None:
+        for args in offered:
+            action = Action(seat=seat, move=prompt.move, args=args)
+            found.setdefault(_key(action), action)
+        return list(found.values())
     fields = prompt.fields
     if len(fields) == 1 and fields[0].kind == "one":
         for choice in fields[0].options:
@@ -134,7 +144,7 @@ def searched(
 ) -> tuple[Action, float | None]:
     """`search_action` and the share of its sampled games the decision won (None: it was the
     only input worth trying, so nothing was sampled): a hint's reason."""
-    found = candidates(game, view, prompt, seat, seed)
+    found = candidates(game, spec, view, prompt, seat, seed)
     # Every arm needs a few rollouts to mean anything: a small budget tries fewer inputs.
     arms = [_Arm(action) for action in found[: max(2, spec.rollouts // MIN_ROLLOUTS_PER_ARM)]]
     if len(arms) == 1:
@@ -147,12 +157,11 @@ def searched(
     if not playable:
         return arms[0].action, None
     for n in range(spec.rollouts):
-        w = n % len(worlds)
-        options = [i for i in playable if legal[w][i] is not None] or playable
-        i = _pick(arms, options, n)
-        after = legal[w][i] if legal[w][i] is not None else worlds[w]
+        i = _pick(arms, playable, n)
+        k = arms[i].visits
+        after = _trial_start(legal, i, k, derive_seed(seed, "dice", k))
         arms[i].visits += 1
-        result = rollout(game, after, derive_seed(seed, "r", n), spec.policy, spec.horizon)
+        result = rollout(game, after, derive_seed(seed, "r", k), spec.policy, spec.horizon)
         value, won = scored(game, spec, result, seat, view_seats)
         arms[i].total += value
         arms[i].wins += won
@@ -176,6 +185,16 @@ def _choice(arms: list[_Arm], playable: list[int], needed: float) -> int:
         return best
     margin = arms[best].total / arms[best].visits - first.total / first.visits
     return best if margin > needed else 0
+
+
+def _trial_start(legal: list[list[GameState | None]], arm: int, k: int, dice: int) -> GameState:
+    """Where an arm's k-th trial starts. Common random numbers: every arm's k-th trial plays
+    the same world (the first from k where the input is legal), re-seeded with the same dice,
+    and its rollout the same seed, so arms differ by their input far more than by luck, and no
+    world's dice are reused across its trials."""
+    rows = [legal[(k + j) % len(legal)][arm] for j in range(len(legal))]
+    start = next(state for state in rows if state is not None)
+    return start.model_copy(update={"rng": dice})
 
 
 def _applied(game: Game, world: GameState, action: Action) -> GameState | None:

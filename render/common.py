@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import RowsImage, palette_png, scanlines
+from render.png import ROW_BUFFERS, RowsImage, palette_png, scanlines
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -289,15 +289,53 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     return mask, left, top
 
 
-# A cached piece ready to paste: its pixels' and its mask's Pillow cores, width and height (kept
-# as cores, so a stamp costs one paste and no Image property calls: a board stamps dozens).
-Stamp = tuple[Any, Any, int, int]
+# A cached piece ready to paste, as parts (pixels' core, bilevel mask's core or None, box within
+# the piece): kept as cores, so a stamp costs a paste a part and no Image property calls.
+Stamp = tuple[tuple[Any, Any, int, int, int, int], ...]
+
+STAMP_PARTS = 9  # more parts (a text's glyphs) cost more in calls than one masked paste
+
+
+def _runs(kinds: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(kind, start, end) of each run of equal kinds."""
+    runs: list[tuple[int, int, int]] = []
+    for index, kind in enumerate(kinds):
+        if runs and runs[-1][0] == kind:
+            runs[-1] = (kind, runs[-1][1], index + 1)
+        else:
+            runs.append((kind, index, index + 1))
+    return runs
+
+
+def _kind(line: bytes) -> int:
+    """0: the mask covers none of `line`; 1: all of it; 2: some."""
+    return 0 if not line.count(255) else 1 if not line.count(0) else 2
 
 
 def to_stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
-    """`mask` (0 or 255 only) as a bilevel mask, which Pillow pastes through faster."""
-    bilevel = mask.convert("1", dither=Image.Dither.NONE)
-    return pixels.im, bilevel.im, pixels.width, pixels.height
+    """`mask` (0 or 255 only) cut in parts: what it covers whole is pasted without a mask (a
+    row copy, where a masked paste tests every pixel: a rounded box's sprite pastes 4x faster),
+    what it covers in part through a bilevel mask, and what it misses not at all."""
+    width, height = mask.size
+    data = mask.tobytes()
+    parts = []
+    for kind, top, bottom in _runs(
+        [_kind(data[y * width : (y + 1) * width]) for y in range(height)]
+    ):
+        band = [_kind(data[top * width + x : bottom * width : width]) for x in range(width)]
+        for column, left, right in _runs(band) if kind == 2 else [(kind, 0, width)]:
+            box = (left, top, right, bottom)
+            if column:
+                cover = (
+                    mask.crop(box).convert("1", dither=Image.Dither.NONE).im
+                    if column == 2
+                    else None
+                )
+                parts.append((pixels.crop(box).im, cover, *box))
+    if len(parts) > STAMP_PARTS:
+        bilevel = mask.convert("1", dither=Image.Dither.NONE)
+        return ((pixels.im, bilevel.im, 0, 0, width, height),)
+    return tuple(parts)
 
 
 @lru_cache(maxsize=4096)
@@ -312,13 +350,16 @@ def _shaded_text(
     return to_stamp(palette.apply(shaded), mask.point(_SOLID))
 
 
-def _uniform(image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> int | None:
-    """The one palette index under a box, or None where it holds several. Index 0 (every board
-    palette's background) is checked first: Pillow finds a box all zero 100 times faster than
-    it finds a box's extrema."""
-    region = image.im.crop((*origin, origin[0] + size[0], origin[1] + size[1]))
+def _uniform(core: Any, box: tuple[int, int, int, int], extrema: bool = True) -> int | None:
+    """The one palette index under `box` of a board's core, or None where it holds several (or
+    where it is not all index 0 and `extrema` is False: a large box's extrema cost 3-4 ns a
+    pixel). Index 0 (every board palette's background) is checked first: Pillow finds a box all
+    zero 100 times faster than it finds a box's extrema. One crop: it costs most of a check."""
+    region = core.crop(box)
     if region.getbbox() is None:
         return 0
+    if not extrema:
+        return None
     low, high = region.getextrema()
     return low if low == high else None
 
@@ -338,8 +379,13 @@ def _blend(
 def paste_stamp(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
     """A cached stamp in the board's own mode pasted through its mask, without Pillow's
     per-call conversions and checks."""
-    pixels, mask, width, height = stamp
-    image.im.paste(pixels, (*origin, origin[0] + width, origin[1] + height), mask)
+    x, y = origin
+    core = image.im
+    for pixels, mask, left, top, right, bottom in stamp:
+        if mask is None:
+            core.paste(pixels, (x + left, y + top, x + right, y + bottom))
+        else:
+            core.paste(pixels, (x + left, y + top, x + right, y + bottom), mask)
 
 
 def paste_image(image: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
@@ -360,7 +406,7 @@ def stamp_text(
     if image.mode != "P":
         image.paste(fill, origin, mask)
         return
-    under = _uniform(image, origin, mask.size)
+    under = _uniform(image.im, (*origin, origin[0] + mask.width, origin[1] + mask.height))
     if under is None:
         _blend(image, origin, fill, mask)
         return
@@ -440,6 +486,23 @@ def _rounded_sprite(
     return sprite, sprite.point([0 if i == spare else 255 for i in range(256)])
 
 
+_masks = threading.local()
+
+
+def _polygon_mask(size: tuple[int, int]) -> tuple[Image.Image, Any]:
+    """A zeroed bilevel mask of `size` and its drawing core, kept per thread for the last
+    ROW_BUFFERS sizes (its user clears what it drew)."""
+    kept: dict[tuple[int, int], tuple[Image.Image, Any]] = _masks.__dict__.setdefault("by_size", {})
+    mask = kept.pop(size, None)
+    if mask is None:
+        image = Image.new("1", size)
+        mask = (image, Image.core.draw(image.im, 0))
+        if len(kept) >= ROW_BUFFERS:
+            del kept[next(iter(kept))]  # the least recently used size
+    kept[size] = mask
+    return mask
+
+
 class Pen(ImageDraw.ImageDraw):
     """ImageDraw whose single-line text (in the board font, in an RGB colour) is stamped from the
     glyph cache, and which draws RGB colours on a palette board in that board's indices; shapes
@@ -456,6 +519,33 @@ class Pen(ImageDraw.ImageDraw):
             ink = self.board_palette.ink(ink) if isinstance(ink, tuple) else ink
             fill = self.board_palette.ink(fill) if isinstance(fill, tuple) else fill
         return super()._getink(ink, fill)
+
+    def polygon(  # type: ignore[override]
+        self,
+        xy: Sequence[tuple[float, float]],
+        fill: Any = None,
+        outline: Any = None,
+        width: int = 1,
+    ) -> None:
+        """ImageDraw's polygon, whose wide outline (clipped by the polygon's own fill) draws
+        through a mask of this thread's kept for the board's size and cleared again around the
+        polygon after use: ImageDraw makes and fills a mask the whole board's size each time
+        (a quarter of a Circus Maximus board's drawing went on four of them). Same pixels."""
+        ink, fill_ink = self._getink(outline, fill)
+        if ink is None or ink == fill_ink or width <= 1 or not isinstance(xy[0], tuple | list):
+            super().polygon(xy, fill, outline, width)
+            return
+        if fill_ink is not None:
+            self.draw.draw_polygon(xy, fill_ink, 1)
+        mask, mask_pen = _polygon_mask(self.image.size)
+        mask_pen.draw_polygon(xy, self._getink(1)[0], 1)
+        self.draw.draw_polygon(xy, ink, 0, width * 2 - 1, mask.im)
+        xs, ys = [x for x, _ in xy], [y for _, y in xy]
+        box = (math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs)) + 3)
+        left, top = max(0, box[0]), max(0, box[1])
+        right, bottom = min(mask.width, box[2]), min(mask.height, math.ceil(max(ys)) + 3)
+        if left < right and top < bottom:
+            mask.im.paste(0, (left, top, right, bottom))
 
     def text(  # type: ignore[override]
         self,
@@ -550,17 +640,15 @@ def piece(
     `draw`, `args`, that colour and the palette, so `draw` must draw from its arguments alone:
     a piece shows only what its key holds, and the bytes are the same warm or cold."""
     box = (*origin, origin[0] + size[0], origin[1] + size[1])
-    if image.im.crop(box).getbbox() is None:
-        under: int | None = 0  # all background: the common case, and the only cheap one to see
-    else:  # a box's extrema cost 3-4 ns a pixel: a large box is drawn rather than looked up
-        under = _uniform(image, origin, size) if size[0] * size[1] <= SPRITE_AREA else None
+    core = image.im
+    under = _uniform(core, box, size[0] * size[1] <= SPRITE_AREA)  # a large box is drawn afresh
     if under is None:
         region = image.crop(box)
         region.info[PALETTE_KEY] = image.info[PALETTE_KEY]
         draw(Pen(region), *args)
     else:
         region = _piece(size, under, image.info[PALETTE_KEY], draw, args)
-    image.im.paste(region.im, box)
+    core.paste(region.im, box)
 
 
 # The piece cache is bounded by the pixels it holds rather than by count: a board pastes from 2

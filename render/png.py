@@ -18,6 +18,7 @@ column yields the filter bytes for free. Same image, same bytes.
 from __future__ import annotations
 
 import struct
+import sys
 import threading
 from functools import lru_cache
 
@@ -67,14 +68,14 @@ class RowsImage(Image.Image):
         width, height = size
         length = (width + 1) * height
         # Pillow's buffer check counts the offset on top of height × stride: one spare byte.
-        # (Copies measured on a 1200×900 board: bytearray(rows) + append 30 µs; a zeroed
-        # buffer then a memoryview copy 47 µs; a bytearray slice assignment 60 µs.)
-        if len(top) == length:
-            self.rows = bytearray(top)
-            self.rows.append(0)
+        self.rows = _row_buffer(length + 1)
+        view = memoryview(self.rows)
+        view[: len(top)] = top
+        if len(top) < length:
+            view[len(top) :] = bytes(length + 1 - len(top))
         else:
-            self.rows = bytearray(length + 1)
-            memoryview(self.rows)[: len(top)] = top
+            view[length] = 0
+        del view  # an exported buffer would pin the rows, and keep them from being reused
         self.mapped = Image.core.map_buffer(self.rows, size, "raw", 1, ("P", width + 1, 1))
         self.im = self.mapped
         self._mode = "P"
@@ -84,6 +85,28 @@ class RowsImage(Image.Image):
     def scanlines(self) -> memoryview | None:
         """The rows, or None if Pillow has since given the image other pixels."""
         return memoryview(self.rows)[:-1] if self.im is self.mapped else None
+
+
+_kept_rows = threading.local()
+
+
+def _row_buffer(length: int) -> bytearray:
+    """A bytearray of `length` for a board's rows (contents undefined), reused from this
+    thread's last boards of that length once nothing holds them any more: nothing but this
+    pool refers to a buffer when its board, the board's pen, every memoryview and Pillow's
+    mapping of it are gone. A fresh 1 MB bytearray is fresh memory from the system each time,
+    and its page faults cost a board several copies' worth of CPU."""
+    kept: list[bytearray] = _kept_rows.__dict__.setdefault("buffers", [])
+    for index in range(len(kept)):  # (enumerate's tuple would hold one more reference)
+        rows = kept[index]
+        if len(rows) == length and sys.getrefcount(rows) == 3:  # `kept`, `rows`, the argument
+            kept.append(kept.pop(index))
+            return rows
+    rows = bytearray(length)
+    kept.append(rows)
+    if len(kept) > ROW_BUFFERS:
+        del kept[0]  # the least recently used
+    return rows
 
 
 ROW_BUFFERS = 4  # board sizes a thread keeps a scanline buffer for (about 1 MB each)

@@ -135,9 +135,10 @@ class Queries(ABC):
         """Only the status, leaving every other column as stored (e.g. of a broken session)."""
         await self._write(SET_STATUS, status, time.time(), session_id)
 
-    async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+    async def save_meta(self, session_id: int, meta: dict[str, Any], durable: bool = False) -> None:
         """Only the front end's bookkeeping: status and seats may be another process's newer,
-        and are saved by their own writes."""
+        and are saved by their own writes. `durable`: synced to disk before it returns (every
+        commit here is; SQLite may skip the sync for bookkeeping a power cut can lose)."""
         await self._write(SAVE_META, json.dumps(meta), time.time(), session_id)
 
     async def session(self, session_id: int) -> SessionRow | None:

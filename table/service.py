@@ -466,12 +466,13 @@ class TableService:
             session.row.seats[seat]["ai"] = True
             await self._save(session)
 
-    async def set_meta(self, session: Session, **values: Any) -> None:
+    async def set_meta(self, session: Session, durable: bool = False, **values: Any) -> None:
         """Bookkeeping of the front end; kept in memory even when the write fails (the next
-        save writes it), so it needs no reload and no session lock."""
+        save writes it), so it needs no reload and no session lock. `durable` for a mark that
+        must survive a power cut too (a hinted game is not rated)."""
         session.row.meta.update(values)
         async with self._saving(None):
-            await self.store.save_meta(session.id, session.row.meta)
+            await self.store.save_meta(session.id, session.row.meta, durable)
 
     async def _save(self, session: Session) -> None:
         """Store the session row as changed in memory (the caller holds the session lock)."""

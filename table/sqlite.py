@@ -150,13 +150,18 @@ class SqliteStore(queries.Queries):
         async with self._lock:
             return list(await self.db.execute_fetchall(query, params))
 
-    async def _write(self, query: str, *params: Any) -> None:
+    async def _write(self, query: str, *params: Any, synced: bool = True) -> None:
         """One statement outside any explicit transaction: SQLite commits it (or, failing,
         undoes it) on its own, in one trip to the connection's thread instead of three (each
-        trip wakes the event loop; about seven per input before)."""
+        trip wakes the event loop; about seven per input before). Unsynced, it is committed
+        without waiting for the disk, in the same trip (aiosqlite's `_execute`), so no
+        cancellation can leave the connection unsynced."""
         async with self._lock:
             try:
-                await self.db.execute(query, params)
+                if synced:
+                    await self.db.execute(query, params)
+                else:
+                    await self.db._execute(_unsynced, self.db._conn, query, params)
             except sqlite3.Error as error:
                 named = _storage_error(error)
                 if named is not None:
@@ -165,22 +170,15 @@ class SqliteStore(queries.Queries):
 
     # Sessions ---------------------------------------------------------------------------
 
-    async def save_meta(self, session_id: int, meta: dict[str, Any]) -> None:
-        """The front end's bookkeeping, committed without waiting for the disk (synchronous
-        NORMAL for this one statement): a crash of the process loses none of it, a power cut
-        may lose the latest, never an input (an input's commit syncs everything before it).
-        Waiting for the disk took ~3.5 ms of the connection's thread and 0.2 ms CPU here, once
-        or twice per input. One trip (aiosqlite's `_execute`), so no cancellation can leave
-        the connection unsynced."""
-        params = (json.dumps(meta), time.time(), session_id)
-        async with self._lock:
-            try:
-                await self.db._execute(_unsynced, self.db._conn, queries.SAVE_META, params)
-            except sqlite3.Error as error:
-                named = _storage_error(error)
-                if named is not None:
-                    raise named from error
-                raise
+    async def save_meta(self, session_id: int, meta: dict[str, Any], durable: bool = False) -> None:
+        """The front end's bookkeeping, unless `durable`, committed without waiting for the disk
+        (synchronous NORMAL for this one statement): a crash of the process loses none of it, a
+        power cut may lose the latest, never an input (an input's commit syncs everything
+        before it). Waiting for the disk took ~3.5 ms of the connection's thread and 0.2 ms CPU
+        here, once or twice per input."""
+        await self._write(
+            queries.SAVE_META, json.dumps(meta), time.time(), session_id, synced=durable
+        )
 
     async def create_session(self, row: SessionRow) -> int:
         now = time.time()

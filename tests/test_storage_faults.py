@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import table.sqlite
 from engine.core import IllegalInput
 from table.service import SessionBroken, TableService
 from table.sqlite import SqliteStore
@@ -164,6 +165,25 @@ async def test_bookkeeping_skips_the_disk_sync_but_inputs_keep_it(tmp_path: Path
     with sqlite3.connect(path) as db:
         (meta,) = db.execute("SELECT meta FROM sessions WHERE id=?", (session.id,)).fetchone()
     assert json.loads(meta)["note"] == "bookkeeping"
+
+
+async def test_a_durable_mark_waits_for_the_disk(tmp_path: Path, open_store, monkeypatch):
+    """A hinted game must stay unrated after a power cut: its mark takes the synced path."""
+    store = await open_store(tmp_path / "forum.sqlite3")
+    service, session = await started(store)
+    unsynced: list[str] = []
+    real = table.sqlite._unsynced
+
+    def counted(db: sqlite3.Connection, query: str, params: tuple) -> None:
+        unsynced.append(query)
+        real(db, query, params)
+
+    monkeypatch.setattr(table.sqlite, "_unsynced", counted)
+    await service.set_meta(session, durable=True, hinted=True)
+    assert unsynced == []
+    await service.set_meta(session, note="bookkeeping")
+    assert len(unsynced) == 1
+    await store.close()
 
 
 async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path, open_store) -> None:

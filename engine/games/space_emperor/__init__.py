@@ -42,6 +42,7 @@ from __future__ import annotations
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.space_emperor import rules, sampler
 from engine.games.space_emperor.ai import decide, estimate
+from engine.games.space_emperor.alternatives import alternatives
 from engine.games.space_emperor.prompts import pending_prompt
 from engine.games.space_emperor.state import (
     Ctx,
@@ -63,7 +64,13 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     moves = rules.MOVES
     AI = staticmethod(decide)
     search = SearchSpec(
-        sampler.sample, rollouts=40, worlds=4, horizon=20, margin=0.3, evaluate=estimate
+        sampler.sample,
+        rollouts=40,
+        worlds=4,
+        horizon=20,
+        margin=0.05,
+        evaluate=estimate,
+        alternatives=alternatives,
     )
     strings = STRINGS
     max_inputs = 3000
