@@ -35,6 +35,7 @@ from __future__ import annotations
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.hannibal import prompts, rules
 from engine.games.hannibal.ai import decide
+from engine.games.hannibal.estimate import evaluate
 from engine.games.hannibal.sampler import sample
 from engine.games.hannibal.state import HannibalOptions, HannibalState, HannibalView
 from engine.games.hannibal.state import private_lines as seat_lines
@@ -53,7 +54,7 @@ class Hannibal(Game[HannibalState, HannibalOptions, HannibalView]):
     View = HannibalView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=16, horizon=200)
+    search = SearchSpec(sample, rollouts=16, horizon=50, evaluate=evaluate)
     strings = STRINGS
     max_inputs = 20_000
 

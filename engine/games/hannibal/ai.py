@@ -26,7 +26,13 @@ from engine.games.hannibal.position import (
     side,
     units,
 )
-from engine.games.hannibal.state import FULL_HAND, HannibalView, position_of, role_of
+from engine.games.hannibal.state import (
+    FULL_HAND,
+    HannibalState,
+    HannibalView,
+    position_of,
+    role_of,
+)
 from engine.rng import Rng
 
 WIN = 1000.0
@@ -189,15 +195,15 @@ def _move_score(view: HannibalView, seat: int, role: Role, move: Move) -> float:
     after = moved(position, role, move)
     defenders = units(after, enemy(role), move.dest)
     if not defenders:
-        return _score(view, map_, after, role)
+        return score(view, map_, after, role)
     naval = move.piece == "fleet"
     mine, theirs, my_h, their_h = _battle_setup(after, role, move.dest, naval)
     own, other = _hands(view, seat)
     value, hold = _battle(mine, theirs, own, other, my_h, their_h)
     won = _cleared(after, role, move.dest, naval, enemy(role))
     lost = _cleared(after, role, move.dest, naval, role)
-    won_score = _score(view, map_, won, role)
-    lost_score = _score(view, map_, lost, role)
+    won_score = score(view, map_, won, role)
+    lost_score = score(view, map_, lost, role)
     return hold * won_score + (1 - hold) * lost_score + 4 * value
 
 
@@ -214,7 +220,7 @@ def _cleared(position: Position, role: Role, place: str, naval: bool, loser: Rol
     return position._replace(legions=pieces, hannibal=hannibal)
 
 
-def _score(view: HannibalView, map_: Board, position: Position, role: Role) -> float:
+def score(view: HannibalState | HannibalView, map_: Board, position: Position, role: Role) -> float:
     """How good `position` is for `role` at the end of its own turn (its control counts)."""
     other = enemy(role)
     mine, theirs = legion_total(position, role), legion_total(position, other)
