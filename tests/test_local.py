@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -106,14 +107,23 @@ class Keyboard:
         self.clears.append(len(self.prompts))
 
 
+async def _finished_locally(
+    tmp_path: Path, capsys, answer: Callable[[str, int], str], players: int, ai: int
+) -> tuple[Keyboard, str]:
+    """A local game with humans typing `answer`, played to its end: the keyboard and the output."""
+    keyboard = Keyboard(answer)
+    opts = options(tmp_path, players=players, ai=ai, ai_only=False)
+    session = await run_local(opts, ask=keyboard.ask, clear=keyboard.clear)
+    assert session.outcome() is not None
+    return keyboard, capsys.readouterr().out
+
+
 async def test_one_human_keeps_a_scrolling_story_with_errors_and_the_board_path(
     tmp_path: Path, capsys
 ) -> None:
-    keyboard = Keyboard(lambda prompt, n: "abc" if n == 1 else "9 9 9")
-    opts = options(tmp_path, players=3, ai=2, ai_only=False)
-    session = await run_local(opts, ask=keyboard.ask, clear=keyboard.clear)
-    out = capsys.readouterr().out
-    assert session.outcome() is not None
+    keyboard, out = await _finished_locally(
+        tmp_path, capsys, lambda prompt, n: "abc" if n == 1 else "9 9 9", 3, 2
+    )
     assert keyboard.clears == [] and not any("Pass the keyboard" in p for p in keyboard.prompts)
     first_prompt = out.index("== Player 1 ==")
     assert "AI 1 has chosen." in out[:first_prompt]  # the AIs' moves stay on screen
@@ -126,11 +136,9 @@ async def test_one_human_keeps_a_scrolling_story_with_errors_and_the_board_path(
 async def test_hot_seat_clears_the_screen_only_when_the_keyboard_changes_hands(
     tmp_path: Path, capsys
 ) -> None:
-    keyboard = Keyboard(lambda prompt, n: "" if "Pass the keyboard" in prompt else "9 9 9")
-    opts = options(tmp_path, players=2, ai=0, ai_only=False)
-    session = await run_local(opts, ask=keyboard.ask, clear=keyboard.clear)
-    out = capsys.readouterr().out
-    assert session.outcome() is not None
+    keyboard, out = await _finished_locally(
+        tmp_path, capsys, lambda prompt, n: "" if "Pass the keyboard" in prompt else "9 9 9", 2, 0
+    )
     passes = [i + 1 for i, p in enumerate(keyboard.prompts) if "Pass the keyboard" in p]
     # to the first player, then one hand-over per round (the holder answers first next round)
     assert len(passes) == 1 + 8
@@ -145,11 +153,9 @@ async def test_a_hint_at_a_local_prompt_is_the_hard_ais_and_marks_the_game_hinte
     tmp_path: Path, capsys
 ) -> None:
     # Issue 22 item 5 in local mode: `?` instead of an answer, then the prompt asks again
-    keyboard = Keyboard(lambda prompt, n: "?" if n == 1 else "9 9 9")
-    opts = options(tmp_path, players=3, ai=2, ai_only=False)
-    session = await run_local(opts, ask=keyboard.ask, clear=keyboard.clear)
-    out = capsys.readouterr().out
-    assert session.outcome() is not None
+    keyboard, out = await _finished_locally(
+        tmp_path, capsys, lambda prompt, n: "?" if n == 1 else "9 9 9", 3, 2
+    )
     assert "? for a hint" in keyboard.prompts[0]
     thinking = out.index("Working out a hint…")
     hint = out.index("💡 Hint: ", thinking)
@@ -157,7 +163,8 @@ async def test_a_hint_at_a_local_prompt_is_the_hard_ais_and_marks_the_game_hinte
     picked = r"\): Region \d, Region \d, Region \d — it won \d+% of the sampled games\. \(This"
     assert re.search(picked, line), line
     assert out.count("== Player 1 ==") == 8  # the hint asks the same prompt again, no new header
-    with sqlite3.connect(opts.database) as db:
+    database = options(tmp_path, players=3, ai=2, ai_only=False).database
+    with sqlite3.connect(database) as db:
         (meta,) = db.execute("SELECT meta FROM sessions").fetchone()
     assert json.loads(meta).get("hinted") is True  # stored: the game is not rated
     results = out[out.index("Final result:") :]
