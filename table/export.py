@@ -92,13 +92,13 @@ def build_export(row: SessionRow, inputs: list[InputRow], outcome: Outcome) -> G
         game=row.game,
         rules_version=row.rules_version,
         options=row.options,
-        seats=[ExportedSeat(name=seat["name"], ai=bool(seat["ai"])) for seat in row.seats],
+        seats=[ExportedSeat(name=seat.name, ai=seat.ai) for seat in row.seats],
         seed=row.seed,
         inputs=[ExportedInput(seat=i.seat, move=i.move, args=i.args) for i in inputs],
         outcome=ExportedOutcome(
             scores=list(outcome.scores), ranks=list(outcome.ranks), winners=list(outcome.winners)
         ),
-        hinted=bool(row.meta.get("hinted")),
+        hinted=row.meta.hinted,
     )
     export.digest = export.body_digest()
     return export

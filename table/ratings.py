@@ -20,25 +20,26 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from engine.core import Game, Outcome
+from table.session_model import Seat
 from table.store import SessionRow, Statement, Store
 
 MODEL = PlackettLuce()
 AI_PLAYER = "ai"
 
 
-def player_of(seat: dict[str, Any]) -> str:
+def player_of(seat: Seat) -> str:
     """A rated player: a member, or the AI at one level (each level is its own player; the
     normal AI keeps the id ratings had before levels existed)."""
-    if not seat["ai"]:
-        return f"user:{seat['user_id']}"
-    level = seat.get("level") or "normal"
+    if not seat.ai:
+        return f"user:{seat.user_id}"
+    level = seat.level or "normal"
     return AI_PLAYER if level == "normal" else f"{AI_PLAYER}:{level}"
 
 
-def player_name(seat: dict[str, Any]) -> str:
-    if not seat["ai"]:
-        return seat["name"]
-    level = seat.get("level") or "normal"
+def player_name(seat: Seat) -> str:
+    if not seat.ai:
+        return seat.name
+    level = seat.level or "normal"
     return "AI" if level == "normal" else f"AI ({level})"
 
 
@@ -109,12 +110,12 @@ async def finish_statements(
         (
             "INSERT INTO results (session_id, seat, guild_id, game, variant, player, name, ai,"
             " rank, score, at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (row.id, index, guild, row.game, variant, players[index], seat["name"],
-             int(bool(seat["ai"])), outcome.ranks[index], outcome.scores[index], now),
+            (row.id, index, guild, row.game, variant, players[index], seat.name,
+             int(seat.ai), outcome.ranks[index], outcome.scores[index], now),
         )
         for index, seat in enumerate(row.seats)
     ]  # fmt: skip
-    if row.meta.get("hinted"):  # a player took the hard AI's hints: results, but no rating
+    if row.meta.hinted:  # a player took the hard AI's hints: results, but no rating
         return statements
     names = {player_of(seat): player_name(seat) for seat in row.seats}
     for player, (mu, sigma) in rate(players, outcome.ranks, before).items():

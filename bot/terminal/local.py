@@ -228,7 +228,7 @@ class LocalTable:
             seed=self.opts.seed,
         )
         if not humans:
-            session.row.seats.clear()
+            session.row.seats = ()
             session.row.host_id = LOCAL_USER_BASE
         for index in range(1, humans):
             name = self.t("local.player", number=index + 1)
@@ -309,7 +309,7 @@ class LocalTable:
             session.names,
             self.opts.locale,
             outcome=session.outcome(),
-            hinted=bool(session.row.meta.get("hinted")),
+            hinted=bool(session.row.meta.hinted),
         )
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
@@ -473,7 +473,7 @@ class LocalTable:
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             lines.append(f"{outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
         self.say("\n" + lines[0])
-        if session.row.meta.get("hinted"):  # see bot.frontend.hint_search: results, but no rating
+        if session.row.meta.hinted:  # see bot.frontend.hint_search: results, but no rating
             lines.append(self.t("finished_hinted"))
         for line in lines[1:]:
             self.say("  " + line)
