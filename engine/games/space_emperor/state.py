@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, field_validator
 from pydantic import Field as DataField
 
-from engine.core import Event, GameState
+from engine.core import Event, GameState, Secrets
 from engine.games.space_emperor.cards import Card, CardSet, card_set
 from engine.rng import Rng
 
@@ -105,6 +105,7 @@ class Operation(BaseModel):
 
 
 class SpaceEmperorState(GameState):
+    secrets = Secrets(per_seat=("hands",), order=("deck",))
     options: SpaceEmperorOptions
     deck: list[str]
     discard: list[str] = []
