@@ -28,8 +28,8 @@ from table.store import InputRow, SessionRow, Store
 
 FORMAT = "forum-game-export"
 VERSION = 1
-# The longest of the AI games at the largest table exports to 23 kB (Circus Maximus, 260
-# inputs; see bench.replay), so 4 MiB holds 150 times that. A larger file is refused unread:
+# 4 MiB holds the longest AI game at the largest table many times over (bench.replay prints
+# export sizes). A larger file is refused unread:
 # a load stays far under 300 MB of memory whatever the file holds.
 MAX_BYTES = 4 * 2**20
 MAX_DEPTH = 32  # real files nest 6 deep (inputs → args → a list of lists)

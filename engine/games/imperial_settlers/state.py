@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import GameState, hidden_option, trusted
+from engine.core import GameState, Secrets, hidden_option, trusted
 
 # What a player can hold; everything but sun seals is discarded at cleanup unless stored.
 HELD = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "seal")
@@ -109,6 +109,7 @@ class Last(BaseModel):
 
 
 class SettlersState(GameState):
+    secrets = Secrets(order=("decks",))
     card_set: str
     common_scale: int
     always_prompt_defence: bool = True

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Event, GameState, Msg, trusted_view
+from engine.core import Event, GameState, Msg, Secrets, trusted_view
 from engine.data import load
 
 Negotiation = Literal["strict", "two_way", "free"]
@@ -81,6 +81,7 @@ class Proposal(BaseModel):
 
 
 class ProkonsulState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     negotiation: Negotiation = "strict"
     allow_no_decision: bool = False
     top_two_only: bool = False
