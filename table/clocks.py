@@ -78,6 +78,24 @@ class QuietHours:
         return at
 
 
+NOTICE_WAYS = ("dm", "mention", "off")  # how a player's turn notices reach them
+
+
+@dataclass(frozen=True)
+class UserPrefs:
+    """What a player set for themselves with `/game me` (one row of `user_prefs`)."""
+
+    user_id: int
+    tz: str = "UTC"
+    quiet_start: int = 0
+    quiet_end: int = 0
+    notices: str = "dm"
+
+    @property
+    def quiet(self) -> QuietHours:
+        return QuietHours(self.tz, self.quiet_start, self.quiet_end)
+
+
 def _local(day: object, minute: int, here: ZoneInfo) -> float:
     moment = datetime.combine(day, datetime.min.time(), here)  # type: ignore[call-overload]
     return (moment + timedelta(minutes=minute)).timestamp()

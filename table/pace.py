@@ -118,3 +118,18 @@ def describe_policy(policy: str, locale: str | None) -> str:
 
 def _ja(locale: str | None) -> bool:
     return bool(locale) and str(locale).startswith("ja")
+
+
+@dataclass(frozen=True)
+class TablePace:
+    """An async table's settings (one row of `async_tables`): pace, timeout policy, whether its
+    clocks stop in each player's quiet hours, and a pause by consent (its end, and the humans
+    who agreed to the pause being asked for, and its length, until all have)."""
+
+    session_id: int
+    pace: Pace
+    policy: str = "ai"
+    quiet_stops: bool = False
+    paused_until: float | None = None
+    pause_votes: tuple[int, ...] = ()
+    pause_days: int = 0  # the length the first vote asked for
