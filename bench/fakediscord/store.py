@@ -547,7 +547,7 @@ class Store:
         check_result(edited, data)
         msg.content, msg.embeds, msg.components = edited.content, edited.embeds, edited.components
         msg.flags, msg.attachments = edited.flags, edited.attachments
-        if "content" in data:
+        if "content" in data or "components" in data:  # text displays ping as content does
             self._note_mentions(msg, data)
         if msg.loading:
             msg.flags &= ~LOADING  # the deferred placeholder becomes the real response
