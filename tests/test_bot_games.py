@@ -23,7 +23,7 @@ from PIL import Image
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.prompt_kinds import is_private
+from bot.frontend.prompt_kinds import is_private
 from engine.core import Action, IllegalInput, Prompt
 from engine.registry import get_game
 from table.service import Session, TableService

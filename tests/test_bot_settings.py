@@ -16,11 +16,11 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord, FakeUser
-from bot.client import ForumBot
-from bot.config import Config
-from bot.cooldown import Cooldowns, Windows
-from bot.settings import KEYS
-from bot.settings_strings import SETTINGS
+from bot.discord_app.client import ForumBot
+from bot.frontend.config import Config
+from bot.frontend.cooldown import Cooldowns, Windows
+from bot.frontend.settings import KEYS
+from bot.frontend.settings_strings import SETTINGS
 from table.backend import open_store
 from table.migrate import copy_database
 from table.pgstore import PostgresStore

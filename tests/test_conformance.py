@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from bot.strings import BOT
+from bot.frontend.strings import BOT
 from engine.ai import ai_seed, random_action
 from engine.core import (
     Action,
