@@ -38,7 +38,8 @@ class SessionMeta(BaseModel):
     board: int | None = None  # the channel message showing the board
     buried: bool = False  # chat pushed the board out of sight
     shown: int | None = None  # the last input the board showed (read in SQL: table.queries)
-    hinted: bool = False  # someone took a hint: the game is not rated
+    hinted: bool = False  # someone took a hint (see hinted_seats)
+    hinted_seats: tuple[int, ...] | None = None  # who did: unrated; None (older rows): everyone
     rematch_of: int | None = None  # the finished session this lobby is a rematch of
     thread: bool = False  # the game has its own thread
     quiet_warned: bool = False  # table talk was told once the channel is quiet
