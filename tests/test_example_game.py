@@ -25,7 +25,7 @@ from engine.registry import Entry
 from engine.testing import check_game, check_secret_answers
 from render import render_png
 from table.testing import FUZZ_SEEDS, fuzz_game
-from tests.test_bot_games import assert_final_board, play_to_the_end
+from tests.support.bot_games import assert_final_board, play_to_the_end
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "engine" / "README.md").read_text("utf-8")
