@@ -24,9 +24,8 @@ from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.command_text import Translator
 from bot.discord_app.commands import GameCommands, shortcut_commands
-from bot.discord_app.deadlines import Deadlines
 from bot.discord_app.gate import Gate
-from bot.discord_app.play import Metrics, Parts, Play
+from bot.discord_app.play import Metrics, Parts, Play, Timing
 from bot.discord_app.private_prompts import PrivatePrompts
 from bot.discord_app.router import Router
 from bot.discord_app.sending import NO_PINGS
@@ -35,7 +34,6 @@ from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import add_commands as add_ping_commands
 from bot.frontend.after_game_strings import AFTER_GAME
 from bot.frontend.after_game_worker import AfterGameWorker
-from bot.frontend.ai_seats import AiSeats
 from bot.frontend.budget import Limits, RestBudget
 from bot.frontend.config import Config
 from bot.frontend.narration import Narration
@@ -83,7 +81,7 @@ class ForumBot(commands.Bot):
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
-        self.router = Router(self)
+        self.router: Router = None  # type: ignore[assignment]  # set in setup_hook
         self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
         self.settings = ServerSettings(config)
         self.gate = Gate(self)
@@ -92,6 +90,10 @@ class ForumBot(commands.Bot):
         self.recovered = asyncio.Event()  # start-up recovery has queued its publishes
         # Seconds, for measurements: the latest samples of each, so a long run keeps a bound.
         self.metrics: Metrics = defaultdict(lambda: deque(maxlen=METRIC_SAMPLES))
+
+    def now(self) -> float:
+        """The bot's clock, read at each call: tests replace `clock` after start-up."""
+        return self.clock()
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""
@@ -113,6 +115,9 @@ class ForumBot(commands.Bot):
         self.service.ai_pool = self.render_pool  # hard AI searches run beside the renders
         self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.play = build_play(self, self.render_pool)
+        self.router = Router(
+            self, self.play.parts, changed=self.play.changed, close_board=self.play.close_board
+        )
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
@@ -233,33 +238,20 @@ def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
     (each part receives only what it uses)."""
     config, service, settings = bot.config, bot.service, bot.settings
     wording = Wording(Localizer(BOT, AFTER_GAME), config.default_locale)
-    narration, carriers, drafts = Narration(), Carriers(), {}
+    narration, carriers = Narration(), Carriers()
     board = Board(bot, service, config, wording, narration, carriers, render_pool)
-    prompts = PrivatePrompts(bot, service, settings, wording, board, carriers, drafts)
-    ai = AiSeats(
-        service, settings, bot.spawn, lambda session, events: play.changed(session, events)
-    )
-    deadlines = Deadlines(
-        bot,
-        service,
-        settings,
-        lambda: bot.clock(),  # tests move the bot's clock
-        wording,
-        prompts,
-        ai,
-        expire_lobby=bot.gate.expire_lobby,
-        close_board=lambda session: play.close_board(session),
-    )
+    prompts = PrivatePrompts(bot, service, settings, wording, board, carriers)
     table_talk = TableTalk(service, wording, prompts)
-    parts = Parts(wording, narration, board, prompts, ai, deadlines, table_talk, carriers, drafts)
-    play = Play(
+    parts = Parts(wording, narration, board, prompts, table_talk, carriers)
+    timing = Timing(settings, bot, bot.now, expire_lobby=bot.gate.expire_lobby)
+    return Play(
         service,
         parts,
+        timing,
         spawn=bot.spawn,
         metrics=bot.metrics,
         board_interval=config.board_interval_seconds,
     )
-    return play
 
 
 def tune_gc() -> None:

@@ -18,7 +18,7 @@ from bot.discord_app.hints import with_hint
 from bot.discord_app.private_view import add_show_button, folded
 from bot.discord_app.sending import NO_PINGS, pings
 from bot.frontend import budget
-from bot.frontend.drafts import Draft
+from bot.frontend.drafts import Draft, DraftBook
 from bot.frontend.prompt_kinds import is_private
 from bot.frontend.safe_text import clip as _clip
 from bot.frontend.settings import ServerSettings
@@ -27,7 +27,6 @@ from engine.core import Event, Kind, Prompt
 from table.service import Session, TableService
 
 DM_CLOSED = 50007
-Drafts = dict[tuple[int, int, str], Draft]  # (session, user, prompt key) -> answer being built
 
 
 class PrivatePrompts:
@@ -39,7 +38,6 @@ class PrivatePrompts:
         wording: Wording,
         board: Board,
         carriers: Carriers,
-        drafts: Drafts,
     ) -> None:
         self.client = client
         self.service = service
@@ -47,7 +45,7 @@ class PrivatePrompts:
         self.wording = wording
         self.board = board
         self.carriers = carriers
-        self.drafts = drafts
+        self.drafts = DraftBook()  # answers being built, forgotten with their game
         self.dm_channels = DmChannels(client, service.store)
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
 
@@ -120,9 +118,7 @@ class PrivatePrompts:
         parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
         if prompt is None:
             return "\n".join([*parts, private]), None
-        draft = self.drafts.setdefault(
-            (session.id, session.seats[seat].user_id, prompt.key), Draft()
-        )
+        draft = self.drafts.of(session.id, session.seats[seat].user_id, prompt.key)
         settings = self.settings.cached(session.row.guild_id)
         body, view = with_hint(chooser(session.id, prompt, draft, t), session, settings, t)
         shown, more = folded(private)
@@ -236,8 +232,7 @@ class PrivatePrompts:
 
     def forget(self, session_id: int) -> None:
         """Drop what was kept for a game that has ended (its drafts, who just answered)."""
-        for key in [key for key in self.drafts if key[0] == session_id]:
-            del self.drafts[key]
+        self.drafts.forget(session_id)
         self._acted = {acted for acted in self._acted if acted[0] != session_id}
 
 

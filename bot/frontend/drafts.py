@@ -149,3 +149,28 @@ def _value_text(item: Field, value: Any, texts: Texts) -> str:
         )
     values = value if isinstance(value, list) else [value]
     return ", ".join(labels.get(v, neutral(v)) for v in values)
+
+
+class DraftBook:
+    """The answers members are building, one per (session, member, prompt key). One part owns
+    it (bot.discord_app.private_prompts, which forgets a game's drafts when it ends); the
+    router fills it click by click."""
+
+    def __init__(self) -> None:
+        self._drafts: dict[tuple[int, int, str], Draft] = {}
+
+    def of(self, session_id: int, user_id: int, key: str) -> Draft:
+        """The member's draft for this prompt, a new one the first time."""
+        return self._drafts.setdefault((session_id, user_id, key), Draft())
+
+    def drop(self, session_id: int, user_id: int, key: str) -> None:
+        """Done with: the answer was accepted."""
+        self._drafts.pop((session_id, user_id, key), None)
+
+    def forget(self, session_id: int) -> None:
+        """Every draft of a game that has ended."""
+        for key in [key for key in self._drafts if key[0] == session_id]:
+            del self._drafts[key]
+
+    def __len__(self) -> int:
+        return len(self._drafts)
