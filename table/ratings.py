@@ -19,7 +19,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from engine.core import Game, Outcome
+from engine.core import AnyGame, Outcome
 from table.store import SessionRow, Statement, Store
 
 MODEL = PlackettLuce()
@@ -37,7 +37,7 @@ def player_of(seat: dict[str, Any]) -> str:
 
 def player_name(seat: dict[str, Any]) -> str:
     if not seat["ai"]:
-        return seat["name"]
+        return str(seat["name"])
     level = seat.get("level") or "normal"
     return "AI" if level == "normal" else f"AI ({level})"
 
@@ -46,7 +46,7 @@ def user_player(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-def variant_of(game: Game, options: dict[str, Any]) -> str:
+def variant_of(game: AnyGame, options: dict[str, Any]) -> str:
     """The options that differ from the defaults, e.g. `short_game=true`, or `base`."""
     fields = game.Options.model_fields
     changed = [
@@ -98,7 +98,7 @@ async def ratings(store: Store, guild_id: int, game: str, players: list[str]) ->
 
 
 async def finish_statements(
-    store: Store, row: SessionRow, game: Game, outcome: Outcome
+    store: Store, row: SessionRow, game: AnyGame, outcome: Outcome
 ) -> list[Statement]:
     """The results and rating updates of a finished session, for the final input's transaction."""
     guild, now = row.guild_id or 0, time.time()
