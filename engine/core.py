@@ -75,6 +75,9 @@ class Field(BaseModel):
 
     `needs=(other field, values)`: asked only when that field took one of `values` (e.g. a
     counter-offer amount only when the answer is "counter"); otherwise it is left out.
+
+    `amounts`: a `one` field whose number options are amounts in rising order (a bid): a front
+    end may offer them as one stepper (− / +) rather than a list, beside the other options.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -89,6 +92,7 @@ class Field(BaseModel):
     needs: tuple[str, tuple[int | str, ...]] | None = None
     attachments: tuple[Choice, ...] = ()  # `fleet`: what may follow a head
     per_head: int = 0  # `fleet`: attachments allowed behind one head
+    amounts: bool = False
 
     def is_asked(self, answers: dict[str, Any]) -> bool:
         return self.needs is None or answers.get(self.needs[0]) in self.needs[1]
@@ -625,9 +629,12 @@ def choice(value: int | str, key: str, /, **args: Any) -> Choice:
     return Choice(value=value, label=Msg(key=key, args=args))
 
 
-def one_of(name: str, key: str, options: Iterable[Choice], /, **label_args: Any) -> Field:
-    """A pick-one field named `name`, labelled by catalog key `key`."""
-    return Field(name=name, kind="one", label=Msg(key=key, args=label_args), options=tuple(options))
+def one_of(
+    name: str, key: str, options: Iterable[Choice], /, *, amounts: bool = False, **label_args: Any
+) -> Field:
+    """A pick-one field named `name`, labelled by catalog key `key` (`amounts`: see Field)."""
+    label = Msg(key=key, args=label_args)
+    return Field(name=name, kind="one", label=label, options=tuple(options), amounts=amounts)
 
 
 def secret_prompts(

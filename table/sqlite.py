@@ -71,6 +71,7 @@ class SqliteStore(queries.Queries):
     shared = False  # one process owns the file: its cache is the truth
     shown = queries.SHOWN_SQLITE
     no_limit = -1
+    skip_locked = ""
 
     def __init__(self, connection: aiosqlite.Connection, owner: IO[str] | None = None) -> None:
         self.db = connection

@@ -13,11 +13,11 @@ from typing import Any
 import discord
 import pytest
 
-import bot.board
+import bot.discord_app.board
 import engine.registry
-from bot.chooser import Components
-from bot.client import ForumBot, build_play
-from bot.config import Config
+from bot.discord_app.chooser import Components
+from bot.discord_app.client import ForumBot, build_play
+from bot.frontend.config import Config
 from engine.games.secret_nim import SecretNim as Nim
 from render import secret_nim as nim_render
 from table.backend import open_store
@@ -126,7 +126,8 @@ async def test_finished_games_leave_nothing_kept_per_session(
 ) -> None:
     """Issue 21: every per-session structure is released when its game ends, so a thousand
     finished games leave the bot's memory as ten did."""
-    monkeypatch.setattr(bot.board, "draw_board", lambda *args: (b"png", "alt"))  # not drawn
+    # not drawn:
+    monkeypatch.setattr(bot.discord_app.board, "draw_board", lambda *args: (b"png", "alt"))
     config = Config(database=":memory:", ai_delay_seconds=0)
     forum = ForumBot(replace(config, board_interval_seconds=0.0, rest_per_second=10_000))
     channels = Channels()

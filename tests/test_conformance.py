@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bot.strings import BOT
+from bot.frontend.strings import BOT
 from engine.i18n import Localizer
 from engine.registry import GAMES
 from engine.testing import CHECKS, Check

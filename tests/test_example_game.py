@@ -16,7 +16,7 @@ from PIL import Image
 
 import engine.registry
 from bench.bot_harness import Harness
-from bot.strings import BOT
+from bot.frontend.strings import BOT
 from engine.core import trusted_view
 from engine.games.secret_nim import SecretNim
 from engine.games.secret_nim.state import NimState, NimView

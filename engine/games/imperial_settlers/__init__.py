@@ -11,7 +11,9 @@ Decisions where the spec is silent:
   where paying with gold instead can matter (a storage ability would keep the spared good at
   cleanup), the menu also lists the same action paying with as much gold as possible. When a
   foundation must be chosen among several, a follow-up prompt asks for it, with "cancel" back
-  to the menu. A lone foundation candidate is named in the menu entry and used without asking.
+  to the menu, at most CANCEL_ALLOWANCE (6) times per action (every input is logged: without
+  a bound one player could build / cancel until the input limit ended the game for everybody).
+  A lone foundation candidate is named in the menu entry and used without asking.
 - Exchanging workers converts one pair per click; after each pair the player may convert another
   or stop ("done"), all within one action. The spec's list form (`do="exchange"`, `choices`) is
   accepted too.
