@@ -44,4 +44,4 @@ def _fight(view: CaesarView, hands: tuple[tuple[int, ...], ...], rng: Rng) -> Fi
     )
     attacker, defender = view.fighters
     source, target = view.fight_squares
-    return Fight(attacker=attacker, defender=defender, source=source, target=target, cards=cards)  # type: ignore[arg-type]  # two fighters and two squares during a fight
+    return Fight(attacker=attacker, defender=defender, source=source, target=target, cards=cards)

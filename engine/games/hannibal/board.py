@@ -212,7 +212,7 @@ def _board(record: MapRecord, capitals: dict[str, str]) -> Board:
     return Board(
         regions=ids,
         routes=tuple(r.id for r in record.routes),
-        capitals=capitals,  # type: ignore[arg-type]  # the two capitals, checked above
+        capitals=capitals,
         islands=frozenset(r.id for r in record.regions if r.island),
         cores=tuple(r.id for r in record.regions if r.core),
         positions={r.id: r.pos for r in record.regions},

@@ -82,7 +82,7 @@ def start(options: HannibalOptions, seats: int, seed: int) -> HannibalState:
         rng=rng.state,
         series=options.series,
         core_control=options.core_control,
-        **_fresh_game(rome_seat),  # type: ignore[arg-type]  # fields of mixed types passed by name
+        **_fresh_game(rome_seat),
     )
 
 

@@ -38,7 +38,7 @@ def sample(view: SevenHillsView, rng: Rng) -> SevenHillsState:
                     for c in hill.cards[side]
                 )
                 for side in range(SIDES)
-            ),  # type: ignore[arg-type]  # two sides, as the tuple type says
+            ),
             guard=hill.guard,
         )
         for hill in view.hills

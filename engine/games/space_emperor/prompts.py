@@ -251,7 +251,7 @@ def escape_prompt(ctx: Ctx) -> Prompt:
         key=_key(ctx, "escape"),
         move="esp_escape",
         kind=Kind.REPLY,
-        seats=(seat,),  # type: ignore[arg-type]  # an escaping ESP has a seat
+        seats=(seat,),
         fields=(field,),
         text=Msg(key="prompt.escape", args={"seat": seat, "card": ctx.card(esp).name}),
     )

@@ -65,14 +65,14 @@ def sample(view: SpaceEmperorView, rng: Rng) -> SpaceEmperorState:
 def _options(view: SpaceEmperorView) -> SpaceEmperorOptions:
     return SpaceEmperorOptions(
         allow_seven_players=view.allow_seven_players,
-        first_player=view.first_player,  # type: ignore[arg-type]  # the view copies the option's literal
+        first_player=view.first_player,
         hand_limit=view.hand_limit,
         fleet_card_limit=view.fleet_card_limit,
         zero_tie_sinks=view.zero_tie_sinks,
         always_prompt_reactions=view.always_prompt_reactions,
         endgame_turn_limit=view.endgame_turn_limit,
-        final_tiebreak=view.final_tiebreak,  # type: ignore[arg-type]  # the view copies the option's literal
-        card_set=view.card_set,  # type: ignore[arg-type]  # the view copies the option's literal
+        final_tiebreak=view.final_tiebreak,
+        card_set=view.card_set,
     )
 
 
@@ -115,10 +115,10 @@ def _battle(view: BattleView, cards: CardSet, pool: list[str]) -> Battle:
         system=view.system,
         attack=[_slot(slot, cards, pool) for slot in view.attack],
         defence=[_slot(slot, cards, pool) for slot in view.defence],
-        stage=view.stage,  # type: ignore[arg-type]  # the view copies the battle's literal
+        stage=view.stage,
         revealed=view.revealed,
         no_sortie=view.no_sortie,
-        result=view.result,  # type: ignore[arg-type]  # the view copies the battle's literal
+        result=view.result,
         captured=view.captured,
         escapes=list(view.escapes),
         planet_next=view.planet_next,
@@ -145,7 +145,7 @@ def _slot(view: SlotView, cards: CardSet, pool: list[str]) -> Slot:
         mod=view.mod,
         hits=view.hits,
         sunk=view.sunk,
-        planet=view.planet,  # type: ignore[arg-type]  # the view copies the slot's literal
+        planet=view.planet,
     )
 
 
