@@ -295,7 +295,7 @@ _SOLID = [0] + [255] * 255  # point() table: every pixel a mask touches at all
 @lru_cache(maxsize=2048)
 def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     face = font(size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, left, top
@@ -582,13 +582,13 @@ class Pen(ImageDraw.ImageDraw):
         )
         if not cached:
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        elif text:
+        elif text and isinstance(font, ImageFont.FreeTypeFont):  # always, when cached
             stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
 
     def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None) -> None:
         stamp_token(self.image, cx, cy, r, seat, label)
 
-    def rounded_rectangle(  # type: ignore[override]
+    def rounded_rectangle(
         self,
         xy: Any,
         radius: float = 0,
@@ -763,8 +763,9 @@ def fill_palette(image: Image.Image) -> Palette:
     for _, colour in sorted((-n, c) for n, c in counts if n >= FILL_PIXELS):
         if len(chosen) == len(BASE_COLOURS) + MAX_FILLS:
             break
-        if not _near(colour, chosen):  # a shade next to a chosen colour would be confused
-            chosen.append(colour)
+        rgb: RGB = colour  # type: ignore[assignment]  # an RGB image's colours are (r, g, b)
+        if not _near(rgb, chosen):  # a shade next to a chosen colour would be confused
+            chosen.append(rgb)
     extra = tuple(chosen[len(BASE_COLOURS) :])
     return board_palette(extra, tuple((INK, colour) for colour in extra))
 

@@ -27,7 +27,7 @@ from bot.frontend.alt_text import describe_board, waiting_seats
 from bot.frontend.board_image import draw_board
 from bot.frontend.config import Config
 from bot.frontend.narration import Narration
-from bot.frontend.prompt_kinds import fits_on_board, is_private
+from bot.frontend.prompt_kinds import fits_on_board, is_private, requests
 from bot.frontend.safe_text import NAME_MAX, neutral
 from bot.frontend.safe_text import clip as _clip
 from bot.frontend.texts import Texts
@@ -131,7 +131,7 @@ class Board:
 
     def _waiting_lines(self, session: Session, t: Texts) -> list[str]:
         lines = []
-        for prompt in session.pending():
+        for prompt in requests(session.pending()):  # a request's seats on one line
             if prompt.kind == Kind.SECRET:
                 lines.append(
                     t(

@@ -28,7 +28,7 @@ from bot.terminal.local_input import asks_hint, normalise, numbered, parse, pars
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
-from engine.registry import GAMES, SEARCH, get_game
+from engine.registry import GAMES, HINTS, get_game
 from render import render_png
 from table.backend import open_store
 from table.service import Session, SessionBroken, TableService
@@ -416,12 +416,12 @@ class LocalTable:
         }.get(field.kind, "")
         if is_numbered:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
-        if session.game.id in SEARCH:
+        if session.game.id in HINTS:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_ask"))
         hint = hint.strip("、, ")
         key = "local.ask_hint" if hint else "local.ask"
         raw = self.ask(self.t(key, label=label, hint=hint))
-        if asks_hint(raw) and session.game.id in SEARCH:
+        if asks_hint(raw) and session.game.id in HINTS:
             raise HintAsked
         return parse(field, raw, partial(self._label, session))
 
@@ -439,7 +439,7 @@ class LocalTable:
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
             head = normalise(self.ask(self.t("local.ask", label=head_label)))
-            if asks_hint(head) and session.game.id in SEARCH:
+            if asks_hint(head) and session.game.id in HINTS:
                 raise HintAsked
             if not head:
                 break

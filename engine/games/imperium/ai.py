@@ -22,7 +22,7 @@ def _ai_select(view: ImperiumView, seat: int, rng_state: int) -> list[int]:
         ahead += 1
     order = Rng(rng_state).shuffled(upcoming)  # ties between equal regions fall randomly
     # Per region in that order: [region, my markers, the strongest rival's, value, urgency].
-    rows = []
+    rows: list[list[float]] = []
     for region in order:
         counts = view.board[region - 1]
         rivals = max(counts[:seat] + counts[seat + 1 :])
@@ -32,17 +32,14 @@ def _ai_select(view: ImperiumView, seat: int, rng_state: int) -> list[int]:
     for _ in range(PICKS):
         best, best_gain = rows[0], -1.0
         for row in rows:  # the first region of the highest gain, as max() would pick
-            _, mine, rivals, value, urgency = row
+            _, mine, most, value, urgency = row
             # The value of one more marker there: the value of leading it, discounted by
             # distance, or little when already safely ahead even if a rival adds one.
-            if mine > rivals + 1:
-                gain = 0.1 * urgency
-            else:
-                gain = value * urgency / (1 + max(0, rivals - mine))
+            gain = 0.1 * urgency if mine > most + 1 else value * urgency / (1 + max(0, most - mine))
             if gain > best_gain:
                 best, best_gain = row, gain
         best[1] += 1
-        picks.append(best[0])
+        picks.append(int(best[0]))
     return picks
 
 
