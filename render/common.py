@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import ROW_BUFFERS, RowsImage, palette_png, scanlines
+from render.png import ROW_BUFFERS, DeflatedBands, RowsImage, palette_png, scanlines
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -769,14 +769,17 @@ def fill_palette(image: Image.Image) -> Palette:
     return board_palette(extra, tuple((INK, colour) for colour in extra))
 
 
-def encode_png(image: Image.Image, palette: Palette | None = None) -> bytes:
+def encode_png(
+    image: Image.Image, palette: Palette | None = None, bands: DeflatedBands | None = None
+) -> bytes:
     """Deterministic palette PNG (see render/png.py): a board drawn in its palette is written as
     it is; an RGB image is first mapped onto `palette` (by default the shared colours plus the
-    image's own fills, see `fill_palette`)."""
+    image's own fills, see `fill_palette`). With `bands`, its rows are deflated band by band,
+    reusing the bands deflated before."""
     if image.mode != "P":
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         image = (palette or fill_palette(rgb)).apply(rgb)
-    return palette_png(image)
+    return palette_png(image, bands)
 
 
 # Players -----------------------------------------------------------------------------------------

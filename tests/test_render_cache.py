@@ -4,6 +4,7 @@ scanline buffer gives exactly the pixels drawing afresh gives."""
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 from PIL import Image, ImageDraw
@@ -22,7 +23,7 @@ from render.common import (
     layer,
     piece,
 )
-from render.png import scanlines
+from render.png import BAND_ROWS, DeflatedBands, adler32_combine, scanlines
 
 COLOURS = (None, INK, WHITE, PANEL, PANEL_DARK, HIGHLIGHT)
 
@@ -133,3 +134,34 @@ def test_the_piece_cache_keeps_its_pixel_budget_dropping_the_least_recent() -> N
     assert pieces.held == 300
     pieces.cache_clear()
     assert pieces.get((0,)) is None and pieces.held == 0
+
+
+def _board_rows(seed: int, height: int = 150, width: int = 300) -> bytearray:
+    """Scanlines of a flat board with a few random boxes (repeating rows, like a real board)."""
+    rng = random.Random(seed)
+    board, pen = canvas(height, width, palette=BASE_PALETTE)
+    for _ in range(12):
+        x, y = rng.randint(0, width), rng.randint(0, height)
+        pen.rectangle((x, y, x + rng.randint(1, 80), y + rng.randint(1, 30)), fill=INK)
+    return bytearray(scanlines(board))
+
+
+def test_band_deflated_rows_inflate_to_the_rows_whatever_the_bands_kept() -> None:
+    """render.png.DeflatedBands: the stream inflates (zlib, Adler-32 checked) to the very rows;
+    a band reused from an earlier board gives the bytes a cold encoder gives; a band changed
+    in one pixel is deflated anew, never taken for the one kept; the budget holds."""
+    width = 301
+    bands = DeflatedBands(budget=6 * width * BAND_ROWS)
+    for seed in range(8):
+        rows = _board_rows(seed, height=140 + seed)
+        stream = bands.zlib_stream(rows, width)
+        assert zlib.decompress(stream) == rows, f"seed {seed}"
+        assert stream == DeflatedBands().zlib_stream(rows, width), f"seed {seed}: cache-dependent"
+        assert bands.zlib_stream(rows, width) == stream
+        changed = bytearray(rows)
+        changed[len(rows) // width // 2 * width + 7] ^= 1  # one pixel of a middle row
+        assert zlib.decompress(bands.zlib_stream(changed, width)) == changed, f"seed {seed}"
+        assert bands.held <= bands.budget
+    assert adler32_combine(zlib.adler32(b"abc"), zlib.adler32(b"defg"), 4) == zlib.adler32(
+        b"abcdefg"
+    )
