@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core import Outcome, PublicView
 from engine.registry import get_game
-from render.common import Labels, encode_png
+from render.common import BOARD_ROWS, Labels, encode_png
 from render.png import DeflatedBands, spare_rows
 from render.results import STRIP_H, with_results
 
@@ -50,4 +50,6 @@ def render_png(
         image = module.draw(public.view, list(names), Labels(strings, locale))
     if outcome is not None:
         image = with_results(image, outcome, names, strings, locale, hinted)
-    return encode_png(image, palette, BOARD_BANDS)
+    png = encode_png(image, palette, BOARD_BANDS)
+    BOARD_ROWS.release(image)  # nothing reads the board any more
+    return png
