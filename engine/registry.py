@@ -14,6 +14,7 @@ from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
+from engine.i18n import check_card_texts
 
 # What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
 DEFAULT_LOCAL_GAME = "imperium"
@@ -34,6 +35,9 @@ GAMES: dict[str, Game] = {
         Spartacus(),
     )
 }
+
+for _game in GAMES.values():
+    check_card_texts(_game)
 
 
 def get_game(game_id: str) -> Game:

@@ -63,6 +63,16 @@ PLAYER_COLOURS = tuple(COLOUR_RGB[colour] for colour in SEAT_COLOURS)
 PLAYER_SHAPES = SEAT_SHAPES
 LETTERS = "ABCDEFG"
 
+# The phone probe (bench.run --phone): while a list is set here, every text a board draws notes
+# (font size in px, text), so the smallest text can be checked at a phone's width. Off (None) by
+# default: one `is None` test per text.
+TEXT_PROBE: list[tuple[int, str]] | None = None
+
+
+def probe_text(size: int, text: str) -> None:
+    if TEXT_PROBE is not None and text.strip():
+        TEXT_PROBE.append((size, text))
+
 
 class Labels:
     """Board texts in one language: `labels("round", round=3)` formats the catalog's
@@ -413,6 +423,7 @@ def stamp_text(
     """One line of text, the same pixels as `ImageDraw.text` at whole-pixel `xy`, from a glyph
     mask cached by (text, size, anchor): repeated labels cost a paste, not a rasterisation. On a
     palette board over one colour, the shaded glyphs are cached too."""
+    probe_text(size, text)
     mask, left, top = _text_mask(text, size, anchor)
     origin = (round(xy[0]) + left, round(xy[1]) + top)
     if image.mode != "P":
@@ -448,6 +459,7 @@ def stamp_token(
     image: Image.Image, cx: float, cy: float, r: float, seat: int, label: str | None = None
 ) -> None:
     """`token()` pasted from a cached sprite (centred on the nearest whole pixel)."""
+    probe_text(_token_font_size(round(r)), label if label is not None else player_letter(seat))
     sprite, centre = _token_sprite(seat, round(r), label)
     origin = (round(cx) - centre, round(cy) - centre)
     if image.mode != "P":
@@ -581,6 +593,8 @@ class Pen(ImageDraw.ImageDraw):
             and not kwargs
         )
         if not cached:
+            if isinstance(font, ImageFont.FreeTypeFont):
+                probe_text(int(font.size), str(text))
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
         elif text:
             stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
@@ -852,7 +866,11 @@ def _draw_token(
             width=2,
         )
     text = label if label is not None else player_letter(seat)
-    draw.text((cx, cy), text, font=font(max(10, int(r * 1.1))), fill=INK, anchor="mm")
+    draw.text((cx, cy), text, font=font(_token_font_size(r)), fill=INK, anchor="mm")
+
+
+def _token_font_size(r: float) -> int:
+    return max(10, int(r * 1.1))
 
 
 def title(draw: ImageDraw.ImageDraw, text: str, subtitle: str = "") -> None:

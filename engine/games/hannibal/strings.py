@@ -7,7 +7,8 @@ events name places through `place_args`, which passes both languages' names (`pl
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.hannibal.learn import LEARN
 
 REGION_NAMES = {
     "ROMA": ("Roma", "ローマ"),
@@ -322,4 +323,4 @@ JA = {
     **{f"board.region.{rid}": names[1] for rid, names in REGION_NAMES.items()},
 }
 
-STRINGS: Catalog = {"en": EN, "ja": JA}
+STRINGS: Catalog = merge_catalogs({"en": EN, "ja": JA}, LEARN)

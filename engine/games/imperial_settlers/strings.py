@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Catalog
 from engine.games.imperial_settlers.cards import card_set_names, load_card_set
-from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text
+from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text, short_text
 
 RULES_EN = (
     "2–4 players, 5 rounds, one faction each (Romans, Barbarians, Egyptians, Japanese). Each "
@@ -452,6 +452,7 @@ def _data_words(locale: str) -> dict[str, str]:
         for card in cards.cards.values():
             words[f"term.{card.id}"] = card.name if locale == "en" else card.name_ja
             words[f"card_text.{card.id}"] = card_text(card, locale)
+            words[f"card_short.{card.id}"] = short_text(card, locale)
     return words
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.imperium.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "Imperium",
         "summary": "Secretly pick three regions each round; the round's region is scored.",
@@ -116,3 +117,5 @@ STRINGS: Catalog = {
         "board.placing": "配置中",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)

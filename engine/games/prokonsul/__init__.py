@@ -46,8 +46,19 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, Shortcut, ShortcutParam, TableTalk
+from engine.core import (
+    Game,
+    Msg,
+    Outcome,
+    Prompt,
+    SearchSpec,
+    Shortcut,
+    ShortcutParam,
+    TableTalk,
+    number_card_ids,
+)
 from engine.games.prokonsul import ai, coalition, estimate, petition, prompts, rules, sampler
+from engine.games.prokonsul.learn import CARD_IDS
 from engine.games.prokonsul.state import (
     Offer,
     ProkonsulOptions,
@@ -82,6 +93,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=120, horizon=30, evaluate=estimate.evaluate)
     strings = STRINGS
+    card_ids = CARD_IDS
     max_inputs = 20_000
     shortcuts = (
         Shortcut(
@@ -121,8 +133,11 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     def is_over(self, state: ProkonsulState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: ProkonsulState, seat: int) -> list[Msg]:
+    def own_lines(self, state: ProkonsulState, seat: int) -> list[Msg]:
         return hand_lines(state, seat)
 
     def table_talk(self, state: ProkonsulState) -> TableTalk | None:
         return prompts.table_talk(state)
+
+    def held_cards(self, state: ProkonsulState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat])
