@@ -34,10 +34,10 @@ import aiosqlite
 from isal import isal_zlib
 from PIL import Image
 
+from bench.phone import bench_phone
 from engine.ai import play_out
 from engine.core import Game, playable_seats
 from engine.registry import GAMES, get_game
-from bench.phone import bench_phone
 from render import render_png
 from render.common import BACKGROUND
 from render.png import scanlines

@@ -61,6 +61,7 @@ class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
     search = SearchSpec(sample, rollouts=40)
     strings = STRINGS
     card_ids = CARD_IDS
+    hints = True
     max_inputs = 1_000
 
     def start(self, options: CaesarOptions, seats: int, seed: int) -> CaesarState:

@@ -58,6 +58,7 @@ class Hannibal(Game[HannibalState, HannibalOptions, HannibalView]):
     search = SearchSpec(sample, rollouts=16, horizon=50, evaluate=evaluate)
     strings = STRINGS
     card_ids = CARD_IDS
+    hints = True
     max_inputs = 20_000
 
     def start(self, options: HannibalOptions, seats: int, seed: int) -> HannibalState:

@@ -33,6 +33,8 @@ class Imperium(Game[ImperiumState, ImperiumOptions, ImperiumView]):
     search = SearchSpec(sample, rollouts=500)
     strings = STRINGS
     card_ids = CARD_IDS
+    hints = True
+    score_field = "scores"
     max_inputs = 2_000
 
     def start(self, options: ImperiumOptions, seats: int, seed: int) -> ImperiumState:

@@ -55,6 +55,7 @@ class Konsul(Game[KonsulState, KonsulOptions, KonsulView]):
     search = SearchSpec(sampler.sample, rollouts=80, horizon=40, evaluate=estimate.evaluate)
     strings = STRINGS
     card_ids = cards.card_ids()
+    hints = True
     max_inputs = 4_000
 
     def start(self, options: KonsulOptions, seats: int, seed: int) -> KonsulState:

@@ -49,6 +49,8 @@ class Senator(Game[SenatorState, SenatorOptions, SenatorView]):
     search = SearchSpec(sample, rollouts=240, policy="random")
     strings = STRINGS
     card_ids = CARD_IDS
+    hints = True
+    score_field = "scores"
     max_inputs = 40
 
     def start(self, options: SenatorOptions, seats: int, seed: int) -> SenatorState:

@@ -61,6 +61,7 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     search = SearchSpec(sample, rollouts=300, policy="random")
     strings = STRINGS
     card_ids = CARD_IDS
+    hints = True
     max_inputs = 100
 
     def start(self, options: SevenHillsOptions, seats: int, seed: int) -> SevenHillsState:

@@ -75,6 +75,8 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     )
     strings = STRINGS
     card_ids = tuple(card_set(DEFAULT_CARD_SET).cards)
+    hints = True
+    score_field = "scores"
     max_inputs = 3000
 
     def start(self, options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:

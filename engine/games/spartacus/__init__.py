@@ -52,6 +52,8 @@ class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     search = SearchSpec(sample, rollouts=120)
     strings = STRINGS
     card_ids = CARD_IDS
+    hints = True
+    score_field = "totals"
 
     def start(self, options: SpartacusOptions, seats: int, seed: int) -> SpartacusState:
         return rules.start(options, seats, seed)
