@@ -236,8 +236,13 @@ def _start_tags(image: Image.Image, view: CircusView) -> None:
         covered.add(view.last.path[0])
     for number, cell in enumerate(TRACK.starts, 1):
         if cell in covered:
-            x, y = centre(cell)
-            image.paste(_tag(number), (round(x + HALF_W - 28), round(y - SIZE - 10)))
+            image.paste(_tag(number), tag_origin(cell))
+
+
+def tag_origin(cell: Cell) -> tuple[int, int]:
+    """Where a covered start cell's number tag goes: over the cell's upper right corner."""
+    x, y = centre(cell)
+    return round(x + HALF_W - 28), round(y - SIZE - 10)
 
 
 @lru_cache(maxsize=16)
