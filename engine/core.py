@@ -426,6 +426,13 @@ class Game(ABC, Generic[S, OptionsT, V]):
         """The game's own private lines (hand, chips...) for `private_lines`."""
         return []
 
+    def board_lines(self, view: V) -> list[Msg]:
+        """The board in words, for the text a front end shows beside its image (a phone scales
+        text, not images): what the image shows only as symbols or in short (garrisons, stacks,
+        whole rules of cards), then the legend of its symbols. Drawn from the public view only;
+        empty when the image says it all."""
+        return []
+
     def held_cards(self, state: S, seat: int) -> tuple[str, ...]:
         """The ids (`card_ids`) of the cards `seat` holds in hand, for their texts."""
         return ()

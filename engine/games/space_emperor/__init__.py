@@ -43,7 +43,7 @@ from engine.core import CardText, Game, Msg, Outcome, Prompt, SearchSpec, requir
 from engine.games.space_emperor import rules, sampler
 from engine.games.space_emperor.ai import decide, estimate
 from engine.games.space_emperor.alternatives import alternatives
-from engine.games.space_emperor.cards import DEFAULT_CARD_SET, card_set, card_texts
+from engine.games.space_emperor.cards import DEFAULT_CARD_SET, board_lines, card_set, card_texts
 from engine.games.space_emperor.prompts import pending_prompt
 from engine.games.space_emperor.state import (
     Ctx,
@@ -97,6 +97,9 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
 
     def own_lines(self, state: SpaceEmperorState, seat: int) -> list[Msg]:
         return private_lines(Ctx(state, None), seat)
+
+    def board_lines(self, view: SpaceEmperorView) -> list[Msg]:
+        return board_lines(view.systems, view.card_set)
 
     def held_cards(self, state: SpaceEmperorState, seat: int) -> tuple[str, ...]:
         return tuple(state.hands[seat])

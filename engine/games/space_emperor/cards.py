@@ -174,3 +174,29 @@ def _carrier_weapon(card: Card, name: Msg) -> CardText:
         return Msg(key=f"card.weapon.{part}", args=args)
 
     return CardText(name=name, text=words("text", ""), short=words("short", ".short"))
+
+
+def board_lines(systems: Any, card_set_name: str) -> list[Msg]:
+    """Every system in play with its owner and garrison by name (the board shows the units as
+    symbols), then the legend of those symbols."""
+    cards = card_set(card_set_name)
+    lines = []
+    for system in systems:
+        units = [_unit_words(unit, cards) for unit in system.garrison]
+        key = "board_text.system" if system.owner is not None else "board_text.neutral"
+        name = Msg(key="card.name", args={"name": cards[system.id].name})
+        lines.append(Msg(key=key, args={"system": name, "seat": system.owner, "units": units}))
+    return [*lines, Msg(key="board_text.legend")]
+
+
+def _unit_words(unit: tuple[str, ...], cards: CardSet) -> Msg:
+    words = []
+    for card_id in unit:
+        card = cards[card_id]
+        name = Msg(key="card.name", args={"name": card.name})
+        if card.kind in ("ship", "monster"):
+            symbol = f"{card.ship_class or ''}{card.strength}"
+            name = Msg(key="board_text.ship", args={"name": name, "symbol": symbol})
+        words.append(name)
+    args = dict(zip(("ship", "second", "third"), words, strict=False))
+    return Msg(key=f"board_text.unit.{len(words)}", args=args)

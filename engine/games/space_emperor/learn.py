@@ -9,6 +9,16 @@ from engine.core import Catalog
 LEARN: Catalog = {
     "en": {
         "card.name": "{name}",
+        "board_text.system": "{system}: {seat} · {units}",
+        "board_text.neutral": "{system}: neutral · {units}",
+        "board_text.ship": "{name} ({symbol})",
+        "board_text.unit.1": "{ship}",
+        "board_text.unit.2": "{ship} + {second}",
+        "board_text.unit.3": "{ship} + {second} + {third}",
+        "board_text.legend": (
+            "Board: FT fortress, BB battleship, CV carrier, CR cruiser, DD destroyer; the number "
+            "is its dice; +n: support cards on that ship. Green dice are hits (6+ after bonuses)."
+        ),
         "card.class.FT": "fortress",
         "card.class.BB": "battleship",
         "card.class.CV": "carrier",
@@ -108,6 +118,16 @@ LEARN: Catalog = {
     },
     "ja": {
         "card.name": "{name}",
+        "board_text.system": "{system}：{seat} · {units}",
+        "board_text.neutral": "{system}：中立 · {units}",
+        "board_text.ship": "{name}（{symbol}）",
+        "board_text.unit.1": "{ship}",
+        "board_text.unit.2": "{ship}＋{second}",
+        "board_text.unit.3": "{ship}＋{second}＋{third}",
+        "board_text.legend": (
+            "盤面：FT 要塞艦・BB 戦艦・CV 空母・CR 巡洋艦・DD 駆逐艦。数字はサイコロの数、"
+            "+n はその艦船の支援カードの枚数。緑のサイコロはヒット（修正後6以上）。"
+        ),
         "card.class.FT": "要塞艦",
         "card.class.BB": "戦艦",
         "card.class.CV": "空母",
