@@ -35,6 +35,7 @@ from __future__ import annotations
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.caesar import prompts, rules
 from engine.games.caesar.ai import decide
+from engine.games.caesar.board import board_lines
 from engine.games.caesar.learn import CARD_IDS
 from engine.games.caesar.sampler import sample
 from engine.games.caesar.state import CaesarOptions, CaesarState, CaesarView
@@ -81,6 +82,9 @@ class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
 
     def own_lines(self, state: CaesarState, seat: int) -> list[Msg]:
         return prompts.private_lines(state, seat)
+
+    def board_lines(self, view: CaesarView) -> list[Msg]:
+        return board_lines(view.board)
 
     def held_cards(self, state: CaesarState, seat: int) -> tuple[str, ...]:
         return number_card_ids(state.hands[seat], flag=0)

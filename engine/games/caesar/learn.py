@@ -9,6 +9,13 @@ CARD_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "flag")
 
 LEARN: Catalog = {
     "en": {
+        "board_text.stack": "{square}: {count} counters, {top} on top · {seat_members} · neutral ×{neutral}",
+        "pair.seat_members": "{seat} ×{amount}",
+        "board_text.nobody": "neutral",
+        "board_text.legend": (
+            "Board: a square shows its stack's top counter (who owns it) and its size ×n; the "
+            "stripes beside it are the counters inside, bottom to top; N marks a neutral counter."
+        ),
         "card.number.name": "Fight card {value}",
         "card.number.text": (
             "Fight card {value}: play it face down when one of your groups fights. Your strength "
@@ -24,6 +31,13 @@ LEARN: Catalog = {
         "card.flag.short": "Calls a fight off: nobody moves, both cards are spent. Used once.",
     },
     "ja": {
+        "board_text.stack": "{square}：{count}個、一番上は{top} · {seat_members} · 中立×{neutral}",
+        "pair.seat_members": "{seat}×{amount}",
+        "board_text.nobody": "中立",
+        "board_text.legend": (
+            "盤面：マスには集団の一番上のカウンター（持ち主）と大きさ×nを表示。横の帯は下から順に"
+            "中のカウンター。「中」は中立のカウンター。"
+        ),
         "card.number.name": "戦闘カード{value}",
         "card.number.text": (
             "戦闘カード{value}：自分の集団が戦うとき裏向きに出す。強さは集団のカウンター数＋{value}。"
