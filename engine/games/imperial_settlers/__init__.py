@@ -80,6 +80,14 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
         """The hand with every card in full (cost, effect, deal, raze): no `held_cards` lines."""
         return rules.private_lines(state, seat)
 
+    def board_lines(self, view: SettlersView) -> list[Msg]:
+        """Each display card in full (the tiles cut the longest rules short), then the legend."""
+        display = [
+            Msg(key="board_text.display", args={"text": self.card(card_id).text})
+            for card_id in view.display
+        ]
+        return [*display, Msg(key="board_text.legend")]
+
     def card(self, card_id: str) -> CardText:
         require(card_id in self.card_ids, "unknown_card", card=card_id)
         return CardText(
