@@ -16,7 +16,13 @@ from engine.games.imperium import prompts, rules
 from engine.games.imperium.ai import decide
 from engine.games.imperium.learn import CARD_IDS
 from engine.games.imperium.sampler import sample
-from engine.games.imperium.state import ImperiumOptions, ImperiumState, ImperiumView, private_lines
+from engine.games.imperium.state import (
+    ImperiumOptions,
+    ImperiumState,
+    ImperiumView,
+    board_lines,
+    private_lines,
+)
 from engine.games.imperium.state import view as seat_view
 from engine.games.imperium.strings import STRINGS
 
@@ -54,6 +60,9 @@ class Imperium(Game[ImperiumState, ImperiumOptions, ImperiumView]):
 
     def own_lines(self, state: ImperiumState, seat: int) -> list[Msg]:
         return private_lines(state, seat)
+
+    def board_lines(self, view: ImperiumView) -> list[Msg]:
+        return board_lines(view)
 
     def held_cards(self, state: ImperiumState, seat: int) -> tuple[str, ...]:
         return CARD_IDS

@@ -9,6 +9,13 @@ CARD_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "flag")
 
 LEARN: Catalog = {
     "en": {
+        "board_text.seat": "{seat}: {points:point|points} · {count:marker|markers} left · {status}",
+        "board_text.none": "—",
+        "board_text.scored": "Region {region} just scored: {seat_paid}",
+        "board_text.legend": (
+            "Board: the small numbers of a region are its points for 1st · 2nd · 3rd …; a "
+            "token ×n is a player's markers there; the weakest in a region scores nothing."
+        ),
         "card.number.name": "Region card {value}",
         "card.number.text": (
             "Region card {value}: choose it among your three secret picks to put a marker on "
@@ -24,6 +31,13 @@ LEARN: Catalog = {
         "card.flag.short": "One more marker on a region you picked this round.",
     },
     "ja": {
+        "board_text.seat": "{seat}：{points}点 · マーカー残り{count}個 · {status}",
+        "board_text.none": "—",
+        "board_text.scored": "地域{region}の決算：{seat_paid}",
+        "board_text.legend": (
+            "盤面：地域の小さな数字は1位・2位・3位…の得点。駒×nはその地域のマーカーの数。"
+            "その地域で最も弱い人は0点。"
+        ),
         "card.number.name": "地域カード{value}",
         "card.number.text": (
             "地域カード{value}：秘密に選ぶ3枚の1つにすると、公開時に地域{value}へマーカーを1個置く。"
