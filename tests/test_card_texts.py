@@ -127,3 +127,18 @@ def test_loading_refuses_a_card_without_a_text() -> None:
 def test_loading_refuses_a_short_text_over_the_option_limit() -> None:
     with pytest.raises(ValueError, match="ghost: en short text over"):
         check_card_texts(_Wordy())
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_board_in_words_is_worded_in_both_languages(game_id: str) -> None:
+    """Game.board_lines: what a board shows only as symbols, and its legend, for the text
+    beside the image; every key resolves, in both languages, at sampled positions."""
+    game = GAMES[game_id]
+    names = [f"P{seat}" for seat in range(7)]
+    for state in _sampled_states(game, 3):
+        lines = game.board_lines(game.view(state, None))
+        for locale in LOCALES:
+            for line in lines:
+                text = WORDS.msg(locale, line, game, names)
+                assert text.strip() and not UNRESOLVED.search(text), (game_id, locale, text)
+                assert not re.search(r"\bboard_text\.", text), (game_id, locale, text)

@@ -73,6 +73,7 @@ from engine.games.prokonsul.state import (
     ProkonsulState,
     ProkonsulView,
     Proposal,
+    board_lines,
 )
 from engine.games.prokonsul.state import private_lines as hand_lines
 from engine.games.prokonsul.state import view as seat_view
@@ -147,6 +148,9 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
 
     def table_talk(self, state: ProkonsulState) -> TableTalk | None:
         return prompts.table_talk(state)
+
+    def board_lines(self, view: ProkonsulView) -> list[Msg]:
+        return board_lines(view)
 
     def held_cards(self, state: ProkonsulState, seat: int) -> tuple[str, ...]:
         return number_card_ids(state.hands[seat])

@@ -9,6 +9,13 @@ CARD_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "12")
 
 LEARN: Catalog = {
     "en": {
+        "board_text.holds": "{seat} holds {cards}",
+        "board_text.card": "{value} ({seat_owner}'s)",
+        "board_text.legend": (
+            "Board: the circled number is a province's value; +{bonus} on a road: governing both "
+            "linked provinces pays {bonus} more; a token beside a value is a candidate, one with "
+            "a value after it the governor; a small token on a card: whose card it was."
+        ),
         "card.number.name": "Influence {value}",
         "card.number.text": (
             "Influence {value}: choose it secretly each round. Revealed, it lies before you; a "
@@ -18,6 +25,12 @@ LEARN: Catalog = {
         "card.number.short": "Secret pick: its value counts toward a majority for this province.",
     },
     "ja": {
+        "board_text.holds": "{seat}の前：{cards}",
+        "board_text.card": "{value}（{seat_owner}のカード）",
+        "board_text.legend": (
+            "盤面：丸の数字は属州の価値。道の+{bonus}：つながった両方の属州の総督になると{bonus}多く"
+            "受け取る。価値の横の駒は候補者、数字が添えられた駒は総督。カードの小さな駒は元の持ち主。"
+        ),
         "card.number.name": "影響力{value}",
         "card.number.text": (
             "影響力{value}：毎ラウンド秘密に1枚選ぶ。公開されると自分の前に置かれ、公開された値の合計の"
