@@ -15,6 +15,7 @@ from bot.discord_app.custom_id import cid, parse_index
 from bot.frontend import fleet_builder
 from bot.frontend.drafts import (
     Draft,
+    amount_indexes,
     asked_fields,
     current_field,
     lone_answer,
@@ -28,6 +29,8 @@ from engine.core import Field, Prompt
 
 BUTTONS_MAX = 20  # four rows of five; the fifth row holds Undo / Confirm
 SELECT_MAX = 25
+ROW = 5  # buttons in a row
+STEPS = (-5, -1, 1, 5)  # a stepper's moves along the amounts
 
 
 class Components(discord.ui.View):
@@ -117,6 +120,9 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
         )
     elif item.kind == "fleet":
         _add_fleet_builder(view, sid, prompt, item, draft, texts)
+    elif len(amount_indexes(item)) > ROW:
+        lines.append(texts("chooser.stepper"))
+        _add_stepper(view, sid, prompt, item, draft, texts)
     elif item.kind == "subset" or len(item.options) > BUTTONS_MAX:
         _add_select(view, sid, prompt, item, draft, texts)
     else:
@@ -124,6 +130,34 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
     if picked(prompt, draft):
         view.add_item(_button(texts("button.undo"), cid(sid, prompt.key, "u"), 4))
     return "\n".join(lines), view
+
+
+def _add_stepper(
+    view: Components, sid: int, prompt: Prompt, item: Field, draft: Draft, texts: Texts
+) -> None:
+    """Amounts as one control: − / + move along them, one button takes the amount shown, the
+    other options (Pass) stay buttons below. The amount shown is `draft.page`, an option index:
+    each step button carries its target (op "p"), so a click needs nothing stored."""
+    amounts = amount_indexes(item)
+    shown = draft.page if draft.page in amounts else amounts[0]
+    position = amounts.index(shown)
+    targets: dict[int, str] = {}
+    for step in STEPS:
+        target = amounts[min(max(position + step, 0), len(amounts) - 1)]
+        if target != shown and target not in targets:
+            targets[target] = f"{step:+d}".replace("-", "−")
+    for target, label in targets.items():
+        view.add_item(_button(label, cid(sid, prompt.key, "p", target), 0))
+    choice = item.options[shown]
+    take = texts("chooser.take", value=texts.label(choice.label, choice.value))
+    success = discord.ButtonStyle.success
+    view.add_item(_button(take, cid(sid, prompt.key, "v", shown), 1, success))
+    others = [index for index in range(len(item.options)) if index not in amounts]
+    for place, index in enumerate(others[: ROW * 2]):
+        choice = item.options[index]
+        label = texts.label(choice.label, choice.value)
+        style = discord.ButtonStyle.primary
+        view.add_item(_button(label, cid(sid, prompt.key, "v", index), 2 + place // ROW, style))
 
 
 def _add_option_buttons(

@@ -22,6 +22,17 @@ class Draft:
     finished: set[str] = field(default_factory=set)  # `fleet` fields the player closed
 
 
+def amount_indexes(item: Field) -> list[int]:
+    """The indexes of a field's amounts (see Field.amounts: a bid's numbers; not its Pass)."""
+    if item.kind != "one" or not item.amounts:
+        return []
+    return [
+        index
+        for index, choice in enumerate(item.options)
+        if isinstance(choice.value, int) and not isinstance(choice.value, bool)
+    ]
+
+
 def asked_fields(prompt: Prompt, draft: Draft) -> list[Field]:
     """The fields this answer needs, given what is already chosen (see Field.needs)."""
     return [item for item in prompt.fields if item.is_asked(draft.values)]
