@@ -193,6 +193,34 @@ async def test_the_after_game_queue_is_bounded() -> None:
         worker.shutdown()
 
 
+async def test_a_busy_refusal_costs_no_cooldown(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 row 8: "busy, try again" is the bot's refusal, so the member may try again at
+    once; a replay that was made starts the cooldown as before."""
+    finished = await finished_game(harness, monkeypatch)
+    fake, bot = harness.fake, harness.bot
+    assert bot is not None
+    admin = fake.add_user("admin", manage_guild=True)
+    setting = {"key": "cooldown_replay", "value": "60"}
+    await fake.slash(admin, "game", ["settings", "set"], setting)
+    alice = fake.users[0]
+    made = bot.after_game.animation
+
+    async def busy(*args: object) -> object:
+        raise Busy
+
+    monkeypatch.setattr(bot.after_game, "animation", busy)
+    ask = {"game_id": finished.id}
+    answer = await private_answer(harness, alice, await fake.slash(alice, "game", ["replay"], ask))
+    assert "busy" in answer.text().lower(), answer.text()
+    monkeypatch.setattr(bot.after_game, "animation", made)
+    answer = await private_answer(harness, alice, await fake.slash(alice, "game", ["replay"], ask))
+    assert answer.attachments, answer.text()
+    record = await fake.slash(alice, "game", ["replay"], ask)
+    assert "wait" in record.response_message.text().lower(), record.response_message.text()
+
+
 async def test_status_posts_the_board_anew_without_drawing_it(harness: Harness) -> None:
     fake = harness.fake
     users = [fake.add_user(name) for name in ("alice", "bob")]

@@ -171,6 +171,7 @@ async def post_replay(
         export = await worker.export_json(bot.service, session)
         data, extension, frames = await worker.animation(session.id, export, t.locale)
     except Busy:
+        bot.gate.refund(interaction, "replay")
         await _reply(interaction, t("replay.busy"))
         return
     await _reply(

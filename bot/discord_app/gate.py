@@ -72,11 +72,14 @@ class Gate:
         turned_off = TURNED_OFF.get(command)
         if turned_off and not getattr(settings, turned_off):
             return await self._refuse(interaction, f"gate.{turned_off}_off")
-        key = (interaction.guild_id, interaction.user.id, command)
-        left = self.cooldowns.wait(key, settings.cooldown(command))
+        left = self.cooldowns.wait(_use(interaction, command), settings.cooldown(command))
         if left > 0:
             return await self._refuse(interaction, "gate.cooldown", seconds=math.ceil(left))
         return True
+
+    def refund(self, interaction: discord.Interaction, command: str) -> None:
+        """The bot refused what `command` asked for (busy): it costs the member no cooldown."""
+        self.cooldowns.refund(_use(interaction, command))
 
     async def open_lobby(self, interaction: discord.Interaction, thread: bool) -> bool:
         """/game new: the channel, the member's open lobbies, the cooldown, thread creation."""
@@ -169,3 +172,8 @@ def thread_meta(meta: str) -> bool:
         return bool(json.loads(meta).get("thread"))
     except (ValueError, AttributeError):
         return False
+
+
+def _use(interaction: discord.Interaction, command: str) -> tuple[int | None, int, str]:
+    """The cooldown key of one member's use of `command` in one server."""
+    return interaction.guild_id, interaction.user.id, command

@@ -1,7 +1,8 @@
 """/game settings show | set | reset: a server's admins configure Forum for their server.
 
 Anyone may read the settings; changing them takes Manage Server, or the role the admins named
-(`admin_role`). Every answer is private and in the asker's language.
+(`admin_role`), which may change every setting but `admin_role` itself (its reset of every
+setting keeps it). A key is checked against the settings model, whatever a client sends. Every answer is private and in the asker's language.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from discord import app_commands
 
 from bot.discord_app.command_text import command_text as _
 from bot.discord_app.sending import NO_PINGS
-from bot.frontend.safe_text import clip
-from bot.frontend.settings import KEYS, SettingRefused, Settings
+from bot.frontend.safe_text import clip, neutral
+from bot.frontend.settings import KEYS, OWNER_KEYS, SettingRefused, Settings
 from bot.frontend.settings_strings import COMMANDS, SETTINGS
 from bot.frontend.texts import Texts
 
@@ -50,16 +51,15 @@ class SettingsCommands(app_commands.Group):
         value: app_commands.Range[str, 1, 500],
     ) -> None:
         t = self.gate.texts(str(interaction.locale))
-        if not await self._may_configure(interaction, t) or interaction.guild_id is None:
+        owner = await self._may_configure(interaction, t, key)
+        if owner is None or interaction.guild_id is None:
             return
-        label = t(f"setting.{key}")
         try:
             settings = await self.settings.set(interaction.guild_id, key, value)
         except SettingRefused as refused:
-            rule = t(refused.rule, **refused.values)
-            echo = value if len(value) <= ECHO_LIMIT else value[: ECHO_LIMIT - 1] + "…"
-            await _private(interaction, t("settings.bad", label=label, value=echo, rule=rule))
+            await _private(interaction, refusal(t, refused, value))
             return
+        label = t(f"setting.{key}")
         await _private(interaction, t("settings.done", label=label, value=shown(t, settings, key)))
 
     @app_commands.command(
@@ -70,26 +70,46 @@ class SettingsCommands(app_commands.Group):
     @app_commands.choices(key=KEY_CHOICES)
     async def reset(self, interaction: discord.Interaction, key: str | None = None) -> None:
         t = self.gate.texts(str(interaction.locale))
-        if not await self._may_configure(interaction, t) or interaction.guild_id is None:
+        owner = await self._may_configure(interaction, t, key)
+        if owner is None or interaction.guild_id is None:
             return
-        settings = await self.settings.reset(interaction.guild_id, key)
+        try:
+            settings = await self.settings.reset(interaction.guild_id, key, owner)
+        except SettingRefused as refused:
+            await _private(interaction, refusal(t, refused, ""))
+            return
         if key is None:
             await _private(interaction, t("settings.reset_all"))
             return
         label, value = t(f"setting.{key}"), shown(t, settings, key)
         await _private(interaction, t("settings.reset_one", label=label, value=value))
 
-    async def _may_configure(self, interaction: discord.Interaction, t: Texts) -> bool:
-        """Manage Server, or the role the admins named; anyone else is told so."""
+    async def _may_configure(
+        self, interaction: discord.Interaction, t: Texts, key: str | None
+    ) -> bool | None:
+        """True for Manage Server, False for the role the admins named (which may not change
+        `admin_role`), None (told so) for anyone else."""
         permissions = getattr(interaction, "permissions", None)
         if permissions is not None and permissions.manage_guild:
             return True
         role = (await self.settings.of(interaction.guild_id)).admin_role
         user = interaction.user
         if role and isinstance(user, discord.Member) and user.get_role(role) is not None:
-            return True
+            if key not in OWNER_KEYS:
+                return False
+            await _private(interaction, t("settings.owner_only", label=t(f"setting.{key}")))
+            return None
         await _private(interaction, t("settings.denied"))
-        return False
+        return None
+
+
+def refusal(t: Texts, refused: SettingRefused, value: str) -> str:
+    """One line: an unknown key (quoted inert), or a value the key does not take."""
+    if refused.rule == "settings.unknown_key":
+        return t("settings.unknown_key", key=neutral(refused.key, ECHO_LIMIT))
+    rule = t(refused.rule, **refused.values)
+    label, echo = t(f"setting.{refused.key}"), clip(value, ECHO_LIMIT)
+    return t("settings.bad", label=label, value=echo, rule=rule)
 
 
 def describe(t: Texts, settings: Settings, overrides: dict[str, Any]) -> str:

@@ -33,6 +33,10 @@ class Cooldowns:
             self._until[key] = now + seconds
         return 0.0
 
+    def refund(self, key: Hashable) -> None:
+        """Forget the key's last use: what it asked for was refused by us, not done."""
+        self._until.pop(key, None)
+
     def __len__(self) -> int:
         return len(self._until)
 

@@ -96,6 +96,18 @@ class SettingRefused(Exception):
         self.key, self.rule, self.values = key, rule, args
 
 
+# Only Manage Server may change these: the delegated role must not hand settings to another.
+OWNER_KEYS = frozenset({"admin_role"})
+
+
+def setting_key(raw: str) -> str:
+    """A key a client sent, checked against the model (discord.py does not check a str
+    option's choices, so a modified client may send any text, `model_config` included)."""
+    if raw not in KEYS:
+        raise SettingRefused(raw, "settings.unknown_key")
+    return raw
+
+
 def rule_of(key: str) -> tuple[str, dict[str, Any]]:
     """The catalog key and arguments that tell what `key` accepts, from its bounds."""
     spec = Settings.model_fields[key]
@@ -186,12 +198,18 @@ class ServerSettings:
         return self.defaults.model_copy(update=overrides)
 
     async def set(self, guild_id: int, key: str, raw: str) -> Settings:
-        value = parse_value(key, raw)
+        value = parse_value(setting_key(key), raw)
         return await self._save(guild_id, {**await self.overrides(guild_id), key: value})
 
-    async def reset(self, guild_id: int, key: str | None) -> Settings:
-        kept = {} if key is None else await self.overrides(guild_id)
-        return await self._save(guild_id, {k: v for k, v in kept.items() if k != key})
+    async def reset(self, guild_id: int, key: str | None, owner: bool = True) -> Settings:
+        """One key, or (None) every key; `owner=False` (the delegated role) keeps OWNER_KEYS."""
+        overrides = await self.overrides(guild_id)
+        if key is None:
+            kept = {} if owner else {k: v for k, v in overrides.items() if k in OWNER_KEYS}
+        else:
+            dropped = setting_key(key)
+            kept = {k: v for k, v in overrides.items() if k != dropped}
+        return await self._save(guild_id, kept)
 
     async def _kept(self, guild_id: int | None) -> Kept | None:
         if not guild_id or self.store is None:
