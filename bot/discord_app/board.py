@@ -30,7 +30,7 @@ from bot.discord_app.carriers import Carriers
 from bot.discord_app.chooser import Components
 from bot.discord_app.custom_id import cid
 from bot.discord_app.sending import NO_PINGS
-from bot.frontend.alt_text import describe_board, running_scores, waiting_seats
+from bot.frontend.alt_text import describe_board, waiting_seats
 from bot.frontend.board_image import draw_board
 from bot.frontend.config import Config
 from bot.frontend.narration import Narration
@@ -150,7 +150,9 @@ class Board:
     def _seat_lines(self, session: Session, t: Texts) -> list[str]:
         """One line per seat: who must act (▶), the name, an AI's mark, the running score."""
         waiting = set(waiting_seats(session.pending()))
-        scores = running_scores(session.game.public_view(session.live()).view, len(session.seats))
+        field = session.game.score_field  # the view's running score, where the game keeps one
+        public = session.game.public_view(session.live()).view if field else None
+        scores = getattr(public, field) if field else None
         lines = []
         for seat, row in enumerate(session.seats):
             score = "" if scores is None else f" — {scores[seat]}"

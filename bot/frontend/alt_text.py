@@ -40,7 +40,7 @@ def describe_board(
         scores: Sequence[int] | None = outcome.scores
     else:
         parts.append(t("alt.waiting", seats=waiting) if waiting else "")
-        scores = running_scores(view, seats)
+        scores = _running_scores(view, seats)
     if scores is not None:
         parts.append(t("alt.scores", seat_scores=[[s, n] for s, n in enumerate(scores)]))
     latest = [line.lstrip("• ").strip() for line in recent][-LATEST_EVENTS:]
@@ -55,8 +55,7 @@ def waiting_seats(prompts: Sequence[Prompt]) -> list[int]:
     return sorted({s for p in prompts for s in p.seats})
 
 
-def running_scores(view: BaseModel | None, seats: int) -> Sequence[int] | None:
-    """A view's running score per seat (see the module docstring), or None."""
+def _running_scores(view: BaseModel | None, seats: int) -> Sequence[int] | None:
     for name in SCORE_FIELDS:
         value = getattr(view, name, None)
         is_row = isinstance(value, list | tuple) and len(value) == seats
