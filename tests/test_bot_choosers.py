@@ -72,6 +72,16 @@ def test_a_bid_of_24_amounts_is_one_stepper_not_a_list() -> None:
     assert "f:1:k:v:22" in shown and len(set(shown)) == len(shown)
 
 
+def test_a_count_is_a_stepper_beside_typing_it() -> None:
+    chips = Field(name="chips", kind="int", label=Msg(key="x", args={}), min=0, max=12)
+    prompt = Prompt(key="k", move="offer", kind=Kind.TURN, seats=(0,), fields=(chips,),
+                    text=Msg(key="x", args={}))  # fmt: skip
+    assert ids(prompt, Draft()) == ["f:1:k:p:1", "f:1:k:p:5", "f:1:k:q:0", "f:1:k:m"]
+    near_the_top = ids(prompt, Draft(page=10))
+    assert near_the_top == ["f:1:k:p:5", "f:1:k:p:9", "f:1:k:p:11", "f:1:k:p:12", "f:1:k:q:10",
+                            "f:1:k:m"]  # fmt: skip
+
+
 def test_a_few_amounts_stay_buttons() -> None:
     shown = ids(bid(range(1, 5)), Draft())
     assert shown == ["f:1:k:v:0", "f:1:k:v:1", "f:1:k:v:2", "f:1:k:v:3", "f:1:k:v:4"]

@@ -101,6 +101,14 @@ def pick(prompt: Prompt, draft: Draft, index: int) -> None:
     draft.page = 0
 
 
+def take_number(prompt: Prompt, draft: Draft, value: int) -> None:
+    """A count stepper's number for the current `int` field (the rules judge its range)."""
+    item = current_field(prompt, draft)
+    if item is not None and item.kind == "int":
+        draft.values[item.name] = value
+        draft.page = 0
+
+
 def fill_typed(prompt: Prompt, draft: Draft, typed: dict[str, str]) -> None:
     """Values typed into the modal; ints stay text when unreadable so the rules reject them."""
     for item in prompt.fields:
