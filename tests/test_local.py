@@ -358,6 +358,7 @@ async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path
         await run_local(opts, ask=keyboard)
     out = capsys.readouterr().out
     assert "whole number" not in out
+    assert "[2]–[25]: type the amount\n   [pass] Pass" in out  # 24 bids on one line
     assert out.count("✗ Bid more than the current 1.") == 2, out
     assert "Player 1 turns A1: " in out  # the story names the card turned
     give_up = [p.split(":")[0].split(" (")[0] for p in prompts[5:8]]

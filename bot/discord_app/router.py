@@ -34,6 +34,7 @@ from bot.frontend.drafts import (
     is_immediate,
     pick,
     summary,
+    take_number,
     undo,
 )
 from bot.frontend.prompt_kinds import is_private
@@ -322,6 +323,8 @@ class Router:
             pick_many(prompt, draft, data.get("values", []))
         elif parsed.op == "p":
             draft.page = parsed.index()
+        elif parsed.op == "q":
+            take_number(prompt, draft, parsed.index())
         elif parsed.op == "u":
             undo(prompt, draft)
         elif parsed.op == "r":

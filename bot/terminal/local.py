@@ -22,6 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.frontend.drafts import amount_indexes
 from bot.frontend.hint_search import hint_line, suggest
 from bot.frontend.texts import Texts
 from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
@@ -453,7 +454,13 @@ class LocalTable:
         lines of up to BARE_PER_LINE."""
         lines: list[str] = []
         bare: list[str] = []
+        amounts = amount_indexes(field)
+        if len(amounts) > 1:  # a bid: its amounts on one line, to be typed as numbers
+            first, last = field.options[amounts[0]].value, field.options[amounts[-1]].value
+            lines.append(self.t("local.amounts", first=first, last=last))
         for index, choice in enumerate(field.options, start=1):
+            if index - 1 in amounts and len(amounts) > 1:
+                continue
             text = self.text.msg(self.opts.locale, choice.label, session.game, session.names)
             number = f"{index}) " if numbered else ""
             if text == str(choice.value):
