@@ -298,7 +298,7 @@ def final_board_request(harness: Harness) -> int:
     return next(
         index
         for index, request in enumerate(harness.fake.requests)
-        if isinstance(request.json, dict) and "Game over!" in (request.json.get("content") or "")
+        if isinstance(request.json, dict) and "Game over!" in json.dumps(request.json)
     )
 
 

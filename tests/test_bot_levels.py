@@ -38,11 +38,11 @@ async def test_a_hard_ai_added_from_the_lobby_is_stored_as_hard_and_survives_a_r
         alice, fake.message(lobby.id), f"f:{session.id}:lobby:ai:easy"
     )
     assert "does not offer" in forged.response_message.text()
-    assert [s.get("level") for s in session.row.seats if s["ai"]] == ["hard"]
+    assert [s.level for s in session.row.seats if s.ai] == ["hard"]
     await harness.kill()
     bot = await harness.start()
     session = await bot.service.get(session.id)
-    assert [s.get("level") for s in session.row.seats if s["ai"]] == ["hard"]
+    assert [s.level for s in session.row.seats if s.ai] == ["hard"]
     await harness.stop()
 
 
@@ -121,7 +121,7 @@ async def test_a_hint_is_ephemeral_to_the_asker_legal_and_leaves_only_the_asker_
     (action,) = given
     assert action.seat == 0
     session.game.apply(session.live(), action)  # legal: raises IllegalInput otherwise
-    assert session.row.meta.get("hinted") is True and session.row.meta["hinted_seats"] == [0]
+    assert session.row.meta.hinted is True and session.row.meta.hinted_seats == (0,)
     while session.outcome() is None:  # play it out: results, and only bob rated
         prompt = next(p for p in session.pending() if p.seats)
         seat = prompt.seats[0]
@@ -132,7 +132,7 @@ async def test_a_hint_is_ephemeral_to_the_asker_legal_and_leaves_only_the_asker_
     players = [player_of(seat) for seat in session.row.seats]
     rated = await ratings(bot.service.store, session.row.guild_id or 0, "imperium", players)
     assert set(rated) == {players[1]}, "alice asked for the hint: only she is not rated"
-    session.row.meta["hinted_seats"] = []  # the same game without a hint rates both
+    session.row.meta = session.row.meta.updated(hinted_seats=())  # without a hint: both rated
     unhinted = await finish_statements(bot.service.store, session.row, session.game, outcome)
     assert sum("INTO ratings" in statement for statement, _ in unhinted) == 2
     await harness.stop()
@@ -220,7 +220,7 @@ async def test_a_server_with_hints_off_offers_no_hint(harness: Harness) -> None:
     session = await bot.service.in_channel(fake.channel_id)
     forged = await harness.forge_click(alice, chooser, f"f:{session.id}:hint:ask")
     assert "does not offer" in forged.response_message.text()
-    assert "hinted" not in session.row.meta
+    assert session.row.meta.hinted is False
     await harness.stop()
 
 

@@ -62,6 +62,7 @@ class CircusMaximus(Game[CircusState, CircusOptions, CircusView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=11)
     strings = STRINGS
+    hints = True
     max_inputs = 20_000
 
     def start(self, options: CircusOptions, seats: int, seed: int) -> CircusState:

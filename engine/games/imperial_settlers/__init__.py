@@ -55,6 +55,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
     AI = staticmethod(decide)
     search = SearchSpec(sampler.sample, rollouts=40, worlds=4, horizon=20, evaluate=estimate)
     strings = STRINGS
+    hints = True
     max_inputs = 4_000
     rules_version = 2  # 2: L6 pick order, auto-payment without a follow-up prompt
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import GameState, hidden_option, trusted
+from engine.core import GameState, Secrets, hidden_option, trusted
 
 # What a player can hold; everything but sun seals is discarded at cleanup unless stored.
 HELD = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "seal")
@@ -110,6 +110,7 @@ class Last(BaseModel):
 
 
 class SettlersState(GameState):
+    secrets = Secrets(order=("decks",))
     card_set: str
     common_scale: int
     always_prompt_defence: bool = True
@@ -213,7 +214,7 @@ def view(state: SettlersState, seat: int | None) -> SettlersView:
         raze=state.raze,
         last=state.last,
         scores=tuple(state.scores),
-        hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]
+        hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]  # own implies seat is not None
         **_public_flow(state, seat if own else None),
     )
 

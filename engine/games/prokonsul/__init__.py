@@ -90,6 +90,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=120, horizon=30, evaluate=estimate.evaluate)
     strings = STRINGS
+    hints = True
     max_inputs = 20_000
     shortcuts = (
         Shortcut(

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Event, GameState, Msg, evolved, require, trusted_view
+from engine.core import Event, GameState, Msg, Secrets, evolved, require, trusted_view
 from engine.data import load
 
 Negotiation = Literal["strict", "two_way", "free"]
@@ -94,6 +94,7 @@ class Proposal(BaseModel):
 
 
 class ProkonsulState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     negotiation: Negotiation = "strict"
     allow_no_decision: bool = False
     top_two_only: bool = False
@@ -273,9 +274,9 @@ def view(state: ProkonsulState, seat: int | None) -> ProkonsulView:
         hand_size=len(state.hands[0]),
         chosen=tuple(card is not None for card in state.chosen),
         final_chips=state.chips if state.phase == "over" else None,
-        own_hand=state.hands[seat] if own else None,  # type: ignore[index]
-        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]
-        own_chips=state.chips[seat] if own else None,  # type: ignore[index]
+        own_hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_chips=state.chips[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
     )
 
 
