@@ -46,6 +46,7 @@ from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:
     from bot.discord_app.play import Metrics, Play
+    from bot.frontend.hint_search import Hints
     from bot.frontend.settings import ServerSettings
 
 log = logging.getLogger("forum.router")
@@ -56,6 +57,7 @@ class RouterHost(after_game.AfterGameHost, Protocol):
 
     settings: ServerSettings
     metrics: Metrics
+    hints: Hints
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
 
@@ -77,6 +79,14 @@ class Router:
     @property
     def settings(self) -> ServerSettings:
         return self.bot.settings
+
+    @property
+    def hints(self) -> Hints:
+        return self.bot.hints
+
+    @property
+    def gate(self) -> hints.Cooldown:
+        return self.bot.gate
 
     async def handle(self, interaction: discord.Interaction) -> None:
         if interaction.type not in (
@@ -201,6 +211,8 @@ class Router:
         elif parsed.op == "leave":
             await service.leave(session, user.id)
         elif parsed.op == "ai":
+            if level == "hard" and not await self.bot.gate.allow_hard_ai(interaction):
+                return
             texts = self.play.wording.channel_texts(session)
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
             await service.add_ai(session, user.id, name, level)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.frontend.drafts import amount_indexes
-from bot.frontend.hint_search import hint_line, suggest
+from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.texts import Texts
 from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
 from bot.terminal.local_strings import LOCAL_TEXT
@@ -80,6 +80,7 @@ class LocalTable:
         self, service: TableService, opts: LocalOptions, ask: Ask = input, clear: Clear = None
     ) -> None:
         self.service = service
+        self.hints = Hints(service.ai_pool)  # one player at a time: no queue to speak of
         self.opts = opts
         self.ask = ask
         self.clear = clear or clear_screen
@@ -367,10 +368,10 @@ class LocalTable:
                 return
 
     async def _hint(self, session: Session, seat: int, prompt: Prompt) -> None:
-        """The hard AI's suggestion, as the Discord Hint button words it; the game is stored as
+        """The hard AI's suggestion, as the Discord Hint button words it; the seat is stored as
         hinted (so not rated) before it is shown."""
         self.say("  " + self.t("local.hint_thinking"))  # a search takes seconds
-        action, share = await suggest(self.service, session, prompt, seat)
+        action, share = await self.hints.suggest(self.service, session, prompt, seat)
         texts = Texts(self.text, self.opts.locale, session.game, session.names)
         self.say("  " + hint_line(texts, prompt, action, share))
 
