@@ -24,7 +24,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from engine.core import Game, Outcome
+from engine.core import AnyGame, Outcome
 from table.session_model import Seat
 from table.store import SessionRow, Statement, Store
 
@@ -52,7 +52,7 @@ def user_player(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-def variant_of(game: Game, options: dict[str, Any]) -> str:
+def variant_of(game: AnyGame, options: dict[str, Any]) -> str:
     """The options that differ from the defaults, e.g. `short_game=true`, or `base`."""
     fields = game.Options.model_fields
     changed = [
@@ -111,7 +111,7 @@ def hinted_seats(row: SessionRow) -> set[int]:
 
 
 async def finish_statements(
-    store: Store, row: SessionRow, game: Game, outcome: Outcome
+    store: Store, row: SessionRow, game: AnyGame, outcome: Outcome
 ) -> list[Statement]:
     """The results and rating updates of a finished session, for the final input's transaction."""
     guild, now = row.guild_id or 0, time.time()

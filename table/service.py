@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.ai import ai_seed
-from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome, Prompt
+from engine.core import Action, AnyGame, Event, GameState, IllegalInput, Outcome, Prompt
 from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
 from table.ratings import finish_statements
@@ -80,7 +80,7 @@ class Session:
     """A session row plus, once started, its live state (rebuilt from the log on load)."""
 
     row: SessionRow
-    game: Game
+    game: AnyGame
     state: GameState | None = None
     seq: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -142,7 +142,8 @@ class Session:
         return [p for p in self.pending() if seat in p.seats]
 
     def view(self, seat: int | None) -> BaseModel:
-        return self.game.view(self.live(), seat)
+        view: BaseModel = self.game.view(self.live(), seat)
+        return view
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state) if self.state is not None else None
@@ -409,7 +410,9 @@ class TableService:
         self._sessions[row.id] = session
         return session
 
-    async def join(self, session: Session, user_id: int, name: str, locale: str | None = None):
+    async def join(
+        self, session: Session, user_id: int, name: str, locale: str | None = None
+    ) -> None:
         async with self._acting(session):
             self._require_lobby(session)
             if session.seat_of(user_id) is not None:
@@ -638,7 +641,7 @@ class TableService:
         return await self.submit(session, seat, action.move, action.args, prompt.key)
 
 
-def _require_some_table_size(game: Game, options: Any) -> None:
+def _require_some_table_size(game: AnyGame, options: Any) -> None:
     """Refuse, when the lobby opens, option clashes that no player count could start with."""
     errors = []
     for seats in range(game.min_seats, game.max_seats + 1):
@@ -708,9 +711,10 @@ def _replay_rows(session: Session, start: Replayed, rows: list[InputRow]) -> Rep
 
 def _setup_state(session: Session) -> GameState:
     game = session.game
-    return game.setup(
+    state: GameState = game.setup(
         game.parse_options(session.row.options), len(session.row.seats), session.row.seed
     )
+    return state
 
 
 def _action(row: InputRow) -> Action:

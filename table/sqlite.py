@@ -124,7 +124,7 @@ class SqliteStore(queries.Queries):
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cursor:
-            (version,) = await cursor.fetchone()  # type: ignore[misc]
+            (version,) = await cursor.fetchone()  # type: ignore[misc]  # PRAGMA user_version always returns a row
         return int(version)
 
     @asynccontextmanager
@@ -163,7 +163,8 @@ class SqliteStore(queries.Queries):
                 if synced:
                     await self.db.execute(query, params)
                 else:
-                    await self.db._execute(_unsynced, self.db._conn, query, params)
+                    # aiosqlite's private runner carries no annotations: mypy cannot check it.
+                    await self.db._execute(_unsynced, self.db._conn, query, params)  # type: ignore[no-untyped-call]
             except sqlite3.Error as error:
                 named = _storage_error(error)
                 if named is not None:
