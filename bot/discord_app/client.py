@@ -23,7 +23,7 @@ from bot.discord_app.after_game import add_commands as add_after_game_commands
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.command_text import Translator
-from bot.discord_app.commands import GameCommands, shortcut_commands
+from bot.discord_app.commands import CommandParts, GameCommands, shortcut_commands
 from bot.discord_app.gate import Gate
 from bot.discord_app.play import Metrics, Parts, Play, Timing
 from bot.discord_app.private_prompts import PrivatePrompts
@@ -117,18 +117,18 @@ class ForumBot(commands.Bot):
         self.service.ai_pool = self.render_pool  # hard AI seats search beside the renders
         self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.hints = Hints(hint_pool(self.config.render_processes))
-        self.play = build_play(self, self.render_pool)
-        self.router = Router(
-            self, self.play.parts, changed=self.play.changed, close_board=self.play.close_board
-        )
+        self.play = play = build_play(self, self.render_pool)
+        # Each receives the parts it uses (issue 31): none reaches through Play.
+        self.router = Router(self, play.parts, changed=play.changed, close_board=play.close_board)
         await self.tree.set_translator(Translator())
-        game_commands = GameCommands(self)
+        parts = CommandParts(play.wording, play.board, self.router, play.repost, play.changed)
+        game_commands = GameCommands(self, parts)
         add_after_game_commands(game_commands, self)
         game_commands.add_command(SettingsCommands(self.settings, self.gate))
-        localizer, default_locale = self.play.wording.localizer, self.config.default_locale
+        localizer, default_locale = play.wording.localizer, self.config.default_locale
         add_ping_commands(game_commands, self.service.store, localizer, default_locale)
         self.tree.add_command(game_commands)
-        for command in shortcut_commands(self):
+        for command in shortcut_commands(self, parts):
             self.tree.add_command(command, guild=None)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         self._timer = asyncio.get_running_loop().create_task(self._timer_loop())

@@ -5,6 +5,8 @@ from __future__ import annotations
 import inspect
 import json
 import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -27,13 +29,15 @@ from engine.core import (
 )
 from engine.i18n import Localizer, locale_of
 from engine.registry import GAMES
-from table.service import SessionBroken
+from table.service import Session, SessionBroken
 
 if TYPE_CHECKING:
+    from bot.discord_app.board import Board
     from bot.discord_app.gate import Gate
-    from bot.discord_app.play import Play
     from bot.discord_app.router import Router
+    from bot.frontend.ai_seats import Changed
     from bot.frontend.config import Config
+    from bot.frontend.wording import Wording
     from table.service import TableService
 
 
@@ -43,10 +47,19 @@ class CommandsHost(Protocol):
     config: Config
     service: TableService
     gate: Gate
-    play: Play
-    router: Router
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
+
+
+@dataclass(frozen=True)
+class CommandParts:
+    """The parts of play the slash commands use, wired in bot.discord_app.client."""
+
+    wording: Wording
+    board: Board
+    router: Router
+    repost: Callable[[Session], None]
+    changed: Changed
 
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
@@ -87,18 +100,19 @@ def options_help(game: Game, texts: Texts) -> list[str]:
 
 
 class GameCommands(app_commands.Group):
-    def __init__(self, bot: CommandsHost) -> None:
+    def __init__(self, bot: CommandsHost, parts: CommandParts) -> None:
         super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
         self.bot = bot
+        self.parts = parts
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
-        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
+        return Texts(Localizer(self.parts.wording.localizer.catalogs[0]), locale, game, ())
 
     def guild_texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         """The server's language (for what the whole channel reads), before a session exists."""
         locale = locale_of(_guild_locale(interaction), self.bot.config.default_locale)
-        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
+        return Texts(Localizer(self.parts.wording.localizer.catalogs[0]), locale, game, ())
 
     @app_commands.command(name="new", description=_(COMMANDS, "command.new"))
     @app_commands.describe(
@@ -118,7 +132,7 @@ class GameCommands(app_commands.Group):
             return
         existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
         if existing is not None:
-            texts = self.bot.play.wording.texts(existing, str(interaction.locale))
+            texts = self.parts.wording.texts(existing, str(interaction.locale))
             status = texts(f"status.{existing.status}")
             await reply_privately(
                 interaction, texts("channel_busy_status", game=texts("name"), status=status)
@@ -147,7 +161,7 @@ class GameCommands(app_commands.Group):
         if guild_locale:
             await self.bot.service.set_meta(session, locale=guild_locale)
         await self.bot.gate.lobby_opened(session, thread)
-        content, view = self.bot.play.board.lobby_content(session)
+        content, view = self.parts.board.lobby_content(session)
         if channel is None:
             await interaction.response.send_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
@@ -203,7 +217,7 @@ class GameCommands(app_commands.Group):
             await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
         await reply_privately(interaction, "✓")
-        self.bot.play.repost(session)
+        self.parts.repost(session)
 
     @app_commands.command(name="hand", description=_(COMMANDS, "command.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -211,7 +225,7 @@ class GameCommands(app_commands.Group):
         if session is None:
             await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
-        await self.bot.router.show_hand(interaction, session)
+        await self.parts.router.show_hand(interaction, session)
 
     @app_commands.command(name="rules", description=_(COMMANDS, "command.rules"))
     @app_commands.describe(game=_(COMMANDS, "param.game"))
@@ -240,12 +254,12 @@ class GameCommands(app_commands.Group):
         try:
             session = await self.bot.service.in_channel(interaction.channel_id)
         except SessionBroken as broken:
-            await self.bot.router.abort_broken(interaction, broken)
+            await self.parts.router.abort_broken(interaction, broken)
             return
         if session is None:
             await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
-        texts = self.bot.play.wording.texts(session, str(interaction.locale))
+        texts = self.parts.wording.texts(session, str(interaction.locale))
         if not self.bot.may_abort(interaction, session.row.host_id):
             await reply_privately(interaction, texts("abort_denied"))
             return
@@ -272,7 +286,7 @@ class GameCommands(app_commands.Group):
         if session is None:
             await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
-        content, view = await self.bot.router.history_page(interaction, session, 0)
+        content, view = await self.parts.router.history_page(interaction, session, 0)
         await reply_privately(interaction, content, view)
 
 
@@ -307,21 +321,23 @@ def _example_values(spec: Any) -> list[Any]:
     return list(dict.fromkeys([default, *values]))
 
 
-def shortcut_commands(bot: CommandsHost) -> list[app_commands.Command]:
+def shortcut_commands(bot: CommandsHost, parts: CommandParts) -> list[app_commands.Command]:
     """One slash command per shortcut name declared by any game (e.g. /offer)."""
     first: dict[str, tuple[Game, Shortcut]] = {}
     for game in GAMES.values():
         for shortcut in game.shortcuts:
             first.setdefault(shortcut.name, (game, shortcut))
-    return [_shortcut_command(bot, game, shortcut) for game, shortcut in first.values()]
+    return [_shortcut_command(bot, parts, game, shortcut) for game, shortcut in first.values()]
 
 
 _PARAM_TYPES: dict[str, type] = {"seat": discord.Member, "int": int, "text": str}
 
 
-def _shortcut_command(bot: CommandsHost, game: Game, shortcut: Shortcut) -> app_commands.Command:
+def _shortcut_command(
+    bot: CommandsHost, parts: CommandParts, game: Game, shortcut: Shortcut
+) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        await run_shortcut(bot, interaction, shortcut.name, values)
+        await run_shortcut(bot, parts, interaction, shortcut.name, values)
 
     parameters = [
         inspect.Parameter(
@@ -351,13 +367,17 @@ def _shortcut_command(bot: CommandsHost, game: Game, shortcut: Shortcut) -> app_
 
 
 async def run_shortcut(
-    bot: CommandsHost, interaction: discord.Interaction, name: str, values: dict[str, Any]
+    bot: CommandsHost,
+    parts: CommandParts,
+    interaction: discord.Interaction,
+    name: str,
+    values: dict[str, Any],
 ) -> None:
     """Answer the caller's pending move from slash-command options, privately."""
     session = await bot.service.in_channel(interaction.channel_id)
-    texts = bot.play.wording.texts(session, str(interaction.locale)) if session else None
+    texts = parts.wording.texts(session, str(interaction.locale)) if session else None
     if session is None or session.status != "active" or texts is None:
-        await reply_privately(interaction, bot.router.texts_for(interaction, None)("no_game"))
+        await reply_privately(interaction, parts.router.texts_for(interaction, None)("no_game"))
         return
     shortcut = next((s for s in session.game.shortcuts if s.name == name), None)
     seat = session.seat_of(interaction.user.id)
@@ -386,4 +406,4 @@ async def run_shortcut(
         await reply_privately(interaction, "✗ " + texts.msg(error.msg))
         return
     await reply_privately(interaction, texts("chooser.submitted_plain"))
-    bot.play.changed(session, result.events)
+    parts.changed(session, result.events)
