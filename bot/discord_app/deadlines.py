@@ -29,7 +29,7 @@ class Deadlines:
         prompts: PrivatePrompts,
         ai: AiSeats,
         *,
-        expire_lobby: Step,
+        expire_lobby: Callable[[Session], Awaitable[bool]],
         close_board: Step,
     ) -> None:
         self.client = client
@@ -71,7 +71,8 @@ class Deadlines:
             except SessionBroken:  # it waits for /game abort; it needs no reminder
                 continue
             if stage == "lobby":
-                await self.expire_lobby(session)
+                if await self.expire_lobby(session):
+                    await self.close_board(session)
             elif session.status != "active":
                 continue
             elif stage == "remind":

@@ -12,14 +12,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict, deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import discord
 
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
-from bot.discord_app.deadlines import Deadlines, Step
+from bot.discord_app.deadlines import Deadlines
 from bot.discord_app.private_prompts import PrivatePrompts
 from bot.discord_app.sending import NO_PINGS
 from bot.discord_app.table_talk import TableTalk
@@ -56,7 +56,7 @@ class Timing:
     settings: ServerSettings
     client: discord.Client
     clock: Callable[[], float]
-    expire_lobby: Step
+    expire_lobby: Callable[[Session], Awaitable[bool]]
 
 
 class Play:
