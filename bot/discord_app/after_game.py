@@ -22,6 +22,7 @@ from bot.discord_app.sending import NO_PINGS
 from bot.frontend.after_game_strings import COMMANDS
 from bot.frontend.after_game_worker import Busy
 from bot.frontend.alt_text import describe_board
+from bot.frontend.board_image import LOCALIZER
 from bot.frontend.safe_text import CONTENT_MAX, NAME_MAX, clip, neutral
 from bot.frontend.strings import COMMANDS as GAME_COMMANDS
 from bot.frontend.texts import Texts
@@ -34,8 +35,8 @@ from table.service import Session
 from table.session_model import Seat
 
 if TYPE_CHECKING:
+    from bot.discord_app.board import Board
     from bot.discord_app.gate import Gate
-    from bot.discord_app.play import Play
     from bot.frontend.after_game_worker import AfterGameWorker
     from bot.frontend.config import Config
     from table.service import TableService
@@ -49,7 +50,6 @@ class AfterGameHost(Protocol):
     config: Config
     service: TableService
     gate: Gate
-    play: Play
     after_game: AfterGameWorker
 
 
@@ -106,7 +106,7 @@ def add_commands(group: app_commands.Group, bot: AfterGameHost) -> None:
 def texts(bot: AfterGameHost, interaction: discord.Interaction, session: Session | None) -> Texts:
     locale = locale_of(str(interaction.locale or ""), bot.config.default_locale)
     game = session.game if session else None
-    return Texts(bot.play.wording.localizer, locale, game, session.names if session else ())
+    return Texts(LOCALIZER, locale, game, session.names if session else ())
 
 
 async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
@@ -317,7 +317,9 @@ async def post_leaderboard(bot: AfterGameHost, interaction: discord.Interaction,
 # Rematch ---------------------------------------------------------------------------------
 
 
-async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Session) -> None:
+async def rematch(
+    bot: AfterGameHost, board: Board, interaction: discord.Interaction, old: Session
+) -> None:
     """The first click opens a lobby (same players and options, seats rotated, a new seed);
     later clicks join it. The host starts it with the lobby's Start button."""
     t = texts(bot, interaction, old)
@@ -330,7 +332,7 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
             await _reply(interaction, t("rematch.already"))
         else:
             await service.join(current, user.id, user.display_name, str(interaction.locale))
-            await bot.play.board.show_lobby(current)
+            await board.show_lobby(current)
             await _reply(interaction, t("rematch.joined"))
         return
     host = next((s for s in old.seats if s.user_id == old.row.host_id), None)
@@ -355,7 +357,7 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
     carried = old.row.meta.locale  # the server's language
     await service.set_meta(session, rematch_of=old.id, locale=carried)
     await bot.gate.lobby_opened(session, thread=False)
-    content, view = bot.play.board.lobby_content(session)
+    content, view = board.lobby_content(session)
     await interaction.response.send_message(
         content=f"{t('rematch.opened')}\n{content}", view=view, allowed_mentions=NO_PINGS
     )
@@ -363,9 +365,12 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
     await service.set_meta(session, board=message.id)
 
 
-async def click(bot: AfterGameHost, interaction: discord.Interaction, parsed: ParsedId) -> None:
+async def click(
+    bot: AfterGameHost, board: Board, interaction: discord.Interaction, parsed: ParsedId
+) -> None:
     """A Rematch or replay-strip click on a finished game, on a message that offers it
-    (bot.discord_app.router checked that): the same server and channel rules as the commands."""
+    (bot.discord_app.router checked that): the same server and channel rules as the commands;
+    `board` shows a rematch's lobby."""
     try:
         session = await bot.service.get(parsed.sid)
     except IllegalInput:
@@ -376,7 +381,7 @@ async def click(bot: AfterGameHost, interaction: discord.Interaction, parsed: Pa
     elif parsed.key == "rematch":
         if not may_read(interaction, session) or interaction.channel_id != session.row.channel_id:
             raise IllegalInput("wrong_channel")
-        await rematch(bot, interaction, session)
+        await rematch(bot, board, interaction, session)
     elif not may_read(interaction, session):
         await _reply(interaction, t("game_gone"))
     elif parsed.op == "j":

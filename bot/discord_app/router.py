@@ -141,7 +141,7 @@ class Router:
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
             _require_offered(interaction, parsed)
-            await after_game.click(self.bot, interaction, parsed)
+            await after_game.click(self.bot, self.board, interaction, parsed)
             return
         try:
             session = await self.bot.service.get(parsed.sid)
