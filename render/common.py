@@ -179,8 +179,8 @@ def ramp_palette(
         for step in range(1, steps + 1):
             t = step / (steps + 1)
             mix = tuple(round(b + (f - b) * t) for f, b in zip(fg, bg, strict=True))
-            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]
-                entries.append(mix)  # type: ignore[arg-type]
+            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
+                entries.append(mix)  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
     if len(entries) > 256:
         raise ValueError(f"{len(entries)} palette entries, at most 256 fit")
     entries += [entries[0]] * (256 - len(entries))
@@ -233,7 +233,7 @@ class Palette:
 
     def to_index(self, colour: RGB) -> int:
         """The entry Pillow's mapping gives `colour` (what an RGB pixel of it becomes)."""
-        return to_palette(Image.new("RGB", (1, 1), colour), self.image).getpixel((0, 0))  # type: ignore[return-value]
+        return to_palette(Image.new("RGB", (1, 1), colour), self.image).getpixel((0, 0))  # type: ignore[return-value]  # a P image's pixel is its index
 
     def ink(self, colour: RGB) -> int:
         """The index a shape in `colour` is drawn in: its own entry, else where the mapping of
@@ -532,7 +532,7 @@ class Pen(ImageDraw.ImageDraw):
             fill = self.board_palette.ink(fill) if isinstance(fill, tuple) else fill
         return super()._getink(ink, fill)
 
-    def polygon(  # type: ignore[override]
+    def polygon(  # type: ignore[override]  # the palette-aware pen takes what Pillow takes
         self,
         xy: Sequence[tuple[float, float]],
         fill: Any = None,
@@ -559,7 +559,7 @@ class Pen(ImageDraw.ImageDraw):
         if left < right and top < bottom:
             mask.im.paste(0, (left, top, right, bottom))
 
-    def text(  # type: ignore[override]
+    def text(  # type: ignore[override]  # the palette-aware pen takes what Pillow takes
         self,
         xy: tuple[float, float],
         text: Any,

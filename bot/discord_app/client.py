@@ -27,9 +27,9 @@ from bot.discord_app.commands import GameCommands, shortcut_commands
 from bot.discord_app.deadlines import Deadlines
 from bot.discord_app.gate import Gate
 from bot.discord_app.play import Metrics, Parts, Play
-from bot.discord_app.private_prompts import PrivatePrompts
+from bot.discord_app.private_prompts import Drafts, PrivatePrompts
 from bot.discord_app.router import Router
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.discord_app.settings_commands import SettingsCommands
 from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import add_commands as add_ping_commands
@@ -82,7 +82,7 @@ class ForumBot(commands.Bot):
         self.render_pool: Executor | None = None
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
-        self.play: Play = None  # type: ignore[assignment]
+        self.play: Play = None  # type: ignore[assignment]  # set in setup_hook
         self.router = Router(self)
         self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
         self.settings = ServerSettings(config)
@@ -122,7 +122,7 @@ class ForumBot(commands.Bot):
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
         self._timer = asyncio.get_running_loop().create_task(self._timer_loop())
 
     async def idle(self) -> None:
@@ -141,7 +141,7 @@ class ForumBot(commands.Bot):
             self.render_pool = None
         if self.after_game is not None:
             self.after_game.shutdown()
-            self.after_game = None  # type: ignore[assignment]
+            self.after_game = None  # type: ignore[assignment]  # gone after close
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -172,8 +172,9 @@ class ForumBot(commands.Bot):
             self.spawn(self._announce_broken(error))
 
     async def _announce_broken(self, broken: SessionBroken) -> None:
-        channel = self.get_channel(broken.row.channel_id) or await self.fetch_channel(
-            broken.row.channel_id
+        channel = game_channel(
+            self.get_channel(broken.row.channel_id)
+            or await self.fetch_channel(broken.row.channel_id)
         )
         texts = Texts(self.play.wording.localizer, self.config.default_locale, None, ())
         await channel.send(texts.msg(broken.msg), allowed_mentions=NO_PINGS)
@@ -233,7 +234,8 @@ def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
     (each part receives only what it uses)."""
     config, service, settings = bot.config, bot.service, bot.settings
     wording = Wording(Localizer(BOT, AFTER_GAME), config.default_locale)
-    narration, carriers, drafts = Narration(), Carriers(), {}
+    narration, carriers = Narration(), Carriers()
+    drafts: Drafts = {}
     board = Board(bot, service, config, wording, narration, carriers, render_pool)
     prompts = PrivatePrompts(bot, service, settings, wording, board, carriers, drafts)
     ai = AiSeats(

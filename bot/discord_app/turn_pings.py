@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.command_text import command_text as _
+from bot.discord_app.sending import game_channel
 from bot.frontend.strings import COMMANDS
 from bot.frontend.texts import Texts
 from engine.core import Kind
@@ -83,9 +84,10 @@ async def ping_turns(board: Board, session: Session) -> None:
         return  # players at the table: nothing to say, nothing to store
     meta.pop(PING_MESSAGE, None)
     await board.service.set_meta(session)  # stored first: a restart never pings again
-    channel = board.client.get_channel(session.row.channel_id)
-    if channel is None:
+    found = board.client.get_channel(session.row.channel_id)
+    if found is None:
         return
+    channel = game_channel(found)
     if previous:
         await board.delete_quietly(channel, previous)
     if not users:
@@ -97,7 +99,7 @@ async def ping_turns(board: Board, session: Session) -> None:
             everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
         ),
     )
-    await board.service.set_meta(session, **{PING_MESSAGE: message.id})
+    await board.service.set_meta(session, False, **{PING_MESSAGE: message.id})
 
 
 def add_commands(
