@@ -28,6 +28,7 @@ from typing import IO, Any
 import aiosqlite
 
 from table import queries, schema
+from table.session_model import SessionMeta
 from table.store import (
     ChannelBusy,
     Held,
@@ -172,14 +173,14 @@ class SqliteStore(queries.Queries):
 
     # Sessions ---------------------------------------------------------------------------
 
-    async def save_meta(self, session_id: int, meta: dict[str, Any], durable: bool = False) -> None:
+    async def save_meta(self, session_id: int, meta: SessionMeta, durable: bool = False) -> None:
         """The front end's bookkeeping, unless `durable`, committed without waiting for the disk
         (synchronous NORMAL for this one statement): a crash of the process loses none of it, a
         power cut may lose the latest, never an input (an input's commit syncs everything
         before it). Waiting for the disk costs the connection's thread far more than the write,
         and this is written once or twice per input."""
         await self._write(
-            queries.SAVE_META, json.dumps(meta), time.time(), session_id, synced=durable
+            queries.SAVE_META, json.dumps(meta.stored()), time.time(), session_id, synced=durable
         )
 
     async def create_session(self, row: SessionRow) -> int:

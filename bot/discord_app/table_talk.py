@@ -30,7 +30,7 @@ class TableTalk:
             me = message.guild.me if message.guild is not None else None
             if me is not None and message.channel.permissions_for(me).manage_messages:
                 await message.delete()
-            elif not session.row.meta.get("quiet_warned"):
+            elif not session.row.meta.quiet_warned:
                 await self.service.set_meta(session, quiet_warned=True)
                 await message.channel.send(
                     self.wording.channel_texts(session)("quiet.no_permission"),
