@@ -22,6 +22,7 @@ from engine.games.secret_nim import SecretNim
 from engine.games.secret_nim.state import NimState, NimView
 from engine.i18n import Localizer
 from engine.registry import Entry
+from engine.search import world
 from engine.testing import check_game, check_secret_answers, trajectory
 from render import render_png
 from table.testing import FUZZ_SEEDS, fuzz_game
@@ -154,3 +155,12 @@ def test_max_inputs_is_the_most_a_game_may_take() -> None:
     short.max_inputs = length - 1
     with pytest.raises(AssertionError, match=f"no end within {length - 1} inputs"):
         trajectory(short, 2, 5)
+
+
+def test_a_sampler_must_draw_every_declared_secret() -> None:
+    """engine.search.world refuses to copy a declared secret from the view (the view's `added`
+    holds who has added, not how much)."""
+    game = SecretNim()
+    view = game.view(game.setup(game.parse_options({}), 2, 1), 0)
+    with pytest.raises(AssertionError, match=r"must draw \['added'\]"):
+        world(NimState, view, rng=1, seats=2)
