@@ -171,7 +171,10 @@ _CARDS = Localizer()
 def card_words(game: AnyGame, card_id: str, locale: str) -> tuple[str, str, str]:
     """(name, full text, short text) of one of `game`'s cards in `locale`, for any front end."""
     words = game.card(card_id)
-    return tuple(_CARDS.msg(locale, msg, game) for msg in (words.name, words.text, words.short))  # type: ignore[return-value]
+    name, text, short = (
+        _CARDS.msg(locale, msg, game) for msg in (words.name, words.text, words.short)
+    )
+    return name, text, short
 
 
 def check_card_texts(game: AnyGame) -> None:

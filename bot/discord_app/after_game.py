@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text as _
 from bot.discord_app.custom_id import MalformedId, ParsedId, cid, parse_index
+from bot.discord_app.interaction_parts import channel_of, data_of
 from bot.discord_app.scope import may_read
 from bot.discord_app.sending import NO_PINGS
 from bot.frontend.after_game_strings import COMMANDS
@@ -99,8 +100,10 @@ def add_commands(group: app_commands.Group, bot: AfterGameHost) -> None:
             return
         await post_leaderboard(bot, interaction, game)
 
-    for command in (replay, export, stats, board_command):
-        group.add_command(command)
+    group.add_command(replay)
+    group.add_command(export)
+    group.add_command(stats)
+    group.add_command(board_command)
 
 
 def texts(bot: AfterGameHost, interaction: discord.Interaction, session: Session | None) -> Texts:
@@ -126,7 +129,7 @@ async def finished_session(
     """The finished game asked for (by id, else this channel's latest), when the asker may
     read it (bot.discord_app.scope); an unknown game and a hidden one both give None."""
     if game_id is None:
-        game_id = await latest_finished(bot.service.store, interaction.channel_id)
+        game_id = await latest_finished(bot.service.store, channel_of(interaction))
         if game_id is None:
             return None
     try:
@@ -200,7 +203,7 @@ def strip_buttons(session: Session, t: Texts, page: int, total: int) -> Componen
             )
         )
     picks = sorted({round(i * (total - 1) / max(1, JUMP_OPTIONS - 1)) for i in range(JUMP_OPTIONS)})
-    menu = discord.ui.Select(
+    menu: discord.ui.Select[Any] = discord.ui.Select(
         placeholder=t("replay.jump"), custom_id=cid(session.id, "replay", "j"), row=1
     )
     for index in picks[:JUMP_OPTIONS]:
@@ -324,7 +327,7 @@ async def rematch(
     later clicks join it. The host starts it with the lobby's Start button."""
     t = texts(bot, interaction, old)
     service, user = bot.service, interaction.user
-    current = await service.in_channel(interaction.channel_id)
+    current = await service.in_channel(channel_of(interaction))
     if current is not None:
         if current.row.meta.rematch_of != old.id or current.status != "lobby":
             await _reply(interaction, t("rematch.busy"))
@@ -385,7 +388,7 @@ async def click(
     elif not may_read(interaction, session):
         await _reply(interaction, t("game_gone"))
     elif parsed.op == "j":
-        values = (interaction.data or {}).get("values")
+        values = data_of(interaction).get("values")
         if not isinstance(values, list) or len(values) != 1:
             raise MalformedId("replay jump values")
         await replay_page(bot, interaction, session, parse_index(values[0]))

@@ -29,7 +29,7 @@ from bot.discord_app.board_layout import (
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.chooser import Components
 from bot.discord_app.custom_id import cid
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.frontend.alt_text import describe_board, waiting_seats
 from bot.frontend.board_image import draw_board
 from bot.frontend.config import Config
@@ -294,17 +294,18 @@ class Board:
         scrolled = session.row.meta.buried or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
-        keep_image = {} if file is None else {"attachments": [file]}
+        keep_image: dict[str, Any] = {} if file is None else {"attachments": [file]}
         carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
-        if carrier is not None:
+        if carrier is not None and board_id:  # a carrier only for a board with an id
             try:
                 await carrier.edit(board_id, allowed_mentions=NO_PINGS, **fields, **keep_image)
                 return
             except discord.HTTPException:
                 _rewind(file)
-        channel = self.client.get_channel(
-            session.row.channel_id
-        ) or await self.client.fetch_channel(session.row.channel_id)
+        channel = game_channel(
+            self.client.get_channel(session.row.channel_id)
+            or await self.client.fetch_channel(session.row.channel_id)
+        )
         if board_id and not scrolled:
             try:
                 await channel.get_partial_message(board_id).edit(

@@ -28,7 +28,7 @@ from bot.discord_app.gate import Gate
 from bot.discord_app.play import Metrics, Parts, Play, Timing
 from bot.discord_app.private_prompts import PrivatePrompts
 from bot.discord_app.router import Router
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.discord_app.settings_commands import SettingsCommands
 from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import add_commands as add_ping_commands
@@ -130,7 +130,7 @@ class ForumBot(commands.Bot):
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self, parts):
             self.tree.add_command(command, guild=None)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
         self._timer = asyncio.get_running_loop().create_task(self._timer_loop())
 
     async def idle(self) -> None:
@@ -149,10 +149,10 @@ class ForumBot(commands.Bot):
             self.render_pool = None
         if self.after_game is not None:
             self.after_game.shutdown()
-            self.after_game = None  # type: ignore[assignment]
+            self.after_game = None  # type: ignore[assignment]  # gone after close
         if self.hints is not None and self.hints.pool is not None:
             self.hints.pool.shutdown(wait=False, cancel_futures=True)
-            self.hints = None  # type: ignore[assignment]
+            self.hints = None  # type: ignore[assignment]  # gone after close
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -183,8 +183,9 @@ class ForumBot(commands.Bot):
             self.spawn(self._announce_broken(error))
 
     async def _announce_broken(self, broken: SessionBroken) -> None:
-        channel = self.get_channel(broken.row.channel_id) or await self.fetch_channel(
-            broken.row.channel_id
+        channel = game_channel(
+            self.get_channel(broken.row.channel_id)
+            or await self.fetch_channel(broken.row.channel_id)
         )
         texts = Texts(self.play.wording.localizer, self.config.default_locale, None, ())
         await channel.send(texts.msg(broken.msg), allowed_mentions=NO_PINGS)

@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
+from bot.discord_app.interaction_parts import channel_of
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend.safe_text import OPTION_MAX
 from bot.frontend.strings import COMMANDS
@@ -130,7 +131,7 @@ class GameCommands(app_commands.Group):
     ) -> None:
         if not await self.bot.gate.open_lobby(interaction, thread):
             return
-        existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
+        existing = None if thread else await self.bot.service.in_channel(channel_of(interaction))
         if existing is not None:
             texts = self.parts.wording.texts(existing, str(interaction.locale))
             status = texts(f"status.{existing.status}")
@@ -145,7 +146,7 @@ class GameCommands(app_commands.Group):
             GAMES[game].parse_options(chosen)  # refused before a thread is made for nothing
             channel = await self._new_thread(interaction, game) if thread else None
             session = await self.bot.service.open(
-                channel_id=channel.id if channel else interaction.channel_id,
+                channel_id=channel.id if channel else channel_of(interaction),
                 guild_id=interaction.guild_id,
                 game_id=game,
                 options=chosen,
@@ -162,6 +163,7 @@ class GameCommands(app_commands.Group):
             await self.bot.service.set_meta(session, locale=guild_locale)
         await self.bot.gate.lobby_opened(session, thread)
         content, view = self.parts.board.lobby_content(session)
+        message: discord.Message
         if channel is None:
             await interaction.response.send_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
@@ -212,7 +214,7 @@ class GameCommands(app_commands.Group):
     async def status(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "status"):
             return
-        session = await self.bot.service.in_channel(interaction.channel_id)
+        session = await self.bot.service.in_channel(channel_of(interaction))
         if session is None:
             await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
@@ -221,7 +223,7 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="hand", description=_(COMMANDS, "command.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        session = await self.bot.service.in_channel(interaction.channel_id)
+        session = await self.bot.service.in_channel(channel_of(interaction))
         if session is None:
             await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
@@ -232,7 +234,7 @@ class GameCommands(app_commands.Group):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if game is None:
-            session = await self.bot.service.in_channel(interaction.channel_id)
+            session = await self.bot.service.in_channel(channel_of(interaction))
             game = session.row.game if session else next(iter(sorted(GAMES)))
         chosen = GAMES[game]
         texts = self.texts(interaction, chosen)
@@ -252,7 +254,7 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         try:
-            session = await self.bot.service.in_channel(interaction.channel_id)
+            session = await self.bot.service.in_channel(channel_of(interaction))
         except SessionBroken as broken:
             await self.parts.router.abort_broken(interaction, broken)
             return
@@ -282,7 +284,7 @@ class GameCommands(app_commands.Group):
     async def history(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "history"):
             return
-        session = await self.bot.service.in_channel(interaction.channel_id)
+        session = await self.bot.service.in_channel(channel_of(interaction))
         if session is None:
             await reply_privately(interaction, self.texts(interaction)("no_game"))
             return
@@ -354,7 +356,7 @@ def _shortcut_command(
                 default=inspect.Parameter.empty if param.required else None,
             )
         )
-    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]  # discord.py reads the signature
     described = app_commands.describe(
         **{p.name: _(game.strings, p.description) for p in shortcut.params}
     )(callback)
@@ -374,7 +376,7 @@ async def run_shortcut(
     values: dict[str, Any],
 ) -> None:
     """Answer the caller's pending move from slash-command options, privately."""
-    session = await bot.service.in_channel(interaction.channel_id)
+    session = await bot.service.in_channel(channel_of(interaction))
     texts = parts.wording.texts(session, str(interaction.locale)) if session else None
     if session is None or session.status != "active" or texts is None:
         await reply_privately(interaction, parts.router.texts_for(interaction, None)("no_game"))

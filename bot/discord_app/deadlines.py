@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord_app.private_prompts import PrivatePrompts
-from bot.discord_app.sending import NO_PINGS, pings
+from bot.discord_app.sending import NO_PINGS, game_channel, pings
 from bot.frontend.ai_seats import AiSeats
 from bot.frontend.settings import ServerSettings
 from bot.frontend.wording import Wording
@@ -84,7 +84,7 @@ class Deadlines:
         owing = self.owing_humans(session)
         t = self.wording.channel_texts(session)
         mentions = " ".join(f"<@{session.seats[s].user_id}>" for s in owing)
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         allowed = pings(session.seats[s].user_id for s in owing)
         await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
         for seat in owing:
@@ -102,7 +102,7 @@ class Deadlines:
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)
         t = self.wording.channel_texts(session)
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         if (await self.settings.of(session.row.guild_id)).idle_policy == "abort":
             await self.service.abort(session)
             await channel.send(t("idle_abort"), allowed_mentions=NO_PINGS)

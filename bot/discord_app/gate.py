@@ -93,8 +93,8 @@ class Gate:
             return False
         if thread:
             window = settings.thread_window_minutes * 60
-            key = (interaction.guild_id, interaction.user.id)
-            left = self.threads.take(key, settings.threads_per_window, window)
+            member = (interaction.guild_id, interaction.user.id)
+            left = self.threads.take(member, settings.threads_per_window, window)
             if left > 0:
                 return await self._refuse(
                     interaction,

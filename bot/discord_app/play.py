@@ -21,7 +21,7 @@ from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.deadlines import Deadlines
 from bot.discord_app.private_prompts import PrivatePrompts
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import ping_turns
 from bot.frontend.ai_seats import AiSeats, Spawn
@@ -164,7 +164,7 @@ class Play:
     async def end_at_limit(self, session: Session) -> None:
         """The game's log reached Game.input_limit and the store aborted it: say so, close."""
         t = self.wording.channel_texts(session)
-        channel = self.board.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.board.client.get_channel(session.row.channel_id))
         await channel.send(
             t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
         )

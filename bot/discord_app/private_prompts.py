@@ -16,7 +16,7 @@ from bot.discord_app.custom_id import cid
 from bot.discord_app.dm_channels import DmChannels
 from bot.discord_app.hints import with_hint
 from bot.discord_app.private_view import add_show_button, folded
-from bot.discord_app.sending import NO_PINGS, pings
+from bot.discord_app.sending import NO_PINGS, game_channel, pings
 from bot.frontend import budget
 from bot.frontend.drafts import Draft, DraftBook
 from bot.frontend.prompt_kinds import is_private
@@ -53,7 +53,7 @@ class PrivatePrompts:
         """Public replies (e.g. an offer to one player) are asked in the open, once each, even
         across a restart (what was asked is stored with the session)."""
         before = session.row.meta.asked
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
             if prompt.kind != Kind.REPLY or is_private(prompt) or tag in session.row.meta.asked:
@@ -176,7 +176,7 @@ class PrivatePrompts:
         when their DMs are closed, say so once in the channel with a way in."""
         if seat in session.row.meta.dm_closed:
             return
-        fields = {"content": _clip(content), "view": view or Components()}
+        fields: dict[str, Any] = {"content": _clip(content), "view": view or Components()}
         fields["allowed_mentions"] = NO_PINGS
         if await self._dm_by_click(session, seat, fields, edit):
             return
@@ -216,7 +216,7 @@ class PrivatePrompts:
 
     async def dm_fallback(self, session: Session, seat: int) -> None:
         t = self.wording.seat_texts(session, seat)
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         view = Components()
         view.add_item(
             discord.ui.Button(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -21,8 +22,9 @@ from bot.discord_app import after_game, hints, stale
 from bot.discord_app.ai_levels import chosen_level
 from bot.discord_app.chooser import chooser, fleet_input, modal, modal_values, pick_many
 from bot.discord_app.custom_id import MalformedId, ParsedId, cid, parse_cid
-from bot.discord_app.hints import with_hint
+from bot.discord_app.hints import Cooldown, with_hint
 from bot.discord_app.history import History
+from bot.discord_app.interaction_parts import data_of
 from bot.discord_app.private_view import add_show_button, folded
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend import fleet_builder
@@ -52,6 +54,10 @@ if TYPE_CHECKING:
     from bot.frontend.settings import ServerSettings
 
 log = logging.getLogger("forum.router")
+
+
+# A click handler: (interaction, session, parsed custom id).
+Handler = Callable[[discord.Interaction, Session, ParsedId], Awaitable[None]]
 
 
 class RouterHost(after_game.AfterGameHost, Protocol):
@@ -94,7 +100,7 @@ class Router:
         return self.bot.hints
 
     @property
-    def gate(self) -> hints.Cooldown:
+    def gate(self) -> Cooldown:
         return self.bot.gate
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -104,7 +110,7 @@ class Router:
         ):
             return
         try:
-            parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
+            parsed = parse_cid(data_of(interaction).get("custom_id", ""))
         except MalformedId:
             await self.refuse_malformed(interaction)
             return
@@ -155,14 +161,14 @@ class Router:
         if parsed.key in ("lobby", "hand", "abort", "history", "hint"):  # prompts: see self.prompt
             _require_offered(interaction, parsed)
         self._clicked[interaction.id] = session
-        handler = {
+        handlers: dict[str, Handler] = {
             "lobby": self.lobby,
             "hand": self.hand,
             "abort": self.abort,
             "history": self.history,
             "hint": functools.partial(hints.ask, self),
-        }.get(parsed.key, self.prompt)
-        await handler(interaction, session, parsed)
+        }
+        await handlers.get(parsed.key, self.prompt)(interaction, session, parsed)
 
     # Helpers ------------------------------------------------------------------------------
 
@@ -337,7 +343,7 @@ class Router:
     def _edit_draft(
         self, prompt: Prompt, draft: Draft, parsed: ParsedId, interaction: discord.Interaction
     ) -> None:
-        data = interaction.data or {}
+        data = data_of(interaction)
         if parsed.op == "v":
             pick(prompt, draft, parsed.index())
         elif parsed.op == "s":

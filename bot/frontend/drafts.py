@@ -126,7 +126,7 @@ def undo(prompt: Prompt, draft: Draft) -> None:
         if item.kind == "fleet" and (value or item.name in draft.finished):
             if item.name in draft.finished:
                 draft.finished.discard(item.name)
-            else:
+            elif value:  # always, when not finished
                 fleet_builder.undo(value)
                 if not value:
                     del draft.values[item.name]
@@ -142,8 +142,9 @@ def undo(prompt: Prompt, draft: Draft) -> None:
 def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
     args = {item.name: draft.values.get(item.name) for item in asked_fields(prompt, draft)}
     for item in asked_fields(prompt, draft):
-        if item.kind == "fleet" and args[item.name] is not None:
-            args[item.name] = [list(group) for group in args[item.name] if group]
+        fleet = args[item.name]
+        if item.kind == "fleet" and fleet is not None:
+            args[item.name] = [list(group) for group in fleet if group]
     return args
 
 
