@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
+from functools import cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
 
 import annotated_types
@@ -587,8 +588,15 @@ def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
     values = state.__dict__  # (a pydantic model's fields; getattr costs a view 2 µs more)
     return trusted(
         model,
-        **{name: fields[name] if name in fields else values[name] for name in model.model_fields},
+        **{name: fields[name] if name in fields else values[name] for name in _names(model)},
     )
+
+
+@cache
+def _names(model: type[BaseModel]) -> tuple[str, ...]:
+    """A model's field names in order (pydantic serialises a model's fields in its __dict__'s
+    order; its `model_fields` class property costs 2 µs a read)."""
+    return tuple(model.model_fields)
 
 
 def evolved(state: M, **update: Any) -> M:
