@@ -18,8 +18,9 @@ that the front end localizes with the game's `strings` catalog.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
 
@@ -74,6 +75,9 @@ class Field(BaseModel):
 
     `needs=(other field, values)`: asked only when that field took one of `values` (e.g. a
     counter-offer amount only when the answer is "counter"); otherwise it is left out.
+
+    `amounts`: a `one` field whose number options are amounts in rising order (a bid): a front
+    end may offer them as one stepper (− / +) rather than a list, beside the other options.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -88,6 +92,7 @@ class Field(BaseModel):
     needs: tuple[str, tuple[int | str, ...]] | None = None
     attachments: tuple[Choice, ...] = ()  # `fleet`: what may follow a head
     per_head: int = 0  # `fleet`: attachments allowed behind one head
+    amounts: bool = False
 
     def is_asked(self, answers: dict[str, Any]) -> bool:
         return self.needs is None or answers.get(self.needs[0]) in self.needs[1]
@@ -205,9 +210,38 @@ class TableTalk(BaseModel):
     rule: Msg
 
 
-class GameState(BaseModel):
-    """Base of every game's state. `rng` is the whole RNG state (see engine.rng)."""
+@dataclass(frozen=True)
+class Secrets:
+    """What a game's state hides from views while the game runs, declared once on its `State`
+    (`secrets = Secrets(...)`), so the leak tests (engine.testing) and the samplers
+    (engine.search.world) read it instead of guessing from field names.
 
+    - `per_seat`: fields with one entry per seat (a list or tuple indexed by seat) that only
+      that seat may see: hands, unrevealed commits.
+    - `to_all`: fields nobody may see: a face-down pile's cards.
+    - `order`: fields whose order nobody may see: draw piles (a list or tuple, or a dict of them).
+    - `options`: the variant options under which all of this is hidden (Senator's hands are
+      open unless `hidden`); the leak test plays under them.
+
+    The leak test reorders each field another seat may not see and checks no view changes; a
+    sampler must draw every one of them afresh rather than copy a view's field of that name.
+    """
+
+    per_seat: tuple[str, ...] = ()
+    to_all: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+    options: Mapping[str, Any] = dataclass_field(default_factory=dict)
+
+    def fields(self) -> tuple[str, ...]:
+        """Every field declared hidden, in declared order."""
+        return (*self.per_seat, *self.to_all, *self.order)
+
+
+class GameState(BaseModel):
+    """Base of every game's state. `rng` is the whole RNG state (see engine.rng); `secrets`
+    declares what the state hides (nothing, unless the game says so)."""
+
+    secrets: ClassVar[Secrets] = Secrets()
     schema_version: int = 1
     seats: int
     rng: int
@@ -266,7 +300,6 @@ class SearchSpec:
 
 V = TypeVar("V", bound=BaseModel)
 Move = Callable[[Any, Action], tuple[Any, list[Event]]]
-Decide = Callable[[Any, Prompt, int, int], Action]
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,13 +329,22 @@ class Game(ABC, Generic[S, OptionsT, V]):
     State: ClassVar[type[GameState]]
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
-    AI: ClassVar[Decide | None] = None
+    # A staticmethod, so that mypy does not take the function for a method of the class.
+    AI: ClassVar[staticmethod[[Any, Prompt, int, int], Action | None] | None] = None
     # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
     strings: ClassVar[Catalog]
-    # Upper bound on inputs in one game, for playout tests and AI-only runs.
+    # Most inputs one game can take: every game ends after at most this many (random play is
+    # checked against it), and playouts and AI-only runs stop there.
     max_inputs: ClassVar[int] = 10_000
+    # The view field holding each seat's running score (one int per seat), read by alt text;
+    # None: the game keeps no running score (the outcome gives the scores at the end).
+    score_field: ClassVar[str | None] = None
+    # Whether players may ask for the hard AI's suggestion (a hint) at their prompts; needs a
+    # `search`. Declared, not implied by the hard level: a search may be too slow or too weak
+    # to offer as advice.
+    hints: ClassVar[bool] = False
     # Slash commands that answer a move directly; the front end registers them by name.
     shortcuts: ClassVar[tuple[Shortcut, ...]] = ()
 
@@ -320,7 +362,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         move = self.moves.get(action.move)
         require(move is not None, "unknown_move", move=action.move)
         require(not self.is_over(state), "game_over")
-        after, events = move(state, action)  # type: ignore[misc]
+        after, events = move(state, action)  # type: ignore[misc]  # a Move stored on the class reads as a method to mypy
         if self.is_over(after):
             result = self.outcome(after)
             assert result is not None, f"{self.id}: over without an outcome"
@@ -393,7 +435,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         if unknown:
             raise IllegalInput("unknown_option", names=", ".join(sorted(unknown)))
         try:
-            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]
+            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]  # Options is the game's OptionsT (a ClassVar cannot be generic)
         except ValidationError as error:
             first = error.errors()[0]
             name = str(first["loc"][0]) if first["loc"] else ""
@@ -409,8 +451,12 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):
-            return self.State.model_validate_json(data)  # type: ignore[return-value]
-        return self.State.model_validate(data)  # type: ignore[return-value]
+            return self.State.model_validate_json(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+        return self.State.model_validate(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+
+
+# Any game, where the code is generic over games (the registry, front ends, AI, tests).
+AnyGame = Game[Any, Any, Any]
 
 
 def hidden_option(default: Any, **constraints: Any) -> Any:
@@ -430,9 +476,9 @@ def _bounds(spec: FieldInfo) -> dict[str, int]:
     bounds = {}
     for item in spec.metadata:
         if isinstance(item, annotated_types.Ge):
-            bounds["min"] = int(item.ge)  # type: ignore[call-overload]
+            bounds["min"] = int(item.ge)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
         elif isinstance(item, annotated_types.Le):
-            bounds["max"] = int(item.le)  # type: ignore[call-overload]
+            bounds["max"] = int(item.le)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
     return bounds
 
 
@@ -456,12 +502,13 @@ def option_values(spec: FieldInfo) -> str:
     return "|".join(choices)
 
 
-def player_options(game: Game) -> dict[str, FieldInfo]:
+def player_options(game: AnyGame) -> dict[str, FieldInfo]:
     """The options offered to players (every option but the hidden ones), in declared order."""
     return {name: spec for name, spec in game.Options.model_fields.items() if not _is_hidden(spec)}
 
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 _set = object.__setattr__
 
 
@@ -472,10 +519,10 @@ def trusted(model: type[M], **fields: Any) -> M:
     `model_construct` does the same but costs several times more. Every field must be given.
     """
     instance = model.__new__(model)
-    object.__setattr__(instance, "__dict__", fields)
-    object.__setattr__(instance, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(instance, "__pydantic_extra__", None)
-    object.__setattr__(instance, "__pydantic_private__", None)
+    _set(instance, "__dict__", fields)
+    _set(instance, "__pydantic_fields_set__", set(fields))
+    _set(instance, "__pydantic_extra__", None)
+    _set(instance, "__pydantic_private__", None)
     return instance
 
 
@@ -483,12 +530,10 @@ def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
     """`trusted(model, ...)` for a view of `state`: every field not given is the state's field of
     that name (the counterpart of engine.search.world), so a view lists only what it redacts or
     derives."""
+    values = state.__dict__  # (a pydantic model's fields; getattr costs a view 2 µs more)
     return trusted(
         model,
-        **{
-            name: fields[name] if name in fields else getattr(state, name)
-            for name in model.model_fields
-        },
+        **{name: fields[name] if name in fields else values[name] for name in model.model_fields},
     )
 
 
@@ -506,7 +551,7 @@ def evolved(state: M, **update: Any) -> M:
     return copy
 
 
-def playable_seats(game: Game, raw_options: dict[str, Any] | None = None) -> list[int]:
+def playable_seats(game: AnyGame, raw_options: dict[str, Any] | None = None) -> list[int]:
     """The table sizes that `raw_options` (default: the game's defaults) can start: a variant
     may need more players, or an option may be needed for the largest table."""
     options = game.parse_options(raw_options)
@@ -545,6 +590,30 @@ def require(condition: bool, code: str, **args: Any) -> None:
         raise IllegalInput(code, **args)
 
 
+def required(value: T | None, code: str, **args: Any) -> T:
+    """`value` unless it is None, else IllegalInput(code): a lookup that may find nothing,
+    checked and typed in one step."""
+    if value is None:
+        raise IllegalInput(code, **args)
+    return value
+
+
+def int_arg(value: object, code: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` when it is a whole number (never a bool) in [`low`, `high`], else
+    IllegalInput(code): an input argument checked and typed in one step."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalInput(code)
+    require((low is None or low <= value) and (high is None or value <= high), code)
+    return value
+
+
+def str_arg(value: object, code: str, allowed: Collection[str] | None = None) -> str:
+    """`value` when it is a string (one of `allowed`, when given), else IllegalInput(code)."""
+    if not isinstance(value, str) or (allowed is not None and value not in allowed):
+        raise IllegalInput(code)
+    return value
+
+
 def game_over_event(result: Outcome) -> Event:
     """The one event that tells every front end the game has ended, and how."""
     return Event(
@@ -552,11 +621,40 @@ def game_over_event(result: Outcome) -> Event:
     )
 
 
-def choice(value: int | str, key: str, **args: Any) -> Choice:
-    """One option of a field, labelled by catalog key `key`."""
+def choice(value: int | str, key: str, /, **args: Any) -> Choice:
+    """One option of a field, labelled by catalog key `key`; `args` may use any name (`value`,
+    `key` included: the first two parameters are positional-only)."""
     return Choice(value=value, label=Msg(key=key, args=args))
 
 
-def one_of(name: str, key: str, options: Iterable[Choice], **label_args: Any) -> Field:
-    """A pick-one field named `name`, labelled by catalog key `key`."""
-    return Field(name=name, kind="one", label=Msg(key=key, args=label_args), options=tuple(options))
+def one_of(
+    name: str, key: str, options: Iterable[Choice], /, *, amounts: bool = False, **label_args: Any
+) -> Field:
+    """A pick-one field named `name`, labelled by catalog key `key` (`amounts`: see Field)."""
+    label = Msg(key=key, args=label_args)
+    return Field(name=name, kind="one", label=label, options=tuple(options), amounts=amounts)
+
+
+def secret_prompts(
+    key: str,
+    move: str,
+    text: Msg,
+    fields: Mapping[int, tuple[Field, ...]],
+    done: Iterable[int] = (),
+) -> list[Prompt]:
+    """One SECRET request in which each seat is offered its own options (its own hand): a
+    prompt per seat in `fields` (the seats still owing), all under `key`, so a front end answers
+    them as one request and shows the waiting seats together. `done`: who has answered."""
+    answered = tuple(done)
+    return [
+        Prompt(
+            key=key,
+            move=move,
+            kind=Kind.SECRET,
+            seats=(seat,),
+            done=answered,
+            fields=seat_fields,
+            text=text,
+        )
+        for seat, seat_fields in fields.items()
+    ]

@@ -18,7 +18,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import Catalog, Event, Game, Msg, counted, seat_look
+from engine.core import AnyGame, Catalog, Event, Msg, counted, seat_look
 from engine.strings import STRINGS as CORE
 
 LOCALES = ("en", "ja")
@@ -28,7 +28,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
             return counted(value, format_spec)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTER = _Formatter()
@@ -54,7 +54,7 @@ class Localizer:
     def __init__(self, *catalogs: Catalog) -> None:
         self.catalogs = (*catalogs, CORE)
 
-    def template(self, locale: str, key: str, game: Game | None = None) -> str | None:
+    def template(self, locale: str, key: str, game: AnyGame | None = None) -> str | None:
         for catalog in ((game.strings,) if game else ()) + self.catalogs:
             for lang in (locale, "en"):
                 text = catalog.get(lang, {}).get(key)
@@ -66,7 +66,7 @@ class Localizer:
         self,
         locale: str,
         key: str,
-        game: Game | None = None,
+        game: AnyGame | None = None,
         names: Sequence[str] = (),
         /,
         **args: Any,
@@ -74,7 +74,7 @@ class Localizer:
         return self.msg(locale, Msg(key=key, args=args), game, names)
 
     def msg(
-        self, locale: str, msg: Msg, game: Game | None = None, names: Sequence[str] = ()
+        self, locale: str, msg: Msg, game: AnyGame | None = None, names: Sequence[str] = ()
     ) -> str:
         template = self.template(locale, msg.key, game)
         if template is None:
@@ -93,7 +93,7 @@ class Localizer:
         return format_text(template, args)
 
     def _pairs(
-        self, locale: str, name: str, value: Any, game: Game | None, names: Sequence[str]
+        self, locale: str, name: str, value: Any, game: AnyGame | None, names: Sequence[str]
     ) -> str:
         """`[[seat, amount], ...]` as "alice +4, bob +2" (or the game's `pair.<name>`)."""
         pair = self.template(locale, f"pair.{name}", game) or self.template(locale, "pair", game)
@@ -103,7 +103,7 @@ class Localizer:
         )
 
     def event(
-        self, locale: str, event: Event, game: Game | None = None, names: Sequence[str] = ()
+        self, locale: str, event: Event, game: AnyGame | None = None, names: Sequence[str] = ()
     ) -> str:
         return self.msg(locale, Msg(key=f"event.{event.type}", args=event.data), game, names)
 

@@ -341,7 +341,11 @@ def _slot(
     stamp_text(image, (x + 12, y + 8), name + _target_text(side, slot, labels), 22, INK)
     for row, card in enumerate(slot.cards):
         hidden = card is None or not slot.face_up[row]  # a board draws what everyone sees
-        chip = _back_chip() if hidden else _face_chip(_clip(_card_name(cards, card, labels), 30))
+        chip = (
+            _back_chip()
+            if hidden or card is None
+            else _face_chip(_clip(_card_name(cards, card, labels), 30))
+        )
         paste_image(image, chip, (x + 12, y + 40 + row * 36))
     dice_y = y + 40 + 3 * 36 + 4
     for die, face in enumerate(slot.faces[:10]):

@@ -81,9 +81,9 @@ _SCRIPTS = (
         PRIMARY KEY (guild_id, game, player)
     );
     """,
-    # 3: what a server's admins set with /game settings (bot/settings.py), as a JSON object of
-    # the keys they changed (absent keys follow config.toml); a member's open lobbies, counted
-    # against their limit at each /game new (bot/gate.py).
+    # 3: what a server's admins set with /game settings (bot/frontend/settings.py), as a JSON
+    # object of the keys they changed (absent keys follow config.toml); a member's open lobbies,
+    # counted against their limit at each /game new (bot/discord_app/gate.py).
     """
     CREATE TABLE guild_settings (
         guild_id $big PRIMARY KEY,

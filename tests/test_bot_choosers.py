@@ -5,10 +5,11 @@ the current decision, "Your hand" offers a public turn waiting for the player, a
 from __future__ import annotations
 
 from bench.bot_harness import Harness
-from bot.chooser import Draft, chooser
-from bot.stale import public_turn
-from bot.strings import BOT
-from bot.texts import Texts
+from bot.discord_app.chooser import chooser
+from bot.discord_app.stale import public_turn
+from bot.frontend.drafts import Draft
+from bot.frontend.strings import BOT
+from bot.frontend.texts import Texts
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.i18n import Localizer
 from tests.test_bot_games import fix_seed
@@ -58,7 +59,7 @@ async def test_a_click_on_an_out_of_date_chooser_closes_it(harness: Harness, mon
     closed = fake.message(old.id)
     assert closed.all_custom_ids() == [], "the out-of-date chooser kept its buttons"
     assert "out of date" in closed.text() and "Your hand" in closed.text(), closed.text()
-    assert str(session.row.meta["board"]) in closed.text()
+    assert str(session.row.meta.board) in closed.text()
 
 
 async def test_your_hand_offers_a_public_turn_to_a_player_without_dms(
