@@ -109,9 +109,9 @@ class TurnClocks:
         for seat, info in enumerate(session.seats):
             clock = stored.get(seat)
             if clock is None:
-                if info["ai"]:
+                if info.ai:
                     continue
-                clock = clocks.new_clock(session.id, seat, info["user_id"], table.pace)
+                clock = clocks.new_clock(session.id, seat, info.user_id, table.pace)
             changed = await self._settled(clock, seat in owing, table, prefs, now)
             if changed != clock or seat not in stored:
                 await self.store.save_clock(changed)
@@ -145,7 +145,7 @@ class TurnClocks:
         return max([now, table.paused_until or 0.0, *away])
 
     async def _prefs(self, session: Session) -> dict[int, UserPrefs]:
-        return await self.store.user_prefs([s["user_id"] for s in session.seats if s["user_id"]])
+        return await self.store.user_prefs([s.user_id for s in session.seats if s.user_id])
 
     # The deadline scan ------------------------------------------------------------------
 
@@ -257,7 +257,7 @@ class TurnClocks:
         if table.paused_until and table.paused_until > now:
             raise IllegalInput("already_paused")
         votes = tuple(sorted({*table.pause_votes, user_id}))
-        humans = {s["user_id"] for s in session.seats if not s["ai"]}
+        humans = {s.user_id for s in session.seats if not s.ai}
         if not humans <= set(votes):
             table = replace(table, pause_votes=votes, pause_days=table.pause_days or days)
             await self.store.save_table_pace(table)

@@ -165,7 +165,7 @@ async def players_act(world: World, game: str) -> None:
         return
     turns = {c.seat: c.turn for c in await bot.store.clocks(session.id)}
     for seat in sorted(owing_humans(session)):
-        player = PLAYERS[session.seats[seat]["user_id"]]
+        player = PLAYERS[session.seats[seat].user_id]
         noticed = world.last_notice.get((session.id, seat, turns.get(seat, -1)))
         if noticed is None or now < noticed + player.delay or not player.answers(game, now):
             continue
