@@ -113,3 +113,33 @@ async def test_two_processes_send_one_notice_and_apply_one_timeout(postgres_url:
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_timed_out_seat_is_rated_last_as_its_member(tmp_path: Path) -> None:
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        service, clocks, session = await table(store, now, policy="ai")
+        timeouts = []
+        while not timeouts:
+            now[0] += 600
+            timeouts += (await clocks.scan())[1]
+        (gone,) = timeouts
+        assert gone.done == "ai" and session.is_ai(gone.seat)
+        while session.status == "active":
+            for seat in range(2):  # the other member plays as the AI would
+                for prompt in session.prompts_for(seat):
+                    if seat in prompt.seats and not session.is_ai(seat):
+                        action = service.ai_action(session, seat, prompt)
+                        await service.submit(session, seat, action.move, action.args, prompt.key)
+            await service.play_ai(session)
+        results = await store.query("SELECT seat, player, ai, rank FROM results ORDER BY seat")
+        other = 1 - gone.seat
+        assert results[gone.seat][1:3] == (f"user:{gone.user_id}", 1)  # the member, AI-played
+        assert results[other][1:3] == (f"user:{3 - gone.user_id}", 0)
+        assert results[gone.seat][3] > results[other][3]  # last, whatever the AI scored
+        rated = dict(await store.query("SELECT player, mu FROM ratings"))
+        assert set(rated) == {"user:1", "user:2"}  # the AI is not rated for the seat
+        assert rated[f"user:{gone.user_id}"] < rated[f"user:{3 - gone.user_id}"]
+    finally:
+        await store.close()
