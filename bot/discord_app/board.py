@@ -13,6 +13,7 @@ import io
 import json
 import logging
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -64,6 +65,8 @@ class Board:
         self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
         self._last_png: OrderedDict[int, bytes] = OrderedDict()  # session -> its board image
         self.renders = 0
+        # An async table's pace and clocks (bot.discord_app.async_tables sets it); none live.
+        self.clock_lines: Callable[[Session, Texts], list[str]] = lambda session, t: []
 
     def lobby_content(self, session: Session, level: str = DEFAULT_LEVEL) -> tuple[str, Components]:
         t = self.wording.channel_texts(session)
@@ -85,6 +88,7 @@ class Board:
                 players=", ".join(names),
             ),
             t("lobby.options", options=options) if options else t("lobby.options_none"),
+            *self.clock_lines(session, t),
             t("lobby.hint"),
         ]
         view = Components()
@@ -123,9 +127,10 @@ class Board:
                 )
             if session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
                 lines.append(t("finished_hinted"))
+            lines += self.clock_lines(session, t)
             view.add_item(rematch_button(session, t))
             return _clip("\n".join(lines)), view
-        lines += self._waiting_lines(session, t)
+        lines += self._waiting_lines(session, t) + self.clock_lines(session, t)
         self._board_buttons(session, view, t)
         return _clip("\n".join(lines)), view
 

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.after_game import add_commands as add_after_game_commands
+from bot.discord_app.async_tables import AsyncTables
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.command_text import Translator
@@ -113,6 +114,7 @@ class ForumBot(commands.Bot):
         self.service.ai_pool = self.render_pool  # hard AI searches run beside the renders
         self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.play = build_play(self, self.render_pool)
+        await self.play.deadlines.tables.clocks.started()  # the downtime is nobody's time
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
         add_after_game_commands(game_commands, self)
@@ -239,6 +241,17 @@ def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
     ai = AiSeats(
         service, settings, bot.spawn, lambda session, events: play.changed(session, events)
     )
+    tables = AsyncTables(
+        bot,
+        service,
+        lambda: bot.clock(),
+        wording,
+        prompts.dm_channels,
+        ai,
+        close_board=lambda session: play.close_board(session),
+        republish=lambda session: play.publish(session),
+    )
+    board.clock_lines = tables.board_lines
     deadlines = Deadlines(
         bot,
         service,
@@ -249,6 +262,7 @@ def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
         ai,
         expire_lobby=bot.gate.expire_lobby,
         close_board=lambda session: play.close_board(session),
+        tables=tables,
     )
     table_talk = TableTalk(service, wording, prompts)
     parts = Parts(wording, narration, board, prompts, ai, deadlines, table_talk, carriers, drafts)

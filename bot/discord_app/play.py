@@ -112,6 +112,7 @@ class Play:
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
         seq, over = session.seq, session.outcome() is not None  # what this board shows
+        await self.deadlines.tables.settle(session)  # an async table's clocks, as shown
         content, view = self.board.board_content(session)
         file = await self.board.render(session)
         await self.board.post_board(session, content, view, file)

@@ -3,12 +3,14 @@ refusals, table.strings, which the bot and local mode word wherever they word th
 
 from __future__ import annotations
 
+from bot.frontend.clock_texts import CLOCKS
 from engine.core import Catalog
 from table.strings import STRINGS as TABLE
 
 BOT: Catalog = {
     "en": {
         **TABLE["en"],
+        **CLOCKS["en"],
         "lobby.title": "{game} — lobby",
         "lobby.body": "Host: {host}. Players ({count}/{maximum}, at least {minimum}): {players}",
         "lobby.options": "Variants: {options}",
@@ -155,6 +157,7 @@ BOT: Catalog = {
     },
     "ja": {
         **TABLE["ja"],
+        **CLOCKS["ja"],
         "lobby.title": "{game} — 参加受付中",
         "lobby.body": "ホスト：{host}。参加者（{count}/{maximum}人、最低{minimum}人）：{players}",
         "lobby.options": "バリアント：{options}",
@@ -310,6 +313,11 @@ COMMANDS: Catalog = {
         "param.game": "Which game",
         "param.options": "Variants, e.g. thirty_points=true",
         "param.thread": "Open the game in a new thread of this channel",
+        "param.pace": "live (everyone at the table) or a time per move: 1h, 12h, 1d, 3d…",
+        "param.timeout": "When an async clock runs out (default: the server's setting)",
+        "choice.timeout.ai": "the AI plays the seat",
+        "choice.timeout.pass": "the seat passes",
+        "choice.timeout.abort": "the game is aborted",
         "command.status": "Show the board and what the game is waiting for",
         "command.hand": "Your private view and your choices (only you see it)",
         "command.rules": "Rules summary and variants",
@@ -326,6 +334,11 @@ COMMANDS: Catalog = {
         "param.game": "ゲームの種類",
         "param.options": "バリアント（例：thirty_points=true）",
         "param.thread": "このチャンネルの新しいスレッドでゲームを開く",
+        "param.pace": "live（全員で同時に）か1手あたりの時間：1h、12h、1d、3d…",
+        "param.timeout": "非同期ゲームで持ち時間が切れたとき（既定はサーバー設定）",
+        "choice.timeout.ai": "AIがその席を引き継ぐ",
+        "choice.timeout.pass": "その席はパスする",
+        "choice.timeout.abort": "ゲームを中止する",
         "command.status": "盤面と待ち状況を表示",
         "command.hand": "自分だけの情報と選択（自分にだけ表示）",
         "command.rules": "ルールの概要とバリアント",

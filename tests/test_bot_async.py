@@ -1,0 +1,88 @@
+"""Async tables through the real discord.py client and the fake Discord (issue 28): /game new
+with a pace, the pace and clocks on the lobby and board, turn notices and firmer reminders by
+DM with a link to the board, a clock that runs out, paces a server does not allow, and live
+tables untouched."""
+
+from __future__ import annotations
+
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeUser
+from table.pace import DAY, HOUR
+
+
+async def open_async(harness: Harness, users: list[FakeUser], pace: str, **more: str) -> None:
+    host, *others = users
+    fake = harness.fake
+    await fake.slash(host, "game", ["new"], {"game": "caesar", "pace": pace, **more})
+    lobby = harness.board()
+    for user in others:
+        await fake.click(user, lobby, harness.custom_id(lobby, ":lobby:join"))
+    await fake.click(host, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()
+
+
+def notices(harness: Harness, user: FakeUser) -> list[str]:
+    return [m.content for m in harness.fake.dms(user) if "/channels/" in (m.content or "")]
+
+
+async def test_an_async_table_shows_its_clock_and_sends_each_notice_once(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    now = [1_772_409_600.0]
+    bot.clock = lambda: now[0]
+    await open_async(harness, users, "1d", timeout="ai")
+    session = await bot.service.in_channel(fake.channel_id)
+    mover = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    name = users[mover].name
+    assert "⏱ Pace: 1 d per move · when a clock runs out: the AI plays the seat" in (
+        harness.board().content
+    )
+    assert f"⏳ waiting on {name} · 2 d left" in harness.board().content
+    tables = bot.play.deadlines.tables
+    sent: list[str] = []
+    for hours in (0, 1, 24, 25, 44, 47):  # the turn, half the clock, nine tenths
+        now[0] = 1_772_409_600.0 + hours * HOUR
+        await tables.fire()
+        await harness.settle()
+        sent = notices(harness, users[mover])
+    assert len(sent) == 3, sent
+    assert sent[0].startswith("🎲 **Your turn** in **Caesar**") and "2 d left" in sent[0]
+    assert f"/channels/{fake.guild_id}/{fake.channel_id}/" in sent[0]  # a link to the board
+    assert sent[1].startswith("⏰ Reminder") and "1 d left" in sent[1]
+    assert sent[2].startswith("⚠️ **Last call**") and "the AI plays the seat" in sent[2]
+    assert notices(harness, users[1 - mover]) == []  # not their turn
+    now[0] = 1_772_409_600.0 + 2 * DAY + 60
+    await tables.fire()
+    await harness.settle()
+    said = [m.content for m in fake.channel_messages() if "clock ran out" in (m.content or "")]
+    assert said == [f"⌛ {name}'s clock ran out: the AI plays the seat from now on."]
+    session = await bot.service.get(session.id)
+    assert session.is_ai(mover)
+
+
+async def test_paces_are_checked_against_the_server(harness: Harness) -> None:
+    harness.server = {**harness.server, "allowed_paces": "1d 3d", "default_pace": "1d"}
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "soon"})
+    assert harness.last_ephemeral(alice).startswith("✗ Not a pace: soon.")
+    await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "12h"})
+    assert harness.last_ephemeral(alice) == "✗ This server allows these paces: 1d, 3d."
+    assert await bot.service.in_channel(fake.channel_id) is None
+    await fake.slash(alice, "game", ["new"], {"game": "caesar"})  # the server's default
+    assert "⏱ Pace: 1 d per move" in harness.board().content
+
+
+async def test_a_live_table_has_no_clock(harness: Harness) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="caesar")
+    session = await bot.service.in_channel(fake.channel_id)
+    assert "Pace" not in harness.board().content and "left" not in harness.board().content
+    assert await bot.service.store.table_pace(session.id) is None
+    assert await bot.service.store.clocks(session.id) == []
