@@ -86,3 +86,53 @@ async def test_a_live_table_has_no_clock(harness: Harness) -> None:
     assert "Pace" not in harness.board().content and "left" not in harness.board().content
     assert await bot.service.store.table_pace(session.id) is None
     assert await bot.service.store.clocks(session.id) == []
+
+
+async def test_game_me_sets_a_players_own_settings_in_their_language(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await fake.slash(alice, "game", ["me", "timezone"], {"zone": "Asia/Tokyo"})
+    assert "Time zone: **Asia/Tokyo**" in harness.last_ephemeral(alice)
+    await fake.slash(alice, "game", ["me", "timezone"], {"zone": "Mars/Olympus"})
+    assert harness.last_ephemeral(alice).startswith("✗ Unknown time zone: Mars/Olympus.")
+    await fake.slash(alice, "game", ["me", "quiet"], {"hours": "23:00-07:00"})
+    assert "**23:00–07:00**" in harness.last_ephemeral(alice)
+    # A night longer than 12 hours would let a member stall a table that stops clocks in it.
+    await fake.slash(alice, "game", ["me", "quiet"], {"hours": "20:00-19:00"})
+    assert harness.last_ephemeral(alice).startswith("✗ Write quiet hours as")
+    await fake.slash(alice, "game", ["me", "notices"], {"way": "mention"})
+    await fake.slash(alice, "game", ["me", "vacation"], {"days": 3})
+    assert "Days left this year: 11." in harness.last_ephemeral(alice)
+    await fake.slash(alice, "game", ["me", "vacation"], {"days": 12})
+    assert harness.last_ephemeral(alice) == "✗ You have 11 vacation day(s) left this year."
+    await fake.slash(alice, "game", ["me", "show"], {}, locale="ja")
+    shown = harness.last_ephemeral(alice)
+    assert "タイムゾーン：**Asia/Tokyo**" in shown and "**11**日（14日中）" in shown
+    assert "ゲームのチャンネルでメンション" in shown
+    prefs = (await bot.service.store.user_prefs([alice.id]))[alice.id]
+    assert (prefs.tz, prefs.quiet_start, prefs.quiet_end, prefs.notices) == (
+        "Asia/Tokyo",
+        23 * 60,
+        7 * 60,
+        "mention",
+    )
+
+
+async def test_a_pause_needs_every_player(harness: Harness) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    carol = fake.add_user("carol")
+    bot = await harness.start()
+    await open_async(harness, users, "1d")
+    await fake.slash(users[0], "game", ["pause"], {"days": 2})
+    assert "alice asks to pause the clocks for 2 day(s): 1 of 2 agree." in (
+        fake.channel_messages()[-1].content
+    )
+    await fake.slash(carol, "game", ["pause"], {"days": 2})  # not at the table
+    assert harness.last_ephemeral(carol) == "✗ You are not playing this game."
+    session = await bot.service.in_channel(fake.channel_id)
+    assert (await bot.service.store.table_pace(session.id)).paused_until is None
+    await fake.slash(users[1], "game", ["pause"], {"days": 5})
+    assert fake.channel_messages()[-1].content.startswith("⏸ Every player agreed")
+    assert (await bot.service.store.table_pace(session.id)).paused_until is not None

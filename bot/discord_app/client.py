@@ -27,6 +27,7 @@ from bot.discord_app.command_text import Translator
 from bot.discord_app.commands import GameCommands, shortcut_commands
 from bot.discord_app.deadlines import Deadlines
 from bot.discord_app.gate import Gate
+from bot.discord_app.me_commands import MeCommands, add_pause_command
 from bot.discord_app.play import Metrics, Parts, Play
 from bot.discord_app.private_prompts import PrivatePrompts
 from bot.discord_app.router import Router
@@ -121,6 +122,9 @@ class ForumBot(commands.Bot):
         game_commands.add_command(SettingsCommands(self.settings, self.gate))
         localizer, default_locale = self.play.wording.localizer, self.config.default_locale
         add_ping_commands(game_commands, self.service.store, localizer, default_locale)
+        clocks = self.play.deadlines.tables.clocks
+        game_commands.add_command(MeCommands(clocks, default_locale))
+        add_pause_command(game_commands, self.service, clocks, default_locale)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self):
             self.tree.add_command(command, guild=None)

@@ -37,6 +37,19 @@ CLOCKS: Catalog = {
         "error.live_table": "This game is played live: it has no clocks.",
         "error.no_vacation_left": "You have {left} vacation day(s) left this year.",
         "error.not_a_player": "You are not playing this game.",
+        "me.summary": "**Your settings for async games**\nTime zone: **{tz}**\nQuiet hours"
+        " (no notices; some tables stop your clocks): **{quiet}**\nTurn notices: **{notices}**"
+        "\nVacation days left this year: **{left}** of {allowance}",
+        "me.quiet_none": "none",
+        "error.bad_way": "Choose DM, mention or off.",
+        "me.way.dm": "by DM",
+        "me.way.mention": "a mention in the game's channel",
+        "me.way.off": "off",
+        "me.bad_zone": "Unknown time zone: {zone}. Pick one from the list (e.g. Asia/Tokyo).",
+        "me.bad_hours": "Write quiet hours as 23:00-07:00 (at most {maximum} hours), or off.",
+        "me.vacation_started": "🏖 Your clocks stop until <t:{until}:f>. Days left this year:"
+        " {left}.",
+        "me.vacation_ended": "Welcome back: your clocks run again. Days left this year: {left}.",
     },
     "ja": {
         "clock.pace": "⏱ ペース：{pace}・持ち時間切れ：{policy}",
@@ -64,6 +77,18 @@ CLOCKS: Catalog = {
         "error.live_table": "このゲームはライブ対局なので持ち時間がありません。",
         "error.no_vacation_left": "今年の休暇の残りは{left}日です。",
         "error.not_a_player": "このゲームに参加していません。",
+        "me.summary": "**非同期ゲームの設定**\nタイムゾーン：**{tz}**\n静かな時間帯（通知なし。"
+        "持ち時間を止める卓もあります）：**{quiet}**\n手番の通知：**{notices}**\n"
+        "今年の休暇の残り：**{left}**日（{allowance}日中）",
+        "me.quiet_none": "なし",
+        "error.bad_way": "DM・メンション・オフから選んでください。",
+        "me.way.dm": "DM",
+        "me.way.mention": "ゲームのチャンネルでメンション",
+        "me.way.off": "オフ",
+        "me.bad_zone": "不明なタイムゾーン：{zone}。一覧から選んでください（例：Asia/Tokyo）。",
+        "me.bad_hours": "静かな時間帯は 23:00-07:00 の形（最長{maximum}時間）か off で指定してください。",
+        "me.vacation_started": "🏖 <t:{until}:f> まで持ち時間を止めます。今年の休暇の残り：{left}日。",
+        "me.vacation_ended": "おかえりなさい。持ち時間が再び進みます。今年の休暇の残り：{left}日。",
     },
 }
 
