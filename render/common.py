@@ -50,6 +50,12 @@ Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
 BOARD_ROWS = RowsPool()
 
 WIDTH = 1200  # wide enough to stay readable when a phone scales the image down
+# The smallest text a WIDTH board draws: 9 px when a phone shows it 390 px wide (issue 29,
+# bench.run --phone). Smaller secondary texts go into the board's words (Game.board_text).
+SMALL_TEXT = 28
+# The smallest token that still carries its seat's letter at SMALL_TEXT; a smaller one is told
+# apart by its colour and shape alone (legends name both).
+LETTER_TOKEN_R = 26
 BACKGROUND = (246, 241, 230)
 PANEL = (232, 223, 204)
 PANEL_DARK = (201, 187, 158)
@@ -74,6 +80,16 @@ COLOUR_RGB: dict[str, RGB] = {
 PLAYER_COLOURS = tuple(COLOUR_RGB[colour] for colour in SEAT_COLOURS)
 PLAYER_SHAPES = SEAT_SHAPES
 LETTERS = "ABCDEFG"
+
+# The phone probe (bench.run --phone): while a list is set here, every text a board draws notes
+# (font size in px, text), so the smallest text can be checked at a phone's width. Off (None) by
+# default: one `is None` test per text.
+TEXT_PROBE: list[tuple[int, str]] | None = None
+
+
+def probe_text(size: int, text: str) -> None:
+    if TEXT_PROBE is not None and text.strip():
+        TEXT_PROBE.append((size, text))
 
 
 class Labels:
@@ -426,6 +442,7 @@ def stamp_text(
     """One line of text, the same pixels as `ImageDraw.text` at whole-pixel `xy`, from a glyph
     mask cached by (text, size, anchor): repeated labels cost a paste, not a rasterisation. On a
     palette board over one colour, the shaded glyphs are cached too."""
+    probe_text(size, text)
     mask, left, top = _text_mask(text, size, anchor)
     origin = (round(xy[0]) + left, round(xy[1]) + top)
     if image.mode != "P":
@@ -461,6 +478,7 @@ def stamp_token(
     image: Image.Image, cx: float, cy: float, r: float, seat: int, label: str | None = None
 ) -> None:
     """`token()` pasted from a cached sprite (centred on the nearest whole pixel)."""
+    probe_text(_token_font_size(round(r)), label if label is not None else _letter(seat, round(r)))
     sprite, centre = _token_sprite(seat, round(r), label)
     origin = (round(cx) - centre, round(cy) - centre)
     if image.mode != "P":
@@ -594,6 +612,8 @@ class Pen(ImageDraw.ImageDraw):
             and not kwargs
         )
         if not cached:
+            if isinstance(font, ImageFont.FreeTypeFont):
+                probe_text(int(font.size), str(text))
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
         elif text and isinstance(font, ImageFont.FreeTypeFont):  # always, when cached
             stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
@@ -879,14 +899,24 @@ def _draw_token(
             outline=INK,
             width=2,
         )
-    text = label if label is not None else player_letter(seat)
-    draw.text((cx, cy), text, font=font(max(10, int(r * 1.1))), fill=INK, anchor="mm")
+    text = label if label is not None else _letter(seat, r)
+    if text:
+        draw.text((cx, cy), text, font=font(_token_font_size(r)), fill=INK, anchor="mm")
+
+
+def _letter(seat: int, r: float) -> str:
+    """The seat's letter, on a token large enough to show it readably."""
+    return player_letter(seat) if r >= LETTER_TOKEN_R else ""
+
+
+def _token_font_size(r: float) -> int:
+    return max(10, int(r * 1.1))
 
 
 def title(draw: ImageDraw.ImageDraw, text: str, subtitle: str = "") -> None:
     draw.text((24, 18), text, font=font(40), fill=INK)
     if subtitle:
-        draw.text((24, 66), subtitle, font=font(26), fill=MUTED)
+        draw.text((24, 66), subtitle, font=font(SMALL_TEXT), fill=MUTED)
 
 
 def legend(
@@ -901,6 +931,6 @@ def legend(
     for seat in range(len(names)):
         token(draw, x + 18, y + row_height // 2, 16, seat)
         line = player_label(seat, names) + (f"   {extra[seat]}" if extra else "")
-        draw.text((x + 46, y + row_height // 2), line, font=font(26), fill=INK, anchor="lm")
+        draw.text((x + 46, y + row_height // 2), line, font=font(SMALL_TEXT), fill=INK, anchor="lm")
         y += row_height
     return y

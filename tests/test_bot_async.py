@@ -38,9 +38,9 @@ async def test_an_async_table_shows_its_clock_and_sends_each_notice_once(
     mover = next(p for p in session.pending() if p.kind == "turn").seats[0]
     name = users[mover].name
     assert "⏱ Pace: 1 d per move · when a clock runs out: the AI plays the seat" in (
-        harness.board().content
+        harness.board().text()
     )
-    assert f"⏳ waiting on {name} · 2 d left" in harness.board().content
+    assert f"⏳ waiting on {name} · 2 d left" in harness.board().text()
     tables = bot.play.deadlines.tables
     sent: list[str] = []
     for hours in (0, 1, 24, 25, 44, 47):  # the turn, half the clock, nine tenths
@@ -74,7 +74,7 @@ async def test_paces_are_checked_against_the_server(harness: Harness) -> None:
     assert harness.last_ephemeral(alice) == "✗ This server allows these paces: 1d, 3d."
     assert await bot.service.in_channel(fake.channel_id) is None
     await fake.slash(alice, "game", ["new"], {"game": "caesar"})  # the server's default
-    assert "⏱ Pace: 1 d per move" in harness.board().content
+    assert "⏱ Pace: 1 d per move" in harness.board().text()
 
 
 async def test_a_live_table_has_no_clock(harness: Harness) -> None:
@@ -83,7 +83,7 @@ async def test_a_live_table_has_no_clock(harness: Harness) -> None:
     bot = await harness.start()
     await harness.open_table(users, game="caesar")
     session = await bot.service.in_channel(fake.channel_id)
-    assert "Pace" not in harness.board().content and "left" not in harness.board().content
+    assert "Pace" not in harness.board().text() and "left" not in harness.board().text()
     assert await bot.service.store.table_pace(session.id) is None
     assert await bot.service.store.clocks(session.id) == []
 
