@@ -13,6 +13,7 @@ import io
 import json
 import logging
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -72,6 +73,8 @@ class Board:
         # session -> its board image and the image's alt text
         self._last_png: OrderedDict[int, tuple[bytes, str]] = OrderedDict()
         self.renders = 0
+        # An async table's pace and clocks (bot.discord_app.async_tables sets it); none live.
+        self.clock_lines: Callable[[Session, Texts], list[str]] = lambda session, t: []
 
     def lobby_content(self, session: Session, level: str = DEFAULT_LEVEL) -> tuple[str, Components]:
         t = self.wording.channel_texts(session)
@@ -93,6 +96,7 @@ class Board:
                 players=", ".join(names),
             ),
             t("lobby.options", options=options) if options else t("lobby.options_none"),
+            *self.clock_lines(session, t),
             t("lobby.hint"),
         ]
         view = Components()
@@ -131,10 +135,11 @@ class Board:
                 )
             if session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
                 status.append(t("finished_hinted"))
+            status += self.clock_lines(session, t)
             view.add_item(rematch_button(session, t))
             seats: list[str] = []
         else:
-            status += self._waiting_lines(session, t)
+            status += self._waiting_lines(session, t) + self.clock_lines(session, t)
             seats = self._seat_lines(session, t)
             self._board_buttons(session, view, t)
         return BoardText(status, seats, list(self.narration.recent(session.id))), view

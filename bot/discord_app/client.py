@@ -25,6 +25,7 @@ from bot.discord_app.carriers import Carriers
 from bot.discord_app.command_text import Translator
 from bot.discord_app.commands import CommandParts, GameCommands, shortcut_commands
 from bot.discord_app.gate import Gate
+from bot.discord_app.me_commands import MeCommands, add_pause_command
 from bot.discord_app.play import Metrics, Parts, Play, Timing
 from bot.discord_app.private_prompts import PrivatePrompts
 from bot.discord_app.router import Router
@@ -120,13 +121,19 @@ class ForumBot(commands.Bot):
         self.play = play = build_play(self, self.render_pool)
         # Each receives the parts it uses (issue 31): none reaches through Play.
         self.router = Router(self, play.parts, changed=play.changed, close_board=play.close_board)
+        await play.deadlines.tables.clocks.started()  # the downtime is nobody's time
         await self.tree.set_translator(Translator())
-        parts = CommandParts(play.wording, play.board, self.router, play.repost, play.changed)
+        parts = CommandParts(
+            play.wording, play.board, self.router, play.repost, play.changed, play.deadlines.tables
+        )
         game_commands = GameCommands(self, parts)
         add_after_game_commands(game_commands, self)
         game_commands.add_command(SettingsCommands(self.settings, self.gate))
         localizer, default_locale = play.wording.localizer, self.config.default_locale
         add_ping_commands(game_commands, self.service.store, localizer, default_locale)
+        clocks = self.play.deadlines.tables.clocks
+        game_commands.add_command(MeCommands(clocks, default_locale))
+        add_pause_command(game_commands, self.service, clocks, default_locale)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self, parts):
             self.tree.add_command(command, guild=None)

@@ -17,6 +17,7 @@ from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
 from bot.discord_app.interaction_parts import channel_of
 from bot.discord_app.sending import NO_PINGS, reply_privately
+from bot.frontend.clock_texts import pace_line
 from bot.frontend.safe_text import OPTION_MAX
 from bot.frontend.strings import COMMANDS
 from bot.frontend.texts import Texts
@@ -30,14 +31,17 @@ from engine.core import (
 )
 from engine.i18n import Localizer, locale_of
 from engine.registry import GAMES
+from table.pace import POLICIES, BadPace, Pace, parse_pace
 from table.service import Session, SessionBroken
 
 if TYPE_CHECKING:
+    from bot.discord_app.async_tables import AsyncTables
     from bot.discord_app.board import Board
     from bot.discord_app.gate import Gate
     from bot.discord_app.router import Router
     from bot.frontend.ai_seats import Changed
     from bot.frontend.config import Config
+    from bot.frontend.settings import ServerSettings
     from bot.frontend.wording import Wording
     from table.service import TableService
 
@@ -48,6 +52,7 @@ class CommandsHost(Protocol):
     config: Config
     service: TableService
     gate: Gate
+    settings: ServerSettings
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
 
@@ -61,6 +66,7 @@ class CommandParts:
     router: Router
     repost: Callable[[Session], None]
     changed: Changed
+    tables: AsyncTables
 
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
@@ -71,6 +77,25 @@ GAME_CHOICES = [
     app_commands.Choice(name=_(game.strings, "name"), value=game_id)
     for game_id, game in sorted(GAMES.items())
 ]
+
+
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name=_(COMMANDS, f"choice.timeout.{policy}"), value=policy)
+    for policy in POLICIES
+]
+
+
+def chosen_pace(text: str | None, allowed: list[str]) -> Pace:
+    """The pace /game new asked for (the server's default when none), if the server allows
+    it; the text is member input, so it is parsed and bounded like any option."""
+    name = text if text is not None else allowed[0]
+    try:
+        pace = parse_pace(name[:OPTION_MAX])
+    except BadPace:
+        raise IllegalInput("bad_pace", pace=name[:20]) from None
+    if pace.name not in allowed:
+        raise IllegalInput("pace_not_allowed", paces=", ".join(allowed))
+    return pace
 
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
@@ -120,14 +145,18 @@ class GameCommands(app_commands.Group):
         game=_(COMMANDS, "param.game"),
         options=_(COMMANDS, "param.options"),
         thread=_(COMMANDS, "param.thread"),
+        pace=_(COMMANDS, "param.pace"),
+        timeout=_(COMMANDS, "param.timeout"),
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, timeout=TIMEOUT_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         game: str,
         options: str | None = None,
         thread: bool = False,
+        pace: str | None = None,
+        timeout: str | None = None,
     ) -> None:
         if not await self.bot.gate.open_lobby(interaction, thread):
             return
@@ -144,6 +173,8 @@ class GameCommands(app_commands.Group):
             if game not in GAMES:
                 raise IllegalInput("unknown_game", game=game)
             GAMES[game].parse_options(chosen)  # refused before a thread is made for nothing
+            settings = await self.bot.settings.of(interaction.guild_id)
+            table_pace = chosen_pace(pace, settings.paces())
             channel = await self._new_thread(interaction, game) if thread else None
             session = await self.bot.service.open(
                 channel_id=channel.id if channel else channel_of(interaction),
@@ -158,6 +189,10 @@ class GameCommands(app_commands.Group):
             texts = self.texts(interaction, GAMES.get(game))
             await reply_privately(interaction, "✗ " + texts.msg(_refusal(error)))
             return
+        if not table_pace.live:
+            policy = timeout if timeout in POLICIES else settings.timeout_policy
+            stops = settings.quiet_hours_stop_clocks
+            await self.parts.tables.open_table(session, table_pace, policy, stops)
         guild_locale = _guild_locale(interaction)
         if guild_locale:
             await self.bot.service.set_meta(session, locale=guild_locale)
@@ -210,6 +245,20 @@ class GameCommands(app_commands.Group):
                     suggestions.append(app_commands.Choice(name=suggestion, value=suggestion))
         return suggestions[:25]
 
+    @new.autocomplete("pace")
+    async def new_pace(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The server's allowed paces (its default first), described in the asker's language."""
+        settings = await self.bot.settings.of(interaction.guild_id)
+        locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{name} — {parse_pace(name).describe(locale)}", value=name)
+            for name in settings.paces()
+            if name.startswith(typed) or not typed
+        ][:25]
+
     @app_commands.command(name="status", description=_(COMMANDS, "command.status"))
     async def status(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "status"):
@@ -233,8 +282,8 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(game=_(COMMANDS, "param.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        session = await self.bot.service.in_channel(channel_of(interaction))
         if game is None:
-            session = await self.bot.service.in_channel(channel_of(interaction))
             game = session.row.game if session else next(iter(sorted(GAMES)))
         chosen = GAMES[game]
         texts = self.texts(interaction, chosen)
@@ -249,6 +298,9 @@ class GameCommands(app_commands.Group):
             texts("rules.options", example=example),
             *options_help(chosen, texts),
         ]
+        table = await self.parts.tables.table_of(session) if session else None
+        if table is not None and session is not None and session.row.game == game:
+            lines += ["", pace_line(texts, table)]  # this channel's game: its pace and policy
         await reply_privately(interaction, "\n".join(lines))
 
     @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))

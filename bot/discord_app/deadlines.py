@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.discord_app.async_tables import AsyncTables
 from bot.discord_app.private_prompts import PrivatePrompts
 from bot.discord_app.sending import NO_PINGS, game_channel, pings
 from bot.frontend.ai_seats import AiSeats
@@ -31,6 +32,7 @@ class Deadlines:
         *,
         expire_lobby: Callable[[Session], Awaitable[bool]],
         close_board: Step,
+        tables: AsyncTables,
     ) -> None:
         self.client = client
         self.service = service
@@ -41,6 +43,7 @@ class Deadlines:
         self.ai = ai
         self.expire_lobby = expire_lobby
         self.close_board = close_board
+        self.tables = tables  # async tables: clocks instead of the minute timers
         self._armed: dict[int, float] = {}  # session -> reminder due time stored (0: none)
 
     def owing_humans(self, session: Session) -> list[int]:
@@ -49,6 +52,8 @@ class Deadlines:
     async def arm(self, session: Session) -> None:
         """Remind idle players `reminder_minutes` after the latest change. The stored deadline
         moves at most once a minute, so busy games do not write it on every input."""
+        if await self.tables.table_of(session) is not None:
+            return  # its clocks were settled before its board was posted
         armed = self._armed.get(session.id)
         minutes = (await self.settings.of(session.row.guild_id)).reminder_minutes
         if minutes <= 0 or not self.owing_humans(session):
@@ -62,6 +67,7 @@ class Deadlines:
             self._armed[session.id] = due
 
     async def fire(self) -> None:
+        await self.tables.fire()
         # Claimed (taken off the table) first, so with several processes each fires once.
         due = await self.service.store.claim_due_deadlines(self.clock())
         for session_id, _, stage in due:
@@ -117,3 +123,4 @@ class Deadlines:
 
     def forget(self, session_id: int) -> None:
         self._armed.pop(session_id, None)
+        self.tables.forget(session_id)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord_app.async_tables import AsyncTables
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.deadlines import Deadlines
@@ -78,6 +79,17 @@ class Play:
         self.prompts = parts.prompts
         # Each reports back here: an AI move is a change, an idle seat may close the board.
         self.ai = AiSeats(service, timing.settings, spawn, self.changed)
+        tables = AsyncTables(
+            timing.client,
+            service,
+            timing.clock,
+            parts.wording,
+            parts.prompts.dm_channels,
+            self.ai,
+            close_board=self.close_board,
+            republish=self.publish,
+        )
+        parts.board.clock_lines = tables.board_lines
         self.deadlines = Deadlines(
             timing.client,
             service,
@@ -88,6 +100,7 @@ class Play:
             self.ai,
             expire_lobby=timing.expire_lobby,
             close_board=self.close_board,
+            tables=tables,
         )
         self.table_talk = parts.table_talk
         self.carriers = parts.carriers
@@ -138,6 +151,7 @@ class Play:
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
         seq, over = session.seq, session.outcome() is not None  # what this board shows
+        await self.deadlines.tables.settle(session)  # an async table's clocks, as shown
         text, buttons = self.board.board_content(session)
         file = await self.board.render(session)
         fields = self.board.board_fields(session, text, buttons, file)
