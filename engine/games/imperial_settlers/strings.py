@@ -4,8 +4,9 @@ events and choices name by key (messages.py)."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
 from engine.games.imperial_settlers.cards import card_set_names, load_card_set
+from engine.games.imperial_settlers.learn import LEARN
 from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text, short_text
 
 RULES_EN = (
@@ -470,4 +471,6 @@ def _data_words(locale: str) -> dict[str, str]:
     return words
 
 
-STRINGS: Catalog = {"en": EN | _data_words("en"), "ja": JA | _data_words("ja")}
+STRINGS: Catalog = merge_catalogs(
+    {"en": EN | _data_words("en"), "ja": JA | _data_words("ja")}, LEARN
+)
