@@ -18,7 +18,7 @@ that the front end localizes with the game's `strings` catalog.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
@@ -315,7 +315,6 @@ class SearchSpec:
 
 V = TypeVar("V", bound=BaseModel)
 Move = Callable[[Any, Action], tuple[Any, list[Event]]]
-Decide = Callable[[Any, Prompt, int, int], Action]
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,7 +344,8 @@ class Game(ABC, Generic[S, OptionsT, V]):
     State: ClassVar[type[GameState]]
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
-    AI: ClassVar[Decide | None] = None
+    # A staticmethod, so that mypy does not take the function for a method of the class.
+    AI: ClassVar[staticmethod[[Any, Prompt, int, int], Action | None] | None] = None
     # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
@@ -379,7 +379,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         move = self.moves.get(action.move)
         require(move is not None, "unknown_move", move=action.move)
         require(not self.is_over(state), "game_over")
-        after, events = move(state, action)  # type: ignore[misc]
+        after, events = move(state, action)  # type: ignore[misc]  # a Move stored on the class reads as a method to mypy
         if self.is_over(after):
             result = self.outcome(after)
             assert result is not None, f"{self.id}: over without an outcome"
@@ -501,7 +501,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         if unknown:
             raise IllegalInput("unknown_option", names=", ".join(sorted(unknown)))
         try:
-            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]
+            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]  # Options is the game's OptionsT (a ClassVar cannot be generic)
         except ValidationError as error:
             first = error.errors()[0]
             name = str(first["loc"][0]) if first["loc"] else ""
@@ -517,8 +517,12 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):
-            return self.State.model_validate_json(data)  # type: ignore[return-value]
-        return self.State.model_validate(data)  # type: ignore[return-value]
+            return self.State.model_validate_json(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+        return self.State.model_validate(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+
+
+# Any game, where the code is generic over games (the registry, front ends, AI, tests).
+AnyGame = Game[Any, Any, Any]
 
 
 def hidden_option(default: Any, **constraints: Any) -> Any:
@@ -538,9 +542,9 @@ def _bounds(spec: FieldInfo) -> dict[str, int]:
     bounds = {}
     for item in spec.metadata:
         if isinstance(item, annotated_types.Ge):
-            bounds["min"] = int(item.ge)  # type: ignore[call-overload]
+            bounds["min"] = int(item.ge)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
         elif isinstance(item, annotated_types.Le):
-            bounds["max"] = int(item.le)  # type: ignore[call-overload]
+            bounds["max"] = int(item.le)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
     return bounds
 
 
@@ -564,12 +568,13 @@ def option_values(spec: FieldInfo) -> str:
     return "|".join(choices)
 
 
-def player_options(game: Game) -> dict[str, FieldInfo]:
+def player_options(game: AnyGame) -> dict[str, FieldInfo]:
     """The options offered to players (every option but the hidden ones), in declared order."""
     return {name: spec for name, spec in game.Options.model_fields.items() if not _is_hidden(spec)}
 
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 _set = object.__setattr__
 
 
@@ -580,10 +585,10 @@ def trusted(model: type[M], **fields: Any) -> M:
     `model_construct` does the same but costs several times more. Every field must be given.
     """
     instance = model.__new__(model)
-    object.__setattr__(instance, "__dict__", fields)
-    object.__setattr__(instance, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(instance, "__pydantic_extra__", None)
-    object.__setattr__(instance, "__pydantic_private__", None)
+    _set(instance, "__dict__", fields)
+    _set(instance, "__pydantic_fields_set__", set(fields))
+    _set(instance, "__pydantic_extra__", None)
+    _set(instance, "__pydantic_private__", None)
     return instance
 
 
@@ -591,12 +596,10 @@ def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
     """`trusted(model, ...)` for a view of `state`: every field not given is the state's field of
     that name (the counterpart of engine.search.world), so a view lists only what it redacts or
     derives."""
+    values = state.__dict__  # (a pydantic model's fields; getattr costs a view 2 µs more)
     return trusted(
         model,
-        **{
-            name: fields[name] if name in fields else getattr(state, name)
-            for name in model.model_fields
-        },
+        **{name: fields[name] if name in fields else values[name] for name in model.model_fields},
     )
 
 
@@ -614,7 +617,7 @@ def evolved(state: M, **update: Any) -> M:
     return copy
 
 
-def playable_seats(game: Game, raw_options: dict[str, Any] | None = None) -> list[int]:
+def playable_seats(game: AnyGame, raw_options: dict[str, Any] | None = None) -> list[int]:
     """The table sizes that `raw_options` (default: the game's defaults) can start: a variant
     may need more players, or an option may be needed for the largest table."""
     options = game.parse_options(raw_options)
@@ -666,7 +669,7 @@ def merge_catalogs(*catalogs: Catalog) -> Catalog:
     }
 
 
-def card_lines(game: Game, held: Iterable[str]) -> list[Msg]:
+def card_lines(game: AnyGame, held: Iterable[str]) -> list[Msg]:
     """One line per distinct short text among the cards `held`: the cards' names, then what
     they do ("1, 4, 9: worth their number in a fight")."""
     groups: dict[str, tuple[Msg, list[Msg]]] = {}
@@ -682,6 +685,30 @@ def card_lines(game: Game, held: Iterable[str]) -> list[Msg]:
         Msg(key="card.line", args={"cards": names, "text": short})
         for short, names in groups.values()
     ]
+
+
+def required(value: T | None, code: str, **args: Any) -> T:
+    """`value` unless it is None, else IllegalInput(code): a lookup that may find nothing,
+    checked and typed in one step."""
+    if value is None:
+        raise IllegalInput(code, **args)
+    return value
+
+
+def int_arg(value: object, code: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` when it is a whole number (never a bool) in [`low`, `high`], else
+    IllegalInput(code): an input argument checked and typed in one step."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalInput(code)
+    require((low is None or low <= value) and (high is None or value <= high), code)
+    return value
+
+
+def str_arg(value: object, code: str, allowed: Collection[str] | None = None) -> str:
+    """`value` when it is a string (one of `allowed`, when given), else IllegalInput(code)."""
+    if not isinstance(value, str) or (allowed is not None and value not in allowed):
+        raise IllegalInput(code)
+    return value
 
 
 def game_over_event(result: Outcome) -> Event:

@@ -21,9 +21,9 @@ from typing import Any
 from engine.core import (
     RULE_SECTIONS,
     SHORT_CARD_TEXT,
+    AnyGame,
     Catalog,
     Event,
-    Game,
     Msg,
     counted,
     seat_look,
@@ -37,7 +37,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
             return counted(value, format_spec)
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTER = _Formatter()
@@ -63,7 +63,7 @@ class Localizer:
     def __init__(self, *catalogs: Catalog) -> None:
         self.catalogs = (*catalogs, CORE)
 
-    def template(self, locale: str, key: str, game: Game | None = None) -> str | None:
+    def template(self, locale: str, key: str, game: AnyGame | None = None) -> str | None:
         for catalog in ((game.strings,) if game else ()) + self.catalogs:
             for lang in (locale, "en"):
                 text = catalog.get(lang, {}).get(key)
@@ -75,7 +75,7 @@ class Localizer:
         self,
         locale: str,
         key: str,
-        game: Game | None = None,
+        game: AnyGame | None = None,
         names: Sequence[str] = (),
         /,
         **args: Any,
@@ -83,7 +83,7 @@ class Localizer:
         return self.msg(locale, Msg(key=key, args=args), game, names)
 
     def msg(
-        self, locale: str, msg: Msg, game: Game | None = None, names: Sequence[str] = ()
+        self, locale: str, msg: Msg, game: AnyGame | None = None, names: Sequence[str] = ()
     ) -> str:
         template = self.template(locale, msg.key, game)
         if template is None:
@@ -104,7 +104,7 @@ class Localizer:
         return format_text(template, args)
 
     def _pairs(
-        self, locale: str, name: str, value: Any, game: Game | None, names: Sequence[str]
+        self, locale: str, name: str, value: Any, game: AnyGame | None, names: Sequence[str]
     ) -> str:
         """`[[seat, amount], ...]` as "alice +4, bob +2" (or the game's `pair.<name>`)."""
         pair = self.template(locale, f"pair.{name}", game) or self.template(locale, "pair", game)
@@ -114,7 +114,7 @@ class Localizer:
         )
 
     def event(
-        self, locale: str, event: Event, game: Game | None = None, names: Sequence[str] = ()
+        self, locale: str, event: Event, game: AnyGame | None = None, names: Sequence[str] = ()
     ) -> str:
         return self.msg(locale, Msg(key=f"event.{event.type}", args=event.data), game, names)
 
@@ -177,13 +177,13 @@ def _format_arg(name: str, value: Any, names: Sequence[str], locale: str) -> str
 _CARDS = Localizer()
 
 
-def card_words(game: Game, card_id: str, locale: str) -> tuple[str, str, str]:
+def card_words(game: AnyGame, card_id: str, locale: str) -> tuple[str, str, str]:
     """(name, full text, short text) of one of `game`'s cards in `locale`, for any front end."""
     words = game.card(card_id)
     return tuple(_CARDS.msg(locale, msg, game) for msg in (words.name, words.text, words.short))  # type: ignore[return-value]
 
 
-def check_card_texts(game: Game) -> None:
+def check_card_texts(game: AnyGame) -> None:
     """Refuse a game whose card texts are missing or unworded in a language, or whose short
     text is over SHORT_CARD_TEXT characters: the registry checks every game when it loads."""
     for card_id in game.cards():
@@ -199,7 +199,7 @@ def check_card_texts(game: Game) -> None:
                 raise ValueError(f"{game.id}: card {card_id}: {locale} short text over limit")
 
 
-def check_learning_texts(game: Game) -> None:
+def check_learning_texts(game: AnyGame) -> None:
     """Refuse a game without every section of its rules, or without a tip for one of its moves,
     in both languages: the registry checks every game when it loads."""
     keys = [f"rules.{section}" for section in RULE_SECTIONS]

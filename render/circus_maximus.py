@@ -199,7 +199,7 @@ def _thin_boundary(pen: ImageDraw.ImageDraw, cell: Cell) -> None:
 
 def _legend(pen: ImageDraw.ImageDraw, texts: _StaticTexts) -> None:
     """Top right: which cells are the finish, and which way the race runs."""
-    right = WIDTH - MARGIN
+    right: float = WIDTH - MARGIN
     width = pen.textlength(texts.direction, font=font(SMALL_TEXT))
     pen.text((right - width, 40), texts.direction, font=font(SMALL_TEXT), fill=MUTED, anchor="lm")
     right -= width + 28

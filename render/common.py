@@ -25,7 +25,15 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import ROW_BUFFERS, RowsImage, palette_png, scanlines
+from render.png import (
+    ROW_BUFFERS,
+    DeflatedBands,
+    LayerRows,
+    RowsImage,
+    RowsPool,
+    palette_png,
+    scanlines,
+)
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -36,6 +44,10 @@ FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin
 # (bytearrays); the blocks kept serve the crops, pieces and sprites, at most a few boards' worth.
 PILLOW_BLOCKS_KEPT = 8
 Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
+
+# Boards' scanline buffers, lent to each board and given back by the pipeline once its PNG is
+# written (render_png): one pool per process, shared by its threads.
+BOARD_ROWS = RowsPool()
 
 WIDTH = 1200  # wide enough to stay readable when a phone scales the image down
 # The smallest text a WIDTH board draws: 9 px when a phone shows it 390 px wide (issue 29,
@@ -260,12 +272,13 @@ class Palette:
         return index
 
     def new(
-        self, size: tuple[int, int], colour: RGB = BACKGROUND, top: bytes | memoryview = b""
+        self, size: tuple[int, int], colour: RGB = BACKGROUND, top: LayerRows | None = None
     ) -> Image.Image:
-        """A blank board of `size` in these colours, drawn straight into its PNG rows (see
-        render/png.py `RowsImage`); its first rows are `top` (another board's scanlines of the
-        same width) when given."""
-        return self._painted(RowsImage(size, top), len(top) // (size[0] + 1), colour)
+        """A blank board of `size` in these colours, drawn straight into its PNG rows lent by
+        `BOARD_ROWS` (see render/png.py `RowsImage`); its first rows are the layer `top`'s
+        (same width) when given."""
+        first_row = 0 if top is None else len(top.rows) // (size[0] + 1)
+        return self._painted(BOARD_ROWS.board(size, top), first_row, colour)
 
     def _painted(self, image: Image.Image, first_row: int, colour: RGB = BACKGROUND) -> Image.Image:
         """`image` (index 0 from `first_row` down) in `colour` there, in these colours."""
@@ -311,7 +324,7 @@ _SOLID = [0] + [255] * 255  # point() table: every pixel a mask touches at all
 @lru_cache(maxsize=2048)
 def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     face = font(size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, left, top
@@ -602,13 +615,13 @@ class Pen(ImageDraw.ImageDraw):
             if isinstance(font, ImageFont.FreeTypeFont):
                 probe_text(int(font.size), str(text))
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        elif text:
+        elif text and isinstance(font, ImageFont.FreeTypeFont):  # always, when cached
             stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
 
     def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None) -> None:
         stamp_token(self.image, cx, cy, r, seat, label)
 
-    def rounded_rectangle(  # type: ignore[override]
+    def rounded_rectangle(
         self,
         xy: Any,
         radius: float = 0,
@@ -651,13 +664,24 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
     height a board can take)."""
     height = max(height or 0, cached.height)
     if cached.mode == "P":  # copied row for row into a board drawn in its PNG rows
-        image = palette_of(cached).new((cached.width, height), top=scanlines(cached))
+        image = palette_of(cached).new((cached.width, height), top=_layer_rows(cached))
     elif height == cached.height:
         image = cached.copy()
     else:
         image = Image.new("RGB", (cached.width, height), BACKGROUND)
         image.paste(cached, (0, 0))
     return image, Pen(image)
+
+
+def _layer_rows(cached: Image.Image) -> LayerRows:
+    """The static layer's rows, taken once (anew if Pillow has since given it other pixels);
+    the layer is marked read-only, so a Pillow drawing on it would draw on a copy instead."""
+    kept: LayerRows | None = getattr(cached, "layer_rows", None)
+    if kept is None or getattr(cached, "layer_core", None) is not cached.im:
+        kept = LayerRows(scanlines(cached), cached.width + 1)
+        cached.layer_rows, cached.layer_core = kept, cached.im  # type: ignore[attr-defined]
+        cached.readonly = 1
+    return kept
 
 
 PLAIN = 0  # every board palette's index of BACKGROUND (its first colour)
@@ -783,20 +807,24 @@ def fill_palette(image: Image.Image) -> Palette:
     for _, colour in sorted((-n, c) for n, c in counts if n >= FILL_PIXELS):
         if len(chosen) == len(BASE_COLOURS) + MAX_FILLS:
             break
-        if not _near(colour, chosen):  # a shade next to a chosen colour would be confused
-            chosen.append(colour)
+        rgb: RGB = colour  # type: ignore[assignment]  # an RGB image's colours are (r, g, b)
+        if not _near(rgb, chosen):  # a shade next to a chosen colour would be confused
+            chosen.append(rgb)
     extra = tuple(chosen[len(BASE_COLOURS) :])
     return board_palette(extra, tuple((INK, colour) for colour in extra))
 
 
-def encode_png(image: Image.Image, palette: Palette | None = None) -> bytes:
+def encode_png(
+    image: Image.Image, palette: Palette | None = None, bands: DeflatedBands | None = None
+) -> bytes:
     """Deterministic palette PNG (see render/png.py): a board drawn in its palette is written as
     it is; an RGB image is first mapped onto `palette` (by default the shared colours plus the
-    image's own fills, see `fill_palette`)."""
+    image's own fills, see `fill_palette`). With `bands`, its rows are deflated band by band,
+    reusing the bands deflated before."""
     if image.mode != "P":
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         image = (palette or fill_palette(rgb)).apply(rgb)
-    return palette_png(image)
+    return palette_png(image, bands)
 
 
 # Players -----------------------------------------------------------------------------------------

@@ -53,7 +53,18 @@ SEA = (208, 228, 240)
 SEA_LINE = (52, 120, 170)
 ISLAND = (221, 233, 203)
 
-_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, SEA, SEA_LINE, ISLAND)
+_COLOURS: tuple[tuple[int, int, int], ...] = (
+    BACKGROUND,
+    PANEL,
+    PANEL_DARK,
+    INK,
+    MUTED,
+    HIGHLIGHT,
+    WHITE,
+    SEA,
+    SEA_LINE,
+    ISLAND,
+)
 _COLOURS += PLAYER_COLOURS[:2]  # players keep their seat's colour, as on every board
 _TEXT_ON = (
     (INK, BACKGROUND),
@@ -163,8 +174,8 @@ def _background(texts: _StaticTexts) -> Image.Image:
                     width=22,
                 )
     for route in map_.routes:
-        a, b = (to_canvas(map_.positions[end]) for end in map_.route_ends[route])
-        _dashed(pen, a, b)
+        start, finish = (to_canvas(map_.positions[end]) for end in map_.route_ends[route])
+        _dashed(pen, start, finish)
     for index, region in enumerate(map_.regions):
         _region_box(pen, map_, region, texts.regions[index], texts.core)
     for route in map_.routes:

@@ -8,7 +8,7 @@ Title, links and the track's frame are a static layer cached per (seat count, ma
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -123,7 +123,8 @@ def _subtitle(view: ProkonsulView, labels: Labels) -> str:
 def _province_name(view: ProkonsulView, province: int, labels: Labels) -> str:
     """The province's name in the reader's language: the board data's `name_ja` beside `name`
     (looked up by the view's public province id), as the text catalog does."""
-    data = next((p for p in board()["provinces"] if p["id"] == view.provinces[province]), {})
+    provinces: list[dict[str, Any]] = board()["provinces"]
+    data = next((p for p in provinces if p["id"] == view.provinces[province]), {})
     name = view.names[province]
     return labels("province", name=name, name_ja=data.get("name_ja", name))
 
@@ -133,7 +134,7 @@ def _centre(view: ProkonsulView, province: int) -> tuple[float, float]:
     return MAP_DX + x * SCALE_X, MAP_DY + y * SCALE_Y
 
 
-def _map(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> None:
+def _map(pen: Pen, view: ProkonsulView, labels: Labels) -> None:
     for province in range(len(view.provinces)):
         _province(pen, view, province, labels)
     for a, b in view.links:  # the link symbols go on top, between the two provinces
@@ -269,9 +270,7 @@ def _result_line(view: ProkonsulView, labels: Labels) -> str:
     return how
 
 
-def _round_panel(
-    pen: ImageDraw.ImageDraw, view: ProkonsulView, names: list[str], labels: Labels
-) -> int:
+def _round_panel(pen: Pen, view: ProkonsulView, names: list[str], labels: Labels) -> int:
     top = STATUS_TOP
     heading = labels("players_cards") if view.revealed else labels("players")
     pen.text((MARGIN, top), heading, font=font(SMALL_TEXT), fill=INK)

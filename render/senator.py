@@ -21,6 +21,7 @@ from render.common import (
     WHITE,
     WIDTH,
     Labels,
+    Pen,
     board_palette,
     canvas,
     fit,
@@ -279,7 +280,7 @@ def _arrow(pen: ImageDraw.ImageDraw, entry: str, colour: tuple[int, int, int]) -
     pen.polygon([tip, *base], fill=colour, outline=BACKGROUND if colour != HIGHLIGHT else INK)
 
 
-def _panel(pen: ImageDraw.ImageDraw, view: SenatorView, names: list[str], labels: Labels) -> None:
+def _panel(pen: Pen, view: SenatorView, names: list[str], labels: Labels) -> None:
     x, y = PANEL_X, 130
     height = 128
     for seat in range(view.seats):

@@ -120,7 +120,7 @@ def _trick(pen: Pen, view: SpartacusView, names: list[str], labels: Labels) -> N
     heading = fit(_trick_heading(view, labels), 28, WIDTH - 2 * MARGIN - 36)
     pen.text((MARGIN + 18, TRICK_TOP + 10), heading, font=font(28), fill=INK)
     count = len(view.trick)
-    step = CARD_W + CARD_GAP
+    step: float = CARD_W + CARD_GAP
     if count * step > WIDTH - 2 * MARGIN - 24:  # never in real play (at most 15 cards), but safe
         step = (WIDTH - 2 * MARGIN - 24 - CARD_W) / max(1, count - 1)
     top = TRICK_TOP + 62
@@ -216,6 +216,7 @@ def _players(pen: Pen, view: SpartacusView, names: list[str], top: int, labels: 
     winners = _winners(view) if over else ()
     for seat in range(view.seats):
         label = fit(player_label(seat, names), 28, COL_HAND - MARGIN - 74)
+        cells: tuple[object, ...]
         if over:
             cells = _final_cells(view, seat, seat in winners, labels)
         else:

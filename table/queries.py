@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from table.clock_queries import ClockQueries
+from table.session_model import SessionMeta, stored_seats
 from table.store import Held, InputRow, SessionRow, dump, input_row, session_row
 
 SESSION_COLUMNS = (
@@ -129,18 +130,18 @@ class Queries(ClockQueries):
     # Sessions ---------------------------------------------------------------------------
 
     async def save_session(self, row: SessionRow) -> None:
-        seats, meta = json.dumps(row.seats), json.dumps(row.meta)
+        seats, meta = json.dumps(stored_seats(row.seats)), json.dumps(row.meta.stored())
         await self._write(SAVE_SESSION, row.status, seats, meta, row.host_id, time.time(), row.id)
 
     async def set_status(self, session_id: int, status: str) -> None:
         """Only the status, leaving every other column as stored (e.g. of a broken session)."""
         await self._write(SET_STATUS, status, time.time(), session_id)
 
-    async def save_meta(self, session_id: int, meta: dict[str, Any], durable: bool = False) -> None:
+    async def save_meta(self, session_id: int, meta: SessionMeta, durable: bool = False) -> None:
         """Only the front end's bookkeeping: status and seats may be another process's newer,
         and are saved by their own writes. `durable`: synced to disk before it returns (every
         commit here is; SQLite may skip the sync for bookkeeping a power cut can lose)."""
-        await self._write(SAVE_META, json.dumps(meta), time.time(), session_id)
+        await self._write(SAVE_META, json.dumps(meta.stored()), time.time(), session_id)
 
     async def session(self, session_id: int) -> SessionRow | None:
         rows = await self._sessions(SESSION_BY_ID, session_id)

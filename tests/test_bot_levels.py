@@ -36,11 +36,11 @@ async def test_a_hard_ai_added_from_the_lobby_is_stored_as_hard_and_survives_a_r
         alice, fake.message(lobby.id), f"f:{session.id}:lobby:ai:easy"
     )
     assert "does not offer" in forged.response_message.text()
-    assert [s.get("level") for s in session.row.seats if s["ai"]] == ["hard"]
+    assert [s.level for s in session.row.seats if s.ai] == ["hard"]
     await harness.kill()
     bot = await harness.start()
     session = await bot.service.get(session.id)
-    assert [s.get("level") for s in session.row.seats if s["ai"]] == ["hard"]
+    assert [s.level for s in session.row.seats if s.ai] == ["hard"]
     await harness.stop()
 
 
@@ -119,7 +119,7 @@ async def test_a_hint_is_ephemeral_to_the_asker_legal_and_leaves_the_game_unrate
     (action,) = given
     assert action.seat == 0
     session.game.apply(session.live(), action)  # legal: raises IllegalInput otherwise
-    assert session.row.meta.get("hinted") is True
+    assert session.row.meta.hinted is True
     while session.outcome() is None:  # play it out: results, but no rating
         prompt = next(p for p in session.pending() if p.seats)
         seat = prompt.seats[0]
@@ -129,7 +129,9 @@ async def test_a_hint_is_ephemeral_to_the_asker_legal_and_leaves_the_game_unrate
     assert outcome is not None
     players = [player_of(seat) for seat in session.row.seats]
     assert await ratings(bot.service.store, session.row.guild_id or 0, "imperium", players) == {}
-    session.row.meta["hinted"] = False  # the same game without a hint would have been rated
+    session.row.meta = session.row.meta.updated(
+        hinted=False
+    )  # the same game without a hint would have been rated
     unhinted = await finish_statements(bot.service.store, session.row, session.game, outcome)
     assert any("INTO ratings" in statement for statement, _ in unhinted)
     await harness.stop()
@@ -146,7 +148,7 @@ async def test_a_server_with_hints_off_offers_no_hint(harness: Harness) -> None:
     session = await bot.service.in_channel(fake.channel_id)
     forged = await harness.forge_click(alice, chooser, f"f:{session.id}:hint:ask")
     assert "does not offer" in forged.response_message.text()
-    assert "hinted" not in session.row.meta
+    assert session.row.meta.hinted is False
     await harness.stop()
 
 

@@ -30,6 +30,7 @@ from table.export import (
     load_export,
     replay_export,
 )
+from table.session_model import Seat, SessionMeta
 from table.store import InputRow, SessionRow
 
 GAME_IDS = sorted(GAMES)
@@ -54,8 +55,8 @@ def finished(game_id: str, hinted: bool = False) -> GameExport:
         seed=SEED,
         status="finished",
         host_id=1,
-        seats=[{"user_id": 10 + s, "name": f"P{s}", "ai": s > 0} for s in range(seats)],
-        meta={"hinted": True} if hinted else {},
+        seats=tuple(Seat(user_id=10 + s, name=f"P{s}", ai=s > 0) for s in range(seats)),
+        meta=SessionMeta(hinted=hinted),
     )
     inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions, start=1)]
     outcome = game.outcome(final)

@@ -156,7 +156,7 @@ class Gate:
         settings = await self.bot.settings.of(session.row.guild_id)
         await self.bot.service.abort(session)
         log.info("lobby %s expired", session.id)
-        t = self.texts(session.row.meta.get("locale"), session)
+        t = self.texts(session.row.meta.locale, session)
         channel = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
             session.row.channel_id
         )

@@ -14,7 +14,7 @@ from bot.frontend.hint_search import hint_line, suggest
 from bot.frontend.settings import Settings
 from bot.frontend.texts import Texts
 from engine.core import Prompt
-from engine.registry import SEARCH
+from engine.registry import HINTS
 from table.service import Session
 
 if TYPE_CHECKING:
@@ -44,10 +44,10 @@ class Asker(Protocol):
 def with_hint(
     built: tuple[str, Components], session: Session, settings: Settings, t: Texts
 ) -> tuple[str, Components]:
-    """A private chooser, with the Hint button where the game has a search and the server
+    """A private chooser, with the Hint button where the game offers hints and the server
     allows hints."""
     body, view = built
-    if settings.hints and session.game.id in SEARCH:
+    if settings.hints and session.game.id in HINTS:
         view.add_item(
             discord.ui.Button(
                 label=t("button.hint"),
@@ -67,7 +67,7 @@ async def ask(
     seat = session.seat_of(interaction.user.id)
     settings = await router.settings.of(session.row.guild_id)
     prompt = _owed(session, seat)
-    if not settings.hints or session.game.id not in SEARCH:
+    if not settings.hints or session.game.id not in HINTS:
         await router.reply(interaction, texts("hint.off"))
         return
     if seat is None or prompt is None:

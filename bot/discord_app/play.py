@@ -115,7 +115,7 @@ class Play:
         content, view = self.board.board_content(session)
         file = await self.board.render(session)
         await self.board.post_board(session, content, view, file)
-        if "shown" not in session.row.meta or over:
+        if session.row.meta.shown is None or over:
             # Enough to find, at start-up, a finished game whose final board was never shown.
             await self.service.set_meta(session, shown=seq)
         self.metrics["publish"].append(time.perf_counter() - started)

@@ -116,7 +116,7 @@ class Router:
         if session is None or session.status != "active":
             return
         seat = session.seat_of(interaction.user.id)
-        self.play.carriers.note(session.id, seat, session.row.meta.get("board"), interaction)
+        self.play.carriers.note(session.id, seat, session.row.meta.board, interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
@@ -173,7 +173,7 @@ class Router:
     def remember_locale(
         self, session: Session, seat: int, interaction: discord.Interaction
     ) -> None:
-        session.seats[seat]["locale"] = str(interaction.locale)
+        session.update_seat(seat, locale=str(interaction.locale))
 
     async def abort_broken(self, interaction: discord.Interaction, broken: SessionBroken) -> None:
         """/game abort in a channel whose game cannot be loaded: no dialog, nothing to keep."""
@@ -400,7 +400,7 @@ class Router:
     ) -> None:
         """Edit the chooser message that was clicked; on the board, answer privately instead."""
         on_board = interaction.message is not None and (
-            interaction.message.id == session.row.meta.get("board")
+            interaction.message.id == session.row.meta.board
         )
         if on_board or interaction.message is None:
             if on_board and view is None:
@@ -484,5 +484,5 @@ def _in_channel_sight(interaction: discord.Interaction, session: Session) -> boo
         message is not None
         and not message.flags.ephemeral
         and message.channel.id == session.row.channel_id
-        and message.id != session.row.meta.get("board")
+        and message.id != session.row.meta.board
     )

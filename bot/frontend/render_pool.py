@@ -9,7 +9,6 @@ adds no thread beside the loop.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -25,10 +24,11 @@ def preload() -> None:
     in the OS scheduler's queue, so the event loop (answering clicks) runs first when the
     cores are busy and renders take the rest."""
     from engine.registry import GAMES
+    from render import renderer
 
     os.nice(RENDER_NICENESS)
     for game_id in GAMES:
-        importlib.import_module(f"render.{game_id}")
+        renderer(game_id)
 
 
 def render_pool(processes: int) -> Executor | None:

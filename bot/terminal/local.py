@@ -28,7 +28,7 @@ from bot.terminal.local_input import asks_hint, normalise, numbered, parse, pars
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
-from engine.registry import GAMES, SEARCH, get_game
+from engine.registry import GAMES, HINTS, get_game
 from render import render_png
 from table.backend import open_store
 from table.service import Session, SessionBroken, TableService
@@ -228,7 +228,7 @@ class LocalTable:
             seed=self.opts.seed,
         )
         if not humans:
-            session.row.seats.clear()
+            session.row.seats = ()
             session.row.host_id = LOCAL_USER_BASE
         for index in range(1, humans):
             name = self.t("local.player", number=index + 1)
@@ -309,7 +309,7 @@ class LocalTable:
             session.names,
             self.opts.locale,
             outcome=session.outcome(),
-            hinted=bool(session.row.meta.get("hinted")),
+            hinted=bool(session.row.meta.hinted),
         )
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
@@ -416,12 +416,12 @@ class LocalTable:
         }.get(field.kind, "")
         if is_numbered:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
-        if session.game.id in SEARCH:
+        if session.game.id in HINTS:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_ask"))
         hint = hint.strip("、, ")
         key = "local.ask_hint" if hint else "local.ask"
         raw = self.ask(self.t(key, label=label, hint=hint))
-        if asks_hint(raw) and session.game.id in SEARCH:
+        if asks_hint(raw) and session.game.id in HINTS:
             raise HintAsked
         return parse(field, raw, partial(self._label, session))
 
@@ -439,7 +439,7 @@ class LocalTable:
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
             head = normalise(self.ask(self.t("local.ask", label=head_label)))
-            if asks_hint(head) and session.game.id in SEARCH:
+            if asks_hint(head) and session.game.id in HINTS:
                 raise HintAsked
             if not head:
                 break
@@ -473,7 +473,7 @@ class LocalTable:
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             lines.append(f"{outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
         self.say("\n" + lines[0])
-        if session.row.meta.get("hinted"):  # see bot.frontend.hint_search: results, but no rating
+        if session.row.meta.hinted:  # see bot.frontend.hint_search: results, but no rating
             lines.append(self.t("finished_hinted"))
         for line in lines[1:]:
             self.say("  " + line)

@@ -96,7 +96,7 @@ def movable(board: Board, seat: int) -> bool:
 
 def _paths(board: Board, seat: int, allied: bool) -> list[tuple[int, int]]:
     """`seat`'s paths to its own or neutral stacks (`allied`) or to other seats' stacks."""
-    paths = []
+    paths: list[tuple[int, int]] = []
     for square, stack in enumerate(board):
         if stack and stack[-1] == seat:
             paths.extend(

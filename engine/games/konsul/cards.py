@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
@@ -73,7 +74,7 @@ class KonsulData(BaseModel):
         return self
 
 
-def parse_data(raw: dict, source: str = "konsul.json") -> KonsulData:
+def parse_data(raw: dict[str, Any], source: str = "konsul.json") -> KonsulData:
     """The validated data, or DataError naming the field that is wrong."""
     record = {key: value for key, value in raw.items() if not key.startswith("_")}
     try:

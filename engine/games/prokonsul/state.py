@@ -274,9 +274,9 @@ def view(state: ProkonsulState, seat: int | None) -> ProkonsulView:
         hand_size=len(state.hands[0]),
         chosen=tuple(card is not None for card in state.chosen),
         final_chips=state.chips if state.phase == "over" else None,
-        own_hand=state.hands[seat] if own else None,  # type: ignore[index]
-        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]
-        own_chips=state.chips[seat] if own else None,  # type: ignore[index]
+        own_hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_chips=state.chips[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
     )
 
 

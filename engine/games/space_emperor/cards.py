@@ -125,7 +125,7 @@ def parse_card_set(name: str, data: Any) -> CardSet:
 def _check_counts(name: str, cards: dict[str, Card]) -> None:
     if len(cards) != DECK_SIZE:
         raise CardDataError(f"card set {name}: {len(cards)} cards, exactly {DECK_SIZE} needed")
-    counts = Counter(card.kind for card in cards.values())
+    counts: Counter[str] = Counter(card.kind for card in cards.values())
     for kind, expected in DECK_COUNTS.items():
         if counts[kind] != expected:
             raise CardDataError(
