@@ -656,6 +656,30 @@ def require(condition: bool, code: str, **args: Any) -> None:
         raise IllegalInput(code, **args)
 
 
+def required(value: T | None, code: str, **args: Any) -> T:
+    """`value` unless it is None, else IllegalInput(code): a lookup that may find nothing,
+    checked and typed in one step."""
+    if value is None:
+        raise IllegalInput(code, **args)
+    return value
+
+
+def int_arg(value: object, code: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` when it is a whole number (never a bool) in [`low`, `high`], else
+    IllegalInput(code): an input argument checked and typed in one step."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalInput(code)
+    require((low is None or low <= value) and (high is None or value <= high), code)
+    return value
+
+
+def str_arg(value: object, code: str, allowed: Collection[str] | None = None) -> str:
+    """`value` when it is a string (one of `allowed`, when given), else IllegalInput(code)."""
+    if not isinstance(value, str) or (allowed is not None and value not in allowed):
+        raise IllegalInput(code)
+    return value
+
+
 def number_card_ids(cards: Iterable[int], flag: int | None = None) -> tuple[str, ...]:
     """Card ids of number cards held as ints ("7"), the one `flag` value as "flag"."""
     return tuple("flag" if card == flag else str(card) for card in cards)
@@ -685,30 +709,6 @@ def card_lines(game: AnyGame, held: Iterable[str]) -> list[Msg]:
         Msg(key="card.line", args={"cards": names, "text": short})
         for short, names in groups.values()
     ]
-
-
-def required(value: T | None, code: str, **args: Any) -> T:
-    """`value` unless it is None, else IllegalInput(code): a lookup that may find nothing,
-    checked and typed in one step."""
-    if value is None:
-        raise IllegalInput(code, **args)
-    return value
-
-
-def int_arg(value: object, code: str, low: int | None = None, high: int | None = None) -> int:
-    """`value` when it is a whole number (never a bool) in [`low`, `high`], else
-    IllegalInput(code): an input argument checked and typed in one step."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalInput(code)
-    require((low is None or low <= value) and (high is None or value <= high), code)
-    return value
-
-
-def str_arg(value: object, code: str, allowed: Collection[str] | None = None) -> str:
-    """`value` when it is a string (one of `allowed`, when given), else IllegalInput(code)."""
-    if not isinstance(value, str) or (allowed is not None and value not in allowed):
-        raise IllegalInput(code)
-    return value
 
 
 def game_over_event(result: Outcome) -> Event:

@@ -44,7 +44,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rank": "{rank}.",
         "score": "Score {score}",
         "and": ", ",
-        "hinted": "hints used, not rated",
+        "hinted": "hints used: those players unrated",
     },
     "ja": {
         "title": "最終結果",
@@ -55,7 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
         "rank": "{rank}位",
         "score": "得点 {score}",
         "and": "、",
-        "hinted": "ヒント使用・レーティング対象外",
+        "hinted": "ヒント使用者はレーティング対象外",
     },
 }
 

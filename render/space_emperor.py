@@ -356,7 +356,9 @@ def _slot(
     stamp_text(image, (x + 12, y + 6), name + _target_text(side, slot, labels), SMALL_TEXT, INK)
     for row, card in enumerate(slot.cards):
         hidden = card is None or not slot.face_up[row]  # a board draws what everyone sees
-        chip = _back_chip() if hidden or card is None else _face_chip(_card_name(cards, card, labels))
+        chip = (
+            _back_chip() if hidden or card is None else _face_chip(_card_name(cards, card, labels))
+        )
         paste_image(image, chip, (x + 12, y + 42 + row * CHIP_STEP))
     dice_y = y + 42 + 3 * CHIP_STEP + 2
     for die, face in enumerate(slot.faces[:9]):

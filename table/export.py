@@ -258,19 +258,23 @@ def export_steps(export: GameExport) -> Iterator[Step]:
 
 def replay_export(export: GameExport) -> tuple[GameState, Outcome]:
     """The final state and outcome the file's log gives; refused unless it is the recorded one."""
-    game = GAMES[export.game]
     state = None
     for step in export_steps(export):
         state = step.state
     assert state is not None
-    outcome = game.outcome(state)
+    return state, recorded_outcome(export, state)
+
+
+def recorded_outcome(export: GameExport, final: GameState) -> Outcome:
+    """The outcome of the log's `final` state, refused unless it is the one the file records."""
+    outcome = GAMES[export.game].outcome(final)
     recorded = export.outcome
     if outcome is None or (list(outcome.scores), list(outcome.ranks)) != (
         recorded.scores,
         recorded.ranks,
     ):
         raise ExportError("outcome_differs", "the log does not lead to the recorded outcome")
-    return state, outcome
+    return outcome
 
 
 async def latest_finished(store: Store, channel_id: int) -> int | None:

@@ -88,6 +88,15 @@ SET_DEADLINE = (
 CLEAR_DEADLINE = "DELETE FROM deadlines WHERE session_id=?"
 DEADLINES = "SELECT session_id, due_at, stage FROM deadlines"
 
+SPILL_HISTORY = (
+    "INSERT INTO history_chunks (session_id, chunk, events) VALUES (?,?,?)"
+    " ON CONFLICT (session_id, chunk) DO NOTHING"
+)
+HISTORY_CHUNKS = (
+    "SELECT chunk, events FROM history_chunks WHERE session_id=? AND chunk>=? AND chunk<=?"
+    " ORDER BY chunk"
+)
+
 GUILD_SETTINGS = "SELECT settings FROM guild_settings WHERE guild_id=?"
 SAVE_GUILD_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?,?,?)"
@@ -229,6 +238,15 @@ class Queries(ClockQueries):
 
     async def deadlines(self) -> list[tuple[int, float, str]]:
         return [(r[0], r[1], r[2]) for r in await self._fetch(DEADLINES)]
+
+    async def spill_history(self, session_id: int, chunk: int, events: str) -> None:
+        """Store one chunk of a game's public events (a JSON list) for /game history; a chunk
+        already stored is kept (it is derived from the log, so it is the same)."""
+        await self._write(SPILL_HISTORY, session_id, chunk, events)
+
+    async def history_chunks(self, session_id: int, first: int, last: int) -> list[tuple[int, str]]:
+        """The stored chunks `first`..`last` of a game's public events, in order."""
+        return [(r[0], r[1]) for r in await self._fetch(HISTORY_CHUNKS, session_id, first, last)]
 
     async def guild_settings(self, guild_id: int) -> str | None:
         """The JSON object of a server's /game settings, or None when it never set any."""

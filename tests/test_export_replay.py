@@ -81,7 +81,7 @@ def test_export_round_trip_gives_the_same_final_state_and_outcome(game_id: str) 
 
 def test_a_hinted_games_replay_ends_on_the_board_that_says_so() -> None:
     """The export keeps the session's `hinted` mark, so the replay's last frame has the results
-    strip the channel saw ("hints used, not rated"); files from before the mark still load."""
+    strip the channel saw ("hints used: those players unrated"); older files still load."""
     plain, hinted = finished("imperium"), load_export(dump_export(finished("imperium", True)))
     assert hinted.hinted and not plain.hinted
     last = frame_steps(hinted, "en")[-1]

@@ -82,6 +82,17 @@ async def test_migrations_are_versioned_and_run_once(database: str) -> None:
         await again.close()
 
 
+async def test_history_chunks_are_stored_once_and_read_back_in_order(opened: Store) -> None:
+    """Issue 30 row 6: /game history spills a long game's public events to either store."""
+    session_id = await opened.create_session(lobby_row())
+    for chunk in (2, 0, 1):
+        await opened.spill_history(session_id, chunk, f'[[{chunk}, "e{chunk}"]]')
+    await opened.spill_history(session_id, 1, '[[1, "changed"]]')  # stored already: kept
+    assert await opened.history_chunks(session_id, 1, 2) == [(1, '[[1, "e1"]]'), (2, '[[2, "e2"]]')]
+    assert await opened.history_chunks(session_id, 0, 0) == [(0, '[[0, "e0"]]')]
+    assert await opened.history_chunks(session_id + 1, 0, 9) == []
+
+
 async def test_sessions_round_trip_and_one_open_session_per_channel(opened: Store) -> None:
     row = lobby_row()
     row.id = await opened.create_session(row)

@@ -1,5 +1,7 @@
-"""The Hint button of a member's private chooser: the hard AI's suggestion, searched in the AI
-pool from that member's view alone, answered only to them. A game with a hint is not rated."""
+"""The Hint button of a member's private chooser: the hard AI's suggestion, searched in the hints'
+own worker from that member's view alone, answered only to them; that member is not rated for
+the game. A position already searched is answered from the cache at once and free; a new one
+costs the member the server's hint cooldown (refunded when the worker is busy)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import discord
 
 from bot.discord_app.chooser import Components
 from bot.discord_app.custom_id import ParsedId, cid
-from bot.frontend.hint_search import hint_line, suggest
+from bot.frontend.hint_search import Hints, HintsBusy, hint_line
 from bot.frontend.settings import Settings
 from bot.frontend.texts import Texts
 from engine.core import Prompt
@@ -25,6 +27,14 @@ log = logging.getLogger("forum.hints")
 _asking: set[tuple[int, int]] = set()  # (session, member) with a hint being searched: one each
 
 
+class Cooldown(Protocol):
+    """The cooldown of a new position's hint (bot.discord_app.gate's Gate is one)."""
+
+    async def allow(self, interaction: discord.Interaction, command: str) -> bool: ...
+
+    def refund(self, interaction: discord.Interaction, command: str) -> None: ...
+
+
 class Asker(Protocol):
     """What a Hint click uses of the router that received it (bot.discord_app.router's Router is one)."""
 
@@ -33,6 +43,12 @@ class Asker(Protocol):
 
     @property
     def settings(self) -> ServerSettings: ...
+
+    @property
+    def hints(self) -> Hints: ...
+
+    @property
+    def gate(self) -> Cooldown: ...
 
     def texts_for(self, interaction: discord.Interaction, session: Session | None) -> Texts: ...
 
@@ -73,13 +89,23 @@ async def ask(
     if seat is None or prompt is None:
         await router.reply(interaction, texts("not_player" if seat is None else "chooser.nothing"))
         return
+    known = router.hints.known(session, prompt, seat)
+    if known is not None:  # this position was searched: no search, no cooldown
+        await router.reply(interaction, hint_line(texts, prompt, *known))
+        return
     if (session.id, seat) in _asking:  # a member cannot queue searches by clicking again
         await router.reply(interaction, texts("hint.busy"))
+        return
+    if not await router.gate.allow(interaction, "hint"):
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # the search takes a while
     _asking.add((session.id, seat))
     try:
-        action, share = await suggest(router.service, session, prompt, seat)
+        action, share = await router.hints.suggest(router.service, session, prompt, seat)
+    except HintsBusy:
+        router.gate.refund(interaction, "hint")
+        await router.reply(interaction, texts("hint.queue"))
+        return
     finally:
         _asking.discard((session.id, seat))
     log.info("hint given: session %s, seat %s", session.id, seat)

@@ -22,7 +22,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.frontend.hint_search import hint_line, suggest
+from bot.frontend.drafts import amount_indexes
+from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.texts import Texts
 from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
 from bot.terminal.local_learn import Learning
@@ -80,6 +81,7 @@ class LocalTable:
         self, service: TableService, opts: LocalOptions, ask: Ask = input, clear: Clear = None
     ) -> None:
         self.service = service
+        self.hints = Hints(service.ai_pool)  # one player at a time: no queue to speak of
         self.opts = opts
         self.ask = ask
         self.clear = clear or clear_screen
@@ -375,10 +377,10 @@ class LocalTable:
                 return
 
     async def _hint(self, session: Session, seat: int, prompt: Prompt) -> None:
-        """The hard AI's suggestion, as the Discord Hint button words it; the game is stored as
+        """The hard AI's suggestion, as the Discord Hint button words it; the seat is stored as
         hinted (so not rated) before it is shown."""
         self.say("  " + self.t("local.hint_thinking"))  # a search takes seconds
-        action, share = await suggest(self.service, session, prompt, seat)
+        action, share = await self.hints.suggest(self.service, session, prompt, seat)
         texts = Texts(self.text, self.opts.locale, session.game, session.names)
         self.say("  " + hint_line(texts, prompt, action, share))
 
@@ -477,7 +479,13 @@ class LocalTable:
         lines of up to BARE_PER_LINE."""
         lines: list[str] = []
         bare: list[str] = []
+        amounts = amount_indexes(field)
+        if len(amounts) > 1:  # a bid: its amounts on one line, to be typed as numbers
+            first, last = field.options[amounts[0]].value, field.options[amounts[-1]].value
+            lines.append(self.t("local.amounts", first=first, last=last))
         for index, choice in enumerate(field.options, start=1):
+            if index - 1 in amounts and len(amounts) > 1:
+                continue
             text = self.text.msg(self.opts.locale, choice.label, session.game, session.names)
             number = f"{index}) " if numbered else ""
             if text == str(choice.value):
