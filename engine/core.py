@@ -190,6 +190,8 @@ class CardText(BaseModel):
 
 
 SHORT_CARD_TEXT = 100  # Discord's limit for a select option's description
+# The sections of a game's rules in the app (`rules.<section>` in its catalog), in reading order.
+RULE_SECTIONS = ("setup", "turn", "scoring", "end", "variants")
 
 
 class IllegalInput(Exception):
@@ -433,6 +435,16 @@ class Game(ABC, Generic[S, OptionsT, V]):
         whole rules of cards), then the legend of its symbols. Drawn from the public view only;
         empty when the image says it all."""
         return []
+
+    def rules_text(self, section: str) -> Msg:
+        """One section of the rules (RULE_SECTIONS), written for players from the spec."""
+        require(section in RULE_SECTIONS, "unknown_section", section=section)
+        return Msg(key=f"rules.{section}")
+
+    def tip(self, prompt: Prompt) -> Msg:
+        """One line on the rule behind a kind of decision (`tip.<move>`), for a player meeting
+        it for the first time."""
+        return Msg(key=f"tip.{prompt.move}")
 
     def held_cards(self, state: S, seat: int) -> tuple[str, ...]:
         """The ids (`card_ids`) of the cards `seat` holds in hand, for their texts."""
