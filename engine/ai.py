@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.core import Action, Event, Field, Game, GameState, IllegalInput, Prompt
+from engine.core import Action, AnyGame, Event, Field, GameState, IllegalInput, Prompt
 from engine.rng import Rng, derive_seed
 
 RANDOM_RETRIES = 50
@@ -45,7 +45,7 @@ def _random_fleet(field: Field, rng: Rng) -> list[list[Any]]:
     return groups
 
 
-def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
+def random_action(game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
     """A random legal action; tries sampled inputs against the rules until one is accepted.
 
     A prompt of one pick-one field is tried option by option in random order, so a legal
@@ -59,7 +59,7 @@ Step = tuple[Action, Tried | None]
 
 
 def random_step(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int
 ) -> tuple[Action, Tried]:
     """The random action and the result of the trial that accepted it (so callers that play
     it need not apply it a second time)."""
@@ -84,7 +84,7 @@ def _candidates(prompt: Prompt, rng: Rng) -> Iterator[dict[str, Any]]:
 
 
 def choose_action(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, *, smart: bool = True
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, *, smart: bool = True
 ) -> Action:
     """The seat's AI decision: the game's own AI when it has one (and `smart`), else random.
 
@@ -95,7 +95,7 @@ def choose_action(
 
 
 def _decide(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool
 ) -> Step:
     if smart:
         action = game.ai_action(game.view(state, seat), prompt, seat, seed)
@@ -109,7 +109,7 @@ def ai_seed(session_seed: int, step: int, seat: int) -> int:
 
 
 def play_out(
-    game: Game,
+    game: AnyGame,
     state: GameState,
     seed: int,
     smart: tuple[bool, ...] | None = None,

@@ -105,7 +105,7 @@ async def test_a_click_on_an_out_of_date_chooser_closes_it(harness: Harness, mon
     closed = fake.message(old.id)
     assert closed.all_custom_ids() == [], "the out-of-date chooser kept its buttons"
     assert "out of date" in closed.text() and "Your hand" in closed.text(), closed.text()
-    assert str(session.row.meta["board"]) in closed.text()
+    assert str(session.row.meta.board) in closed.text()
 
 
 async def test_your_hand_offers_a_public_turn_to_a_player_without_dms(

@@ -160,15 +160,15 @@ async def test_a_hint_at_a_local_prompt_is_the_hard_ais_and_marks_the_game_hinte
     thinking = out.index("Working out a hint…")
     hint = out.index("💡 Hint: ", thinking)
     line = out[hint:].splitlines()[0]
-    picked = r"\): Region \d, Region \d, Region \d — it won \d+% of the sampled games\. \(This"
+    picked = r"\): Region \d, Region \d, Region \d — it won \d+% of the sampled games\. \(You"
     assert re.search(picked, line), line
     assert out.count("== Player 1 ==") == 8  # the hint asks the same prompt again, no new header
     database = options(tmp_path, players=3, ai=2, ai_only=False).database
     with sqlite3.connect(database) as db:
         (meta,) = db.execute("SELECT meta FROM sessions").fetchone()
-    assert json.loads(meta).get("hinted") is True  # stored: the game is not rated
+    assert json.loads(meta).get("hinted_seats") == [0]  # stored: the asker is not rated
     results = out[out.index("Final result:") :]
-    assert "💡 Hints were used in this game: it is not rated." in results
+    assert "💡 Hints were used in this game: the players who asked for them are" in results
 
 
 async def test_the_local_hint_speaks_japanese(tmp_path: Path, capsys) -> None:
@@ -178,7 +178,7 @@ async def test_the_local_hint_speaks_japanese(tmp_path: Path, capsys) -> None:
         await run_local(opts, ask=keyboard.ask, clear=keyboard.clear)
     out = capsys.readouterr().out
     assert "?でヒント" in keyboard.prompts[0] and "ヒントを計算中です…" in out
-    assert "💡 ヒント：" in out and "（このゲームはレーティング対象外になります）" in out
+    assert "💡 ヒント：" in out and "（このゲームであなたはレーティング対象外になります）" in out
 
 
 async def test_interrupted_local_game_resumes(tmp_path: Path, capsys) -> None:

@@ -12,6 +12,7 @@ from bot.frontend.texts import Texts
 from engine.core import IllegalInput
 from engine.levels import DEFAULT_LEVEL, LEVELS
 from table.service import Session, TableService, seat_level
+from table.session_model import Seat
 
 
 def level_select(sid: int, level: str, t: Texts) -> discord.ui.Select:
@@ -50,11 +51,11 @@ def chosen_level(interaction: discord.Interaction, op: str, arg: str) -> str:
     return DEFAULT_LEVEL
 
 
-def ai_mark(seat: dict[str, Any], t: Texts) -> str:
+def ai_mark(seat: Seat, t: Texts) -> str:
     """What follows a seat's name in the lobby: nothing for a member, 🤖 and the level for an AI."""
-    if not seat.get("ai"):
+    if not seat.ai:
         return ""
-    return f" 🤖 ({t('level.' + valid_level(seat.get('level', DEFAULT_LEVEL)))})"
+    return f" 🤖 ({t('level.' + valid_level(seat_level(seat)))})"
 
 
 def thinking_lines(service: TableService, session: Session, t: Texts) -> list[str]:

@@ -34,7 +34,7 @@ from bot.frontend.alt_text import describe_board, waiting_seats
 from bot.frontend.board_image import draw_board
 from bot.frontend.config import Config
 from bot.frontend.narration import Narration
-from bot.frontend.prompt_kinds import fits_on_board, is_private
+from bot.frontend.prompt_kinds import fits_on_board, is_private, requests
 from bot.frontend.safe_text import NAME_MAX, neutral
 from bot.frontend.safe_text import clip as _clip
 from bot.frontend.texts import Texts
@@ -76,7 +76,7 @@ class Board:
     def lobby_content(self, session: Session, level: str = DEFAULT_LEVEL) -> tuple[str, Components]:
         t = self.wording.channel_texts(session)
         game = session.game
-        names = [f"{neutral(s['name'], NAME_MAX)}{ai_mark(s, t)}" for s in session.seats]
+        names = [f"{neutral(s.name, NAME_MAX)}{ai_mark(s, t)}" for s in session.seats]
         options = ", ".join(
             f"{k}={neutral(json.dumps(v))}"
             for k, v in session.row.options.items()
@@ -129,7 +129,7 @@ class Board:
                         score=outcome.scores[seat],
                     )
                 )
-            if session.row.meta.get("hinted"):  # see bot.hints: results, but no rating
+            if session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
                 status.append(t("finished_hinted"))
             view.add_item(rematch_button(session, t))
             seats: list[str] = []
@@ -162,7 +162,7 @@ class Board:
 
     def _waiting_lines(self, session: Session, t: Texts) -> list[str]:
         lines = []
-        for prompt in session.pending():
+        for prompt in requests(session.pending()):  # a request's seats on one line
             if prompt.kind == Kind.SECRET:
                 lines.append(
                     t(
@@ -225,7 +225,7 @@ class Board:
         channel_id = session.row.channel_id
         self.messages_since_board[channel_id] += 1
         buried = self.messages_since_board[channel_id] >= self.config.repost_after_messages
-        if buried and not session.row.meta.get("buried"):
+        if buried and not session.row.meta.buried:
             await self.service.set_meta(session, buried=True)
 
     async def render(self, session: Session) -> discord.File | None:
@@ -233,7 +233,7 @@ class Board:
         that view (a renderer is a pure function of the view, names and language)."""
         public, outcome = session.game.public_view(session.live()), session.outcome()
         locale = self.wording.channel_texts(session).locale
-        hinted = bool(session.row.meta.get("hinted"))
+        hinted = bool(session.row.meta.hinted)
         view_json = public.view.model_dump_json()
         digest = hashlib.blake2b(
             f"{view_json}|{session.names}|{locale}|{outcome}|{hinted}".encode(),
@@ -290,8 +290,8 @@ class Board:
         goes through the latest click on the board while its token lasts (exempt from the
         global REST limit), else through the bot's own budget.
         """
-        board_id = session.row.meta.get("board")
-        scrolled = session.row.meta.get("buried") or (
+        board_id = session.row.meta.board
+        scrolled = session.row.meta.buried or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
         keep_image = {} if file is None else {"attachments": [file]}

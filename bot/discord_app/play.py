@@ -116,7 +116,7 @@ class Play:
         file = await self.board.render(session)
         fields = self.board.board_fields(session, text, buttons, file)
         await self.board.post_board(session, fields, file)
-        if "shown" not in session.row.meta or over:
+        if session.row.meta.shown is None or over:
             # Enough to find, at start-up, a finished game whose final board was never shown.
             await self.service.set_meta(session, shown=seq)
         self.metrics["publish"].append(time.perf_counter() - started)
