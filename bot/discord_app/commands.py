@@ -17,11 +17,13 @@ from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
 from bot.discord_app.interaction_parts import channel_of
 from bot.discord_app.sending import NO_PINGS, reply_privately
+from bot.frontend import cards
 from bot.frontend.clock_texts import pace_line
-from bot.frontend.safe_text import OPTION_MAX
+from bot.frontend.safe_text import OPTION_MAX, clip, neutral
 from bot.frontend.strings import COMMANDS
 from bot.frontend.texts import Texts
 from engine.core import (
+    AnyGame,
     Game,
     IllegalInput,
     Msg,
@@ -302,6 +304,47 @@ class GameCommands(app_commands.Group):
         if table is not None and session is not None and session.row.game == game:
             lines += ["", pace_line(texts, table)]  # this channel's game: its pace and policy
         await reply_privately(interaction, "\n".join(lines))
+
+    @app_commands.command(name="card", description=_(COMMANDS, "command.card"))
+    @app_commands.describe(name=_(COMMANDS, "param.card"), game=_(COMMANDS, "param.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def card(
+        self, interaction: discord.Interaction, name: str, game: str | None = None
+    ) -> None:
+        """One card's name and full text, privately, in the reader's language."""
+        chosen = await self._game_here(interaction, game)
+        texts = self.texts(interaction, chosen)
+        if chosen is None:
+            await reply_privately(interaction, texts("card.which_game"))
+            return
+        card_id = cards.find(chosen, texts, name) if chosen.cards() else None
+        if card_id is not None:
+            await reply_privately(interaction, cards.card_text(chosen, texts, card_id))
+            return
+        key = "card.unknown" if chosen.cards() else "card.no_cards"
+        await reply_privately(interaction, texts(key, game=texts("name"), name=neutral(name)))
+
+    @card.autocomplete("name")
+    async def card_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        chosen = await self._game_here(interaction, interaction.namespace.game)
+        if chosen is None:
+            return []
+        texts = self.texts(interaction, chosen)
+        return [
+            app_commands.Choice(name=clip(shown, OPTION_MAX), value=card_id)
+            for card_id, shown in cards.matching(chosen, texts, current)
+        ]
+
+    async def _game_here(
+        self, interaction: discord.Interaction, game: str | None
+    ) -> AnyGame | None:
+        """The game named, else the game of this channel, else None."""
+        if game in GAMES:
+            return GAMES[game]
+        session = await self.bot.service.in_channel(channel_of(interaction))
+        return GAMES[session.row.game] if session is not None else None
 
     @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))
     async def abort(self, interaction: discord.Interaction) -> None:

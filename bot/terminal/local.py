@@ -356,8 +356,8 @@ class LocalTable:
         self.say(self.t("local.board", path=self._folder(session) / "latest.png"))
         for line in self.learning.table_lines(game, game.public_view(session.live()).view, names):
             self.say("  " + line)
-        for line in game.private_lines(session.live(), seat):
-            self.say("  " + self.text.msg(locale, line, game, names))
+        for private in game.private_lines(session.live(), seat):
+            self.say("  " + self.text.msg(locale, private, game, names))
         self.say(self.text.msg(locale, prompt.text, game, names))
         tip = self.learning.first_tip(game, seat, prompt)
         if tip is not None:
