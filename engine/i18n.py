@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.core import Catalog, Event, Game, Msg, counted, seat_look
 from engine.strings import STRINGS as CORE
+from engine.styles import style_named
 
 LOCALES = ("en", "ja")
 
@@ -113,6 +114,13 @@ def look_words(seat: int, locale: str) -> str:
     words = CORE.get(locale, CORE["en"])
     colour, shape = seat_look(seat)
     return words["look"].format(colour=words[f"colour.{colour}"], shape=words[f"shape.{shape}"])
+
+
+def style_name(style: str | None, locale: str) -> str:
+    """'bold' / '強気': an AI seat's style (engine.styles) as the lobby shows it beside the seat;
+    a seat stored without one plays STEADY and reads so."""
+    words = CORE.get(locale, CORE["en"])
+    return words.get(f"style.{style_named(style).name}", words["style.steady"])
 
 
 def _is_seat(name: str) -> bool:

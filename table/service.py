@@ -29,6 +29,7 @@ from engine.ai import ai_seed
 from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome, Prompt
 from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
+from engine.styles import pick_style, style_named
 from table.ratings import finish_statements
 from table.store import (
     SNAPSHOT_EVERY,
@@ -411,7 +412,8 @@ class TableService:
         self, session: Session, by_user: int, name: str = "AI {number}", level: str = DEFAULT_LEVEL
     ) -> None:
         """An AI seat named by `name` (a template of its number, in the table's language),
-        playing at `level` (easy, normal or hard), which is stored with the seat."""
+        playing at `level` (easy, normal or hard) in a style no other AI at the table has
+        (engine.styles), both stored with the seat."""
         if level not in LEVELS:
             raise IllegalInput("bad_level", level=level)
         async with self._acting(session):
@@ -421,6 +423,8 @@ class TableService:
             number = sum(1 for seat in session.seats if seat["ai"]) + 1
             seat = _seat(0, name.format(number=number), ai=True)
             seat["level"] = level
+            taken = [s["style"] for s in session.seats if s["ai"] and "style" in s]
+            seat["style"] = pick_style(taken, session.row.seed)
             session.row.seats.append(seat)
             await self._save(session)
 
@@ -597,8 +601,11 @@ class TableService:
     def ai_action(self, session: Session, seat: int, prompt: Prompt) -> Action:
         """The seat's decision at its level, computed here (tests, benchmarks)."""
         seed = ai_seed(session.row.seed, session.seq, seat)
-        level = seat_level(session.row.seats[seat])
-        return level_action(session.game, session.live(), prompt, seat, seed, level)
+        stored = session.row.seats[seat]
+        style = style_named(stored.get("style"))
+        return level_action(
+            session.game, session.live(), prompt, seat, seed, seat_level(stored), style
+        )
 
     async def _ai_decision(self, session: Session, seat: int, prompt: Prompt) -> Action:
         """As `ai_action`, but a hard seat's search runs in the AI pool, off the event loop."""

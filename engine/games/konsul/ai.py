@@ -23,9 +23,12 @@ from engine.games.konsul.cards import (
 )
 from engine.games.konsul.state import FACE_DOWN, KonsulView
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 
-def decide(view: KonsulView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: KonsulView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     if prompt.move == "bid":
         return Action(seat=seat, move="bid", args={"bid": _bid(view, prompt, rng_state)})
     if prompt.move == "flip":

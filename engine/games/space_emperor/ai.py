@@ -19,6 +19,7 @@ from typing import Any
 from engine.core import Action, Prompt
 from engine.games.space_emperor.cards import Card, CardSet, card_set
 from engine.games.space_emperor.state import PLANET, SpaceEmperorState, SpaceEmperorView
+from engine.styles import STEADY, Style
 
 HAND_SHIP_GUESS = 0.5  # expected hits one unseen defending hand card may add
 ATTACK_MARGIN = 0.8
@@ -37,7 +38,9 @@ CARD_WEIGHT = 0.06
 DECK_SIZE = 100
 
 
-def decide(view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+def decide(
+    view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action | None:
     cards = card_set(view.card_set)
     deciders = {
         "act": _act,
