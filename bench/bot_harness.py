@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from bot.client import ForumBot
-from bot.config import Config
-from bot.settings import COMMANDS
+from bot.discord_app.client import ForumBot
+from bot.frontend.config import Config
+from bot.frontend.settings import COMMANDS
 
 # Server settings every test bot starts with unless it passes its own `server`: no cooldowns and
 # room for many lobbies, so tests act as fast as they like (tests of the limits set them).

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from bot.replay import animation, frame_steps
+from bot.frontend.replay import animation, frame_steps
 from engine.ai import play_out
 from engine.core import playable_seats
 from engine.registry import GAMES

@@ -20,10 +20,10 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from bot.config import Config, ConfigError, load_config
-from bot.local import PausedGameDiffers, run_local
-from bot.local_args import UsageError, local_options
-from bot.local_strings import LOCAL_TEXT
+from bot.frontend.config import Config, ConfigError, load_config
+from bot.terminal.local import PausedGameDiffers, run_local
+from bot.terminal.local_args import UsageError, local_options
+from bot.terminal.local_strings import LOCAL_TEXT
 from engine.core import IllegalInput
 from engine.levels import DEFAULT_LEVEL, LEVELS
 from engine.registry import GAMES
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "migrate":
         return _migrate(config, args.to)
     if args.command == "replay":
-        from bot.replay import replay_file
+        from bot.frontend.replay import replay_file
 
         return replay_file(Path(args.file), Path(args.out), args.locale)
     if args.command == "sync":
@@ -225,14 +225,14 @@ def _discord(
     shards: str | None = None,
     shard_count: int | None = None,
 ) -> int:
-    from bot.client import run_bot
+    from bot.discord_app.client import run_bot
 
     if not config.token:
         print("A Discord token is needed (config.toml [discord].token or DISCORD_TOKEN).")
         return 2
     if shards is None and shard_count is None:
         return run_bot(config, sync_guild=sync_guild)
-    from bot.shards import ShardError, parse_shards, run_sharded
+    from bot.discord_app.shards import ShardError, parse_shards, run_sharded
 
     if shards is None or shard_count is None:
         print("--shards and --shard-count go together, e.g. --shards 0-3 --shard-count 8.")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
 
@@ -75,6 +76,9 @@ class Field(BaseModel):
 
     `needs=(other field, values)`: asked only when that field took one of `values` (e.g. a
     counter-offer amount only when the answer is "counter"); otherwise it is left out.
+
+    `amounts`: a `one` field whose number options are amounts in rising order (a bid): a front
+    end may offer them as one stepper (− / +) rather than a list, beside the other options.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -89,6 +93,7 @@ class Field(BaseModel):
     needs: tuple[str, tuple[int | str, ...]] | None = None
     attachments: tuple[Choice, ...] = ()  # `fleet`: what may follow a head
     per_head: int = 0  # `fleet`: attachments allowed behind one head
+    amounts: bool = False
 
     def is_asked(self, answers: dict[str, Any]) -> bool:
         return self.needs is None or answers.get(self.needs[0]) in self.needs[1]
@@ -206,9 +211,38 @@ class TableTalk(BaseModel):
     rule: Msg
 
 
-class GameState(BaseModel):
-    """Base of every game's state. `rng` is the whole RNG state (see engine.rng)."""
+@dataclass(frozen=True)
+class Secrets:
+    """What a game's state hides from views while the game runs, declared once on its `State`
+    (`secrets = Secrets(...)`), so the leak tests (engine.testing) and the samplers
+    (engine.search.world) read it instead of guessing from field names.
 
+    - `per_seat`: fields with one entry per seat (a list or tuple indexed by seat) that only
+      that seat may see: hands, unrevealed commits.
+    - `to_all`: fields nobody may see: a face-down pile's cards.
+    - `order`: fields whose order nobody may see: draw piles (a list or tuple, or a dict of them).
+    - `options`: the variant options under which all of this is hidden (Senator's hands are
+      open unless `hidden`); the leak test plays under them.
+
+    The leak test reorders each field another seat may not see and checks no view changes; a
+    sampler must draw every one of them afresh rather than copy a view's field of that name.
+    """
+
+    per_seat: tuple[str, ...] = ()
+    to_all: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+    options: Mapping[str, Any] = dataclass_field(default_factory=dict)
+
+    def fields(self) -> tuple[str, ...]:
+        """Every field declared hidden, in declared order."""
+        return (*self.per_seat, *self.to_all, *self.order)
+
+
+class GameState(BaseModel):
+    """Base of every game's state. `rng` is the whole RNG state (see engine.rng); `secrets`
+    declares what the state hides (nothing, unless the game says so)."""
+
+    secrets: ClassVar[Secrets] = Secrets()
     schema_version: int = 1
     seats: int
     rng: int
@@ -302,8 +336,16 @@ class Game(ABC, Generic[S, OptionsT, V]):
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
     strings: ClassVar[Catalog]
-    # Upper bound on inputs in one game, for playout tests and AI-only runs.
+    # Most inputs one game can take: every game ends after at most this many (random play is
+    # checked against it), and playouts and AI-only runs stop there.
     max_inputs: ClassVar[int] = 10_000
+    # The view field holding each seat's running score (one int per seat), read by alt text;
+    # None: the game keeps no running score (the outcome gives the scores at the end).
+    score_field: ClassVar[str | None] = None
+    # Whether players may ask for the hard AI's suggestion (a hint) at their prompts; needs a
+    # `search`. Declared, not implied by the hard level: a search may be too slow or too weak
+    # to offer as advice.
+    hints: ClassVar[bool] = False
     # Slash commands that answer a move directly; the front end registers them by name.
     shortcuts: ClassVar[tuple[Shortcut, ...]] = ()
 
@@ -556,11 +598,40 @@ def game_over_event(result: Outcome) -> Event:
     )
 
 
-def choice(value: int | str, key: str, **args: Any) -> Choice:
-    """One option of a field, labelled by catalog key `key`."""
+def choice(value: int | str, key: str, /, **args: Any) -> Choice:
+    """One option of a field, labelled by catalog key `key`; `args` may use any name (`value`,
+    `key` included: the first two parameters are positional-only)."""
     return Choice(value=value, label=Msg(key=key, args=args))
 
 
-def one_of(name: str, key: str, options: Iterable[Choice], **label_args: Any) -> Field:
-    """A pick-one field named `name`, labelled by catalog key `key`."""
-    return Field(name=name, kind="one", label=Msg(key=key, args=label_args), options=tuple(options))
+def one_of(
+    name: str, key: str, options: Iterable[Choice], /, *, amounts: bool = False, **label_args: Any
+) -> Field:
+    """A pick-one field named `name`, labelled by catalog key `key` (`amounts`: see Field)."""
+    label = Msg(key=key, args=label_args)
+    return Field(name=name, kind="one", label=label, options=tuple(options), amounts=amounts)
+
+
+def secret_prompts(
+    key: str,
+    move: str,
+    text: Msg,
+    fields: Mapping[int, tuple[Field, ...]],
+    done: Iterable[int] = (),
+) -> list[Prompt]:
+    """One SECRET request in which each seat is offered its own options (its own hand): a
+    prompt per seat in `fields` (the seats still owing), all under `key`, so a front end answers
+    them as one request and shows the waiting seats together. `done`: who has answered."""
+    answered = tuple(done)
+    return [
+        Prompt(
+            key=key,
+            move=move,
+            kind=Kind.SECRET,
+            seats=(seat,),
+            done=answered,
+            fields=seat_fields,
+            text=text,
+        )
+        for seat, seat_fields in fields.items()
+    ]

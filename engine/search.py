@@ -224,7 +224,11 @@ W = TypeVar("W", bound=GameState)
 def world(state_type: type[W], view: BaseModel, **hidden: Any) -> W:
     """A sampled full state: every field the state shares by name with the view is copied from
     it, and `hidden` gives the rest (hands, decks, commits drawn afresh). Samplers list only what
-    they draw, so a field added to both state and view needs no sampler change."""
+    they draw, so a field added to both state and view needs no sampler change. Every field the
+    state declares secret (`State.secrets`) must be drawn: a view's field of the same name holds
+    at most the seat's own part of it."""
+    undrawn = set(state_type.secrets.fields()) - set(hidden)
+    assert not undrawn, f"{state_type.__name__}: the sampler must draw {sorted(undrawn)}"
     shared = type(view).model_fields
     fields = {name: getattr(view, name) for name in state_type.model_fields if name in shared}
     fields.update(hidden)

@@ -6,8 +6,8 @@ the file holds every input, hidden choices included, and those are history once 
 over (as on Board Game Arena's replays). Seats are listed by display name only, never by account.
 
 `digest` is the SHA-256 of the file's other fields in canonical JSON: an edited file is refused,
-before its contents are validated. A file is bounded in size and nesting; its options, seats
-and log must fit the game.
+before its contents are validated. A file is bounded in size and nesting; every string must be
+valid Unicode; its options, seats and log must fit the game (no longer than its input limit).
 It guards against accidents and casual edits, not against someone who recomputes it; the replay
 also checks that every input is legal and that the recorded outcome is the one the log gives.
 """
@@ -28,8 +28,8 @@ from table.store import InputRow, SessionRow, Store
 
 FORMAT = "forum-game-export"
 VERSION = 1
-# The longest of the AI games at the largest table exports to 23 kB (Circus Maximus, 260
-# inputs; see bench.replay), so 4 MiB holds 150 times that. A larger file is refused unread:
+# 4 MiB holds the longest AI game at the largest table many times over (bench.replay prints
+# export sizes). A larger file is refused unread:
 # a load stays far under 300 MB of memory whatever the file holds.
 MAX_BYTES = 4 * 2**20
 MAX_DEPTH = 32  # real files nest 6 deep (inputs → args → a list of lists)
@@ -128,7 +128,7 @@ def _validated(raw: Any) -> GameExport:
         raise ExportError("newer_version", f"file version {version}, this Forum reads {VERSION}")
     if raw.get("digest") != canonical_digest({k: v for k, v in raw.items() if k != "digest"}):
         raise ExportError("tampered", "the digest does not match the file's contents")
-    for key, most in (("inputs", MAX_INPUTS), ("seats", MAX_SEATS)):
+    for key, most in (("inputs", _most_inputs(raw.get("game"))), ("seats", MAX_SEATS)):
         if isinstance(raw.get(key), list) and len(raw[key]) > most:
             raise ExportError("too_large", f"{len(raw[key])} {key}, at most {most}")
     if _too_deep(raw):
@@ -147,6 +147,13 @@ def _validated(raw: Any) -> GameExport:
         )
     _check_table(export, game)
     return export
+
+
+def _most_inputs(game_id: Any) -> int:
+    """The longest log a file of `game_id` may hold: the game's own input limit, which no live
+    game passes, so a replay's work is bounded by the game, not only by the file's size."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    return MAX_INPUTS if game is None else min(MAX_INPUTS, game.input_limit())
 
 
 def _parse(text: str | bytes) -> Any:
@@ -180,7 +187,10 @@ def _too_deep(value: Any) -> bool:
 def canonical_digest(body: dict[str, Any]) -> str:
     """SHA-256 of a file's fields (all but `digest`) in canonical JSON."""
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    try:
+        return hashlib.sha256(canonical.encode()).hexdigest()
+    except UnicodeEncodeError:  # JSON's "\ud800" escape parses to a lone surrogate
+        raise ExportError("not_json", "a string is not valid Unicode (a lone surrogate)") from None
 
 
 def _where(loc: tuple[Any, ...]) -> str:

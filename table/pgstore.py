@@ -69,6 +69,7 @@ class PostgresStore(queries.Queries):
     shared = True  # other processes may change the database: check before acting
     shown = queries.SHOWN_POSTGRES
     no_limit = None
+    skip_locked = "FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool

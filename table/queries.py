@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import time
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from table.clock_queries import ClockQueries
 from table.store import Held, InputRow, SessionRow, dump, input_row, session_row
 
 SESSION_COLUMNS = (
@@ -110,7 +111,7 @@ def numbered(sql: str) -> str:
     return "'".join(parts)
 
 
-class Queries(ABC):
+class Queries(ClockQueries):
     """The store methods that are one query each, written once for both backends over their
     `_fetch` (rows of a read) and `_write` (one statement in a transaction of its own, or in
     the held session's). A backend adds what its dialect does its own way: opening, creating a

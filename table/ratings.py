@@ -7,6 +7,11 @@ AI, "ai:hard", "ai:easy"; named "AI (hard)"...), so beating it counts
 less as its rating falls; several AI seats in one game each rate from its rating before the game
 and it keeps the mean of their new ratings. A seat handed to the AI mid-game is the AI's.
 Leaderboards sort by the conservative rating mu - 3 sigma (OpenSkill's `ordinal`).
+
+A seat that took the hard AI's hint (`meta["hinted_seats"]`) is not rated: its rating is left
+as it was. It still counts as an opponent for the others, who are rated as usual (beating it
+is a win, losing to it a loss), so one player's hint cannot void everyone's game. A session
+marked `hinted` before seats were recorded leaves every seat unrated, as it did then.
 """
 
 from __future__ import annotations
@@ -97,6 +102,13 @@ async def ratings(store: Store, guild_id: int, game: str, players: list[str]) ->
     return {r[0]: Rating(*r) for r in rows}
 
 
+def hinted_seats(row: SessionRow) -> set[int]:
+    """The seats that took a hint, so go unrated (all of them for an older `hinted` mark)."""
+    if "hinted_seats" in row.meta:
+        return set(row.meta["hinted_seats"])
+    return set(range(len(row.seats))) if row.meta.get("hinted") else set()
+
+
 async def finish_statements(
     store: Store, row: SessionRow, game: Game, outcome: Outcome
 ) -> list[Statement]:
@@ -114,10 +126,11 @@ async def finish_statements(
         )
         for index, seat in enumerate(row.seats)
     ]  # fmt: skip
-    if row.meta.get("hinted"):  # a player took the hard AI's hints: results, but no rating
-        return statements
+    unrated = {players[seat] for seat in hinted_seats(row)}
     names = {player_of(seat): player_name(seat) for seat in row.seats}
     for player, (mu, sigma) in rate(players, outcome.ranks, before).items():
+        if player in unrated:
+            continue
         games = (before[player].games if player in before else 0) + 1
         statements.append(
             (

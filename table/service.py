@@ -478,6 +478,12 @@ class TableService:
         async with self._saving(None):
             await self.store.save_meta(session.id, session.row.meta, durable)
 
+    async def mark_hinted(self, session: Session, seat: int) -> None:
+        """`seat` took the hard AI's hint: that seat is not rated (table.ratings), and the mark
+        is durable, stored before the hint is shown."""
+        seats = sorted({*session.row.meta.get("hinted_seats", ()), seat})
+        await self.set_meta(session, durable=True, hinted=True, hinted_seats=seats)
+
     async def _save(self, session: Session) -> None:
         """Store the session row as changed in memory (the caller holds the session lock)."""
         async with self._saving(session):

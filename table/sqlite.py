@@ -71,6 +71,7 @@ class SqliteStore(queries.Queries):
     shared = False  # one process owns the file: its cache is the truth
     shown = queries.SHOWN_SQLITE
     no_limit = -1
+    skip_locked = ""
 
     def __init__(self, connection: aiosqlite.Connection, owner: IO[str] | None = None) -> None:
         self.db = connection
@@ -174,8 +175,8 @@ class SqliteStore(queries.Queries):
         """The front end's bookkeeping, unless `durable`, committed without waiting for the disk
         (synchronous NORMAL for this one statement): a crash of the process loses none of it, a
         power cut may lose the latest, never an input (an input's commit syncs everything
-        before it). Waiting for the disk took ~3.5 ms of the connection's thread and 0.2 ms CPU
-        here, once or twice per input."""
+        before it). Waiting for the disk costs the connection's thread far more than the write,
+        and this is written once or twice per input."""
         await self._write(
             queries.SAVE_META, json.dumps(meta), time.time(), session_id, synced=durable
         )

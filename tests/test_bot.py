@@ -333,8 +333,8 @@ async def test_history_abort_and_status(harness: Harness) -> None:
 
 
 async def test_sync_registers_localized_commands(fake, tmp_path) -> None:
-    from bot.client import ForumBot
-    from bot.config import Config
+    from bot.discord_app.client import ForumBot
+    from bot.frontend.config import Config
 
     bot = ForumBot(Config(token=fake.token, database=str(tmp_path / "db.sqlite3")))
     async with bot:
@@ -350,7 +350,7 @@ async def test_sync_registers_localized_commands(fake, tmp_path) -> None:
 
 
 def test_bot_catalog_has_the_same_keys_in_both_languages() -> None:
-    from bot.strings import BOT
+    from bot.frontend.strings import BOT
     from engine.i18n import CORE
 
     for catalog in (BOT, CORE):

@@ -5,10 +5,11 @@ the current decision, "Your hand" offers a public turn waiting for the player, a
 from __future__ import annotations
 
 from bench.bot_harness import Harness
-from bot.chooser import Draft, chooser
-from bot.stale import public_turn
-from bot.strings import BOT
-from bot.texts import Texts
+from bot.discord_app.chooser import chooser
+from bot.discord_app.stale import public_turn
+from bot.frontend.drafts import Draft
+from bot.frontend.strings import BOT
+from bot.frontend.texts import Texts
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.i18n import Localizer
 from tests.test_bot_games import fix_seed

@@ -23,7 +23,7 @@ from PIL import Image
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.prompt_kinds import is_private
+from bot.frontend.prompt_kinds import is_private
 from engine.core import Action, IllegalInput, Prompt
 from engine.registry import get_game
 from table.service import Session, TableService
@@ -298,7 +298,7 @@ def final_board_request(harness: Harness) -> int:
     return next(
         index
         for index, request in enumerate(harness.fake.requests)
-        if isinstance(request.json, dict) and "Game over!" in (request.json.get("content") or "")
+        if isinstance(request.json, dict) and "Game over!" in json.dumps(request.json)
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 import table.service as service_module
 from bench.bot_harness import RELAXED, Harness
 from bench.fakediscord import FakeUser
-from bot import hint_search
+from bot.frontend import hint_search
 from engine.core import Action
 from engine.levels import hint_by_id, level_action_by_id
 from table.ratings import finish_statements, player_of, ratings

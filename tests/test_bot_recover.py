@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from bench.bot_harness import Harness
-from bot.board import Board
+from bot.discord_app.board import Board
 from tests.test_bot_games import assert_final_board, fix_seed
 
 

@@ -14,10 +14,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-import bot.replay as replay_module
+import bot.frontend.replay as replay_module
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.after_game_worker import QUEUE_LIMIT, AfterGameWorker, Busy
+from bot.frontend.after_game_worker import QUEUE_LIMIT, AfterGameWorker, Busy
 from engine.core import Action
 from engine.registry import GAMES
 from table.backend import open_store
@@ -151,7 +151,7 @@ async def test_a_live_board_is_published_while_ten_replays_wait(
         gate.wait(60)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr("bot.replay.animate", held_encode)
+    monkeypatch.setattr("bot.frontend.replay.animate", held_encode)
     await fake.slash(bob, "game", ["new"], {"game": "imperium"}, channel_id=live)
     lobby = fake.channel_messages(live)[-1]
     await fake.click(carol, lobby, harness.custom_id(lobby, ":lobby:join"))
@@ -191,6 +191,34 @@ async def test_the_after_game_queue_is_bounded() -> None:
     finally:
         gate.set()
         worker.shutdown()
+
+
+async def test_a_busy_refusal_costs_no_cooldown(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 row 8: "busy, try again" is the bot's refusal, so the member may try again at
+    once; a replay that was made starts the cooldown as before."""
+    finished = await finished_game(harness, monkeypatch)
+    fake, bot = harness.fake, harness.bot
+    assert bot is not None
+    admin = fake.add_user("admin", manage_guild=True)
+    setting = {"key": "cooldown_replay", "value": "60"}
+    await fake.slash(admin, "game", ["settings", "set"], setting)
+    alice = fake.users[0]
+    made = bot.after_game.animation
+
+    async def busy(*args: object) -> object:
+        raise Busy
+
+    monkeypatch.setattr(bot.after_game, "animation", busy)
+    ask = {"game_id": finished.id}
+    answer = await private_answer(harness, alice, await fake.slash(alice, "game", ["replay"], ask))
+    assert "busy" in answer.text().lower(), answer.text()
+    monkeypatch.setattr(bot.after_game, "animation", made)
+    answer = await private_answer(harness, alice, await fake.slash(alice, "game", ["replay"], ask))
+    assert answer.attachments, answer.text()
+    record = await fake.slash(alice, "game", ["replay"], ask)
+    assert "wait" in record.response_message.text().lower(), record.response_message.text()
 
 
 async def test_status_posts_the_board_anew_without_drawing_it(harness: Harness) -> None:
@@ -338,8 +366,9 @@ async def test_the_input_log_bound_aborts_the_game_with_a_notice(
 
 
 def test_fleet_attachment_values_go_through_the_strict_parser() -> None:
-    from bot.chooser import Draft, fleet_input, pick
-    from bot.custom_id import MalformedId
+    from bot.discord_app.chooser import fleet_input
+    from bot.discord_app.custom_id import MalformedId
+    from bot.frontend.drafts import Draft, pick
     from tests.test_bot_space_emperor import fleet_prompt
 
     prompt, draft = fleet_prompt(), Draft()

@@ -16,11 +16,12 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.chooser import Draft, args_of, chooser, current_field, fleet_input, pick, undo
-from bot.local import LocalOptions, LocalTable, run_local
-from bot.prompt_kinds import is_private
-from bot.strings import BOT
-from bot.texts import Texts
+from bot.discord_app.chooser import chooser, fleet_input
+from bot.frontend.drafts import Draft, args_of, current_field, pick, undo
+from bot.frontend.prompt_kinds import is_private
+from bot.frontend.strings import BOT
+from bot.frontend.texts import Texts
+from bot.terminal.local import LocalOptions, LocalTable, run_local
 from engine.ai import ai_seed
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.games.space_emperor import state as model

@@ -7,9 +7,9 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
-from bot.alt_text import describe_board
-from bot.board_image import LOCALIZER
-from bot.texts import Texts
+from bot.frontend.alt_text import describe_board
+from bot.frontend.board_image import LOCALIZER
+from bot.frontend.texts import Texts
 from engine.core import Outcome
 from engine.registry import get_game
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-import bot.replay
+import bot.frontend.replay
 import table.export
 from bot.__main__ import main
-from bot.replay import REFUSALS
+from bot.frontend.replay import REFUSALS
 from table.export import MAX_BYTES, canonical_digest, dump_export
 from tests.test_export_replay import finished
 
@@ -137,7 +137,7 @@ def test_a_refusal_is_worded_in_japanese_too(tmp_path: Path, capsys) -> None:
 
 
 def test_every_refusal_code_has_both_wordings() -> None:
-    sources = (Path(table.export.__file__), Path(bot.replay.__file__))
+    sources = (Path(table.export.__file__), Path(bot.frontend.replay.__file__))
     codes = {c for f in sources for c in re.findall(r'ExportError\("(\w+)"', f.read_text())}
     assert {"too_large", "too_deep", "tampered", "bad_options", "bad_seats"} <= codes
     for locale in ("en", "ja"):

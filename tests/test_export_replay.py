@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.__main__ import main
-from bot.replay import animation, board, frame_steps
+from bot.frontend.replay import animation, board, frame_steps
 from engine.ai import play_out
 from engine.core import Action, IllegalInput, Kind, playable_seats
 from engine.registry import GAMES

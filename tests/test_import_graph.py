@@ -81,3 +81,44 @@ def test_no_import_circles() -> None:
     assert sum(len(targets) for targets in graph.values()) > 100, "the import scan found nothing"
     circles = _circles(graph)
     assert not circles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in circles)
+
+
+FRONT_ENDS = ("bot.discord_app", "bot.terminal")
+
+
+def _front_end(module: str) -> str | None:
+    """The front-end package `module` belongs to: one of FRONT_ENDS, bot.frontend, or None."""
+    for package in (*FRONT_ENDS, "bot.frontend"):
+        if module == package or module.startswith(package + "."):
+            return package
+    return None
+
+
+def test_the_front_ends_stand_apart() -> None:
+    """Issue 31: the Discord and terminal front ends never import each other, and the shared
+    bot.frontend imports neither (nor discord.py, which the terminal must run without)."""
+    modules = _modules()
+    known = set(modules)
+    crossings = []
+    for name, path in modules.items():
+        source = _front_end(name)
+        if source is None:
+            continue
+        allowed = {source, "bot.frontend"}
+        for target in _imports(name, path, known):
+            if _front_end(target) not in (None, *allowed):
+                crossings.append(f"{name} -> {target}")
+        if source != "bot.discord_app" and _imports_discord(path):
+            crossings.append(f"{name} -> discord")
+    assert not crossings, "front ends crossing:\n" + "\n".join(crossings)
+
+
+def _imports_discord(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import) and any(
+            alias.name.split(".")[0] == "discord" for alias in node.names
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "discord":
+            return True
+    return False

@@ -25,12 +25,12 @@ import pytest
 from PIL import Image
 
 from bot.__main__ import _parser, main
-from bot.config import Config, load_config
-from bot.local import LocalOptions, PausedGameDiffers, run_local
-from bot.local_args import local_options
-from bot.local_input import parse, parse_group, problem
-from bot.local_strings import LOCAL, LOCAL_TEXT
-from bot.local_web import LiveBoard, board_file
+from bot.frontend.config import Config, load_config
+from bot.terminal.local import LocalOptions, PausedGameDiffers, run_local
+from bot.terminal.local_args import local_options
+from bot.terminal.local_input import parse, parse_group, problem
+from bot.terminal.local_strings import LOCAL, LOCAL_TEXT
+from bot.terminal.local_web import LiveBoard, board_file
 from engine.core import Choice, Field, IllegalInput, Msg
 from engine.registry import GAMES
 
@@ -420,7 +420,7 @@ def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:
     assert load_config(tmp_path / "config.toml").local_game == "caesar"
     example = Path(__file__).parent.parent / "config.example.toml"
     assert load_config(example).local_game == Config().local_game
-    for module in Path(__file__).parent.parent.joinpath("bot").glob("*.py"):
+    for module in Path(__file__).parent.parent.joinpath("bot").rglob("*.py"):
         source = module.read_text("utf-8")
         assert not [g for g in GAMES if f'"{g}"' in source], module
 
@@ -690,8 +690,37 @@ def test_the_live_board_serves_only_its_boards_and_only_to_this_machine(tmp_path
 def test_local_texts_exist_in_both_languages() -> None:
     assert set(LOCAL["en"]) == set(LOCAL["ja"]), set(LOCAL["en"]) ^ set(LOCAL["ja"])
     used: set[str] = set()
-    for module in Path(ROOT, "bot").glob("local*.py"):
+    for module in Path(ROOT, "bot", "terminal").glob("local*.py"):
         used |= set(re.findall(r'"(local\.[a-z_.]+)"', module.read_text("utf-8")))
     used |= {f"local.page.{k}" for k in ("lang", "waiting", "story", "gone", "back", "forth")}
     for locale in ("en", "ja"):
         assert not [key for key in used if LOCAL_TEXT.template(locale, key) is None], locale
+
+
+# The terminal front end stands alone (issue 31 item 5) -----------------------------------------
+
+_NO_DISCORD = """
+import sys
+from bot.__main__ import main
+code = main(sys.argv[1:])
+loaded = sorted(m for m in sys.modules if m == "discord" or m.startswith("discord."))
+print("discord modules:", loaded)
+raise SystemExit(code or bool(loaded))
+"""
+
+
+def test_local_mode_never_imports_discord(tmp_path: Path) -> None:
+    """A whole local game, from `python -m bot`'s entry to the last board, runs without
+    discord.py ever being imported (it may not even be installed where the terminal runs)."""
+    command = ["--config", os.devnull, "local", "imperium", "--players", "2", "--ai-only"]
+    done = subprocess.run(
+        [sys.executable, "-c", _NO_DISCORD, *command, "--no-browser", "--out", str(tmp_path)],
+        env={**os.environ, "FORUM_DATABASE": str(tmp_path / "forum.sqlite3")},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "discord modules: []" in done.stdout, (done.stdout[-2000:], done.stderr[-2000:])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert sorted(tmp_path.glob("imperium-*/*.png")), "the game drew no board"

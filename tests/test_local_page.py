@@ -27,7 +27,7 @@ import aiohttp
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.local import LocalOptions, run_local
+from bot.terminal.local import LocalOptions, run_local
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(

@@ -14,7 +14,7 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
-from bot.shards import ShardedForumBot
+from bot.discord_app.shards import ShardedForumBot
 from engine.core import Action
 from engine.registry import get_game
 from table.pgstore import PostgresStore

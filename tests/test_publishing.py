@@ -15,8 +15,8 @@ import discord
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
 from bench.fakediscord.limits import Limiter, RateLimits
-from bot.budget import URGENT, Limits, RestBudget
-from bot.publisher import Dirty, Publisher
+from bot.frontend.budget import URGENT, Limits, RestBudget
+from bot.frontend.publisher import Dirty, Publisher
 from engine.registry import get_game
 from render import render_png
 

@@ -59,6 +59,7 @@ class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=40)
     strings = STRINGS
+    hints = True
     max_inputs = 1_000
 
     def start(self, options: CaesarOptions, seats: int, seed: int) -> CaesarState:

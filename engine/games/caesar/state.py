@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, trusted_view
+from engine.core import GameState, Secrets, trusted_view
 from engine.games.caesar.board import NEUTRAL, Board, counts
 
 COUNTERS = 5
@@ -49,6 +49,7 @@ class LastMove(BaseModel):
 
 
 class CaesarState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     phase: Literal["place", "main", "fight", "over"] = "place"
     start: int = 0
     active: int = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core import Action, Event, Move, Msg, Outcome, competition_ranks, evolved, require
 from engine.games.circus_maximus.state import (
     ARROWS,
+    BACK_ALLOWANCE,
     CHARIOTS,
     ROUND_LIMIT,
     Chariot,
@@ -113,7 +114,8 @@ def drive_card(state: CircusState, action: Action) -> Result:
     assert chosen is not None
     to = action.args.get("to")
     if to == "back":
-        return evolved(state, selected=None), []
+        require(state.backs < BACK_ALLOWANCE, "no_more_backs", count=BACK_ALLOWANCE)
+        return evolved(state, selected=None, backs=state.backs + 1), []
     if to == "burn":
         return _burn(state, mover, seat, chosen)
     require(isinstance(to, str) and to in DIRECTIONS, "bad_direction")
@@ -209,7 +211,7 @@ def _after_action(
 
 
 def _end_turn(state: CircusState, events: list[Event]) -> Result:
-    state = evolved(state, turn=state.turn + 1, steps=(), selected=None)
+    state = evolved(state, turn=state.turn + 1, steps=(), selected=None, backs=0)
     if state.turn < len(state.order):
         return state, events
     return _new_round(state, events)
@@ -230,6 +232,7 @@ def _new_round(state: CircusState, events: list[Event]) -> Result:
         turn=0,
         steps=(),
         selected=None,
+        backs=0,
     )
     events.append(Event(type="round_started", data={"round": state.round}))
     return state, events

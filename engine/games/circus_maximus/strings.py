@@ -95,6 +95,7 @@ _EN = {
     "error.two_cards_needed": "With exactly_two every chariot gets two cards.",
     "error.card_not_available": "That card is not among your face-up cards.",
     "error.bad_direction": "Choose one of the six directions.",
+    "error.no_more_backs": "A chariot's turn may change its card {count} times; drive or burn it.",
     "error.must_go_straight": "Straight line: keep going {arrow}, or burn a card first to turn.",
     "error.off_track": "That move leaves the track.",
     "error.path_blocked": "Another chariot is in the way.",
@@ -200,6 +201,7 @@ _JA = {
     "error.two_cards_needed": "exactly_two では各戦車にカードを2枚割り振ります。",
     "error.card_not_available": "そのカードは表向きの手元にありません。",
     "error.bad_direction": "6方向のどれかを選んでください。",
+    "error.no_more_backs": "1台の手番でカードを選び直せるのは{count}回までです。進むか捨ててください。",
     "error.must_go_straight": "一直線ルール：{arrow}へ進み続けるか、先にカードを伏せて向きを"
     "変えてください。",
     "error.off_track": "その移動は競走路をはみ出します。",

@@ -56,6 +56,7 @@ class Hannibal(Game[HannibalState, HannibalOptions, HannibalView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=16, horizon=50, evaluate=evaluate)
     strings = STRINGS
+    hints = True
     max_inputs = 20_000
 
     def start(self, options: HannibalOptions, seats: int, seed: int) -> HannibalState:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted_view
+from engine.core import GameState, Msg, Secrets, trusted_view
 from engine.games.hannibal.board import Role
 from engine.games.hannibal.position import Position, units
 
@@ -52,6 +52,7 @@ class LastMove(BaseModel):
 
 
 class HannibalState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     series: bool = False
     core_control: bool = False
     phase: Literal["move", "declare", "cards", "over"] = "move"

@@ -11,7 +11,9 @@ Decisions where the spec is silent:
   where paying with gold instead can matter (a storage ability would keep the spared good at
   cleanup), the menu also lists the same action paying with as much gold as possible. When a
   foundation must be chosen among several, a follow-up prompt asks for it, with "cancel" back
-  to the menu. A lone foundation candidate is named in the menu entry and used without asking.
+  to the menu, at most CANCEL_ALLOWANCE (6) times per action (every input is logged: without
+  a bound one player could build / cancel until the input limit ended the game for everybody).
+  A lone foundation candidate is named in the menu entry and used without asking.
 - Exchanging workers converts one pair per click; after each pair the player may convert another
   or stop ("done"), all within one action. The spec's list form (`do="exchange"`, `choices`) is
   accepted too.
@@ -53,6 +55,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
     AI = staticmethod(decide)
     search = SearchSpec(sampler.sample, rollouts=40, worlds=4, horizon=20, evaluate=estimate)
     strings = STRINGS
+    hints = True
     max_inputs = 4_000
     rules_version = 2  # 2: L6 pick order, auto-payment without a follow-up prompt
 

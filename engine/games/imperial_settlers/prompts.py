@@ -18,7 +18,7 @@ from engine.games.imperial_settlers.legal import (
     samurai_spots,
 )
 from engine.games.imperial_settlers.messages import goods_msg
-from engine.games.imperial_settlers.state import SettlersState, Task
+from engine.games.imperial_settlers.state import CANCEL_ALLOWANCE, SettlersState, Task
 
 
 def _one(name: str, options: list[Choice], **label_args: object) -> tuple[Field, ...]:
@@ -184,7 +184,8 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
         )
         for c in candidates
     ]
-    options.append(_choice("cancel", "cancel"))
+    if state.cancels < CANCEL_ALLOWANCE:
+        options.append(_choice("cancel", "cancel"))
     card = cards.cards[plan.do.partition(":")[2]]
     return _turn(
         key,

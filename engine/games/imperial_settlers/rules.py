@@ -37,6 +37,7 @@ from engine.games.imperial_settlers.legal import (
 )
 from engine.games.imperial_settlers.messages import goods_msg
 from engine.games.imperial_settlers.state import (
+    CANCEL_ALLOWANCE,
     Last,
     Location,
     Plan,
@@ -537,6 +538,7 @@ def _done(ctx: Ctx, seat: int, last: Last) -> None:
     """The action is complete: the next player who has not passed takes the turn."""
     state = ctx.state
     state.plan = None
+    state.cancels = 0
     state.last = last
     order = clockwise(state, (seat + 1) % state.seats)
     state.active = next((s for s in order if not state.players[s].passed), -1)
@@ -552,7 +554,9 @@ def _foundation(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     require(plan.payment is not None and plan.do.startswith("build:"), "wrong_phase")
     choice = args.get("foundation")
     if choice == "cancel":
+        require(ctx.state.cancels < CANCEL_ALLOWANCE, "no_more_cancels", count=CANCEL_ALLOWANCE)
         ctx.state.plan = None
+        ctx.state.cancels += 1
         return
     candidates = foundation_candidates(ctx.state, ctx.cards, seat)
     require(choice is not None and str(choice) in candidates, "foundation_not_yours")

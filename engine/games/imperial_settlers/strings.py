@@ -166,6 +166,9 @@ EN = {
     "error.bad_payment": "That payment does not cover the cost exactly.",
     "error.foundation_required": "This card needs a foundation: one of your locations or "
     "foundations (or a sun seal).",
+    "error.no_more_cancels": (
+        "One action may be cancelled {count} times; choose a foundation now."
+    ),
     "error.foundation_not_yours": "Name one of your own locations or foundations as the "
     "foundation.",
     "error.foundation_not_needed": "This card needs no foundation.",
@@ -358,6 +361,7 @@ JA = {
     "error.bad_payment": "その支払いはコストとぴったり合いません。",
     "error.foundation_required": "このカードには土台が必要です：自分の建物か土台（または太陽の印章）。",
     "error.foundation_not_yours": "土台には自分の建物か土台を指定してください。",
+    "error.no_more_cancels": "1回のアクションでキャンセルできるのは{count}回までです。土台を選んでください。",
     "error.foundation_not_needed": "このカードに土台は不要です。",
     "error.not_faction_card": "交易に使えるのは自分の文明のカードだけです。",
     "error.not_razable": "このカードには破壊報酬がなく、手札から破壊できません。",

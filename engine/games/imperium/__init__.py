@@ -31,6 +31,8 @@ class Imperium(Game[ImperiumState, ImperiumOptions, ImperiumView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=500)
     strings = STRINGS
+    hints = True
+    score_field = "scores"
     max_inputs = 2_000
 
     def start(self, options: ImperiumOptions, seats: int, seed: int) -> ImperiumState:

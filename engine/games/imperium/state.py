@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, hidden_option, trusted_view
+from engine.core import GameState, Msg, Secrets, hidden_option, trusted_view
 from engine.data import load
 
 REGIONS = range(1, 10)
@@ -40,6 +40,7 @@ class ImperiumOptions(BaseModel):
 
 
 class ImperiumState(GameState):
+    secrets = Secrets(per_seat=("hidden",))
     thirty_points: bool = False
     round_cap: int = 0
     round: int = 1

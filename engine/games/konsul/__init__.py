@@ -54,6 +54,7 @@ class Konsul(Game[KonsulState, KonsulOptions, KonsulView]):
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=80, horizon=40, evaluate=estimate.evaluate)
     strings = STRINGS
+    hints = True
     max_inputs = 4_000
 
     def start(self, options: KonsulOptions, seats: int, seed: int) -> KonsulState:

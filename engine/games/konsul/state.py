@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted_view
+from engine.core import GameState, Msg, Secrets, trusted_view
 from engine.games.konsul.cards import BANNER, colour_of, number_of, set_value, slot_name
 
 FACE_DOWN = -1  # a view's cell for a face-down card (None: empty slot)
@@ -20,6 +20,7 @@ class KonsulOptions(BaseModel):
 
 
 class KonsulState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     count_bidding: bool = False
     phase: Phase = "auction"
     round: int = 1

@@ -26,6 +26,14 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
   the winner and another player (the spec's general payer/payee list is narrowed to what a
   button-and-number UI can express). Each player may have one open proposal at a time (he is
   not offered `propose` while one stands), so an AI seat never floods the table.
+- Each seat has a round allowance of ROUND_ALLOWANCE (12) inputs (state.py) for proposals and
+  take-backs: a card change, a free proposal, withdrawing one's proposal or declining after
+  accepting, retracting "no decision". Spent, the seat is no longer offered them (it may still
+  answer others' proposals, accept, press "no decision" once). A withdrawn proposal (same
+  winner, members and payments; the text aside) cannot be made again in the same round. Every
+  input is logged, and without these one seat alone could loop (propose / withdraw, change a
+  card back and forth) until the game's input limit ended it for everybody. The spec's
+  two_way "any number of exchanges" stays: each exchange needs the other party's answer.
 - free: a player who already accepted a proposal may still decline it until it completes (for
   the proposer this is withdrawing it), through the same `vote` prompt, where he is listed in
   `done`. Likewise "end round without decision" is a prompt whose `seats` have not pressed and
@@ -82,6 +90,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=120, horizon=30, evaluate=estimate.evaluate)
     strings = STRINGS
+    hints = True
     max_inputs = 20_000
     shortcuts = (
         Shortcut(

@@ -8,7 +8,14 @@ from typing import Any
 from engine.core import Action, Event, evolved, require
 from engine.games.prokonsul.inputs import is_int, promise_text
 from engine.games.prokonsul.rounds import round_won, undecided
-from engine.games.prokonsul.state import ProkonsulState, Proposal, Step, eligible_winners, limit
+from engine.games.prokonsul.state import (
+    ProkonsulState,
+    Proposal,
+    Step,
+    eligible_winners,
+    limit,
+    spend,
+)
 
 
 def propose(state: ProkonsulState, action: Action) -> Step:
@@ -41,6 +48,8 @@ def propose(state: ProkonsulState, action: Action) -> Step:
         text=text,
     )
     require(proposal.outgoing(seat) <= state.chips[seat], "cannot_afford")
+    require(proposal.terms not in state.withdrawn, "proposal_withdrawn")
+    state = spend(state, seat)
     if seat in proposal.involved:
         proposal = evolved(proposal, **{"accepted": (seat,)})
     events += _proposal_events(state, proposal)
@@ -103,10 +112,7 @@ def vote(state: ProkonsulState, action: Action) -> Step:
     reply = args.get("answer")
     require(reply in ("accept", "decline"), "bad_answer")
     if reply == "decline":
-        kind = "withdrawn" if seat == proposal.proposer else "proposal_declined"
-        events.append(Event(type=kind, data={"seat": seat, "id": proposal.id}))
-        remaining = tuple(p for p in state.proposals if p.id != proposal.id)
-        return evolved(state, **{"proposals": remaining}), events
+        return _declined(state, proposal, seat, events), events
     require(seat not in proposal.accepted, "already_answered")
     require(proposal.outgoing(seat) <= state.chips[seat], "cannot_afford")
     proposal = evolved(proposal, **{"accepted": (*proposal.accepted, seat)})
@@ -114,6 +120,22 @@ def vote(state: ProkonsulState, action: Action) -> Step:
     proposals = tuple(proposal if p.id == proposal.id else p for p in state.proposals)
     state = evolved(state, **{"proposals": proposals})
     return _check_coalition(state, proposal, events), events
+
+
+def _declined(
+    state: ProkonsulState, proposal: Proposal, seat: int, events: list[Event]
+) -> ProkonsulState:
+    """A decline kills the proposal. Taking back one's own acceptance (for the proposer:
+    withdrawing) spends the round allowance, and a withdrawn proposal may not be made again."""
+    withdrawn = state.withdrawn
+    if seat in proposal.accepted:
+        state = spend(state, seat)
+    if seat == proposal.proposer:
+        withdrawn += (proposal.terms,)
+    kind = "withdrawn" if seat == proposal.proposer else "proposal_declined"
+    events.append(Event(type=kind, data={"seat": seat, "id": proposal.id}))
+    remaining = tuple(p for p in state.proposals if p.id != proposal.id)
+    return evolved(state, **{"proposals": remaining, "withdrawn": withdrawn})
 
 
 def no_decision(state: ProkonsulState, action: Action) -> Step:
@@ -126,6 +148,7 @@ def no_decision(state: ProkonsulState, action: Action) -> Step:
     pressed = seat in state.no_decision
     require(pressed == (said == "continue"), "no_change")
     if said == "continue":
+        state = spend(state, seat)
         events.append(Event(type="no_decision_retracted", data={"seat": seat}))
         votes = tuple(s for s in state.no_decision if s != seat)
         return evolved(state, **{"no_decision": votes}), events

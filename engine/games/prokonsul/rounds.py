@@ -29,6 +29,8 @@ def round_won(state: ProkonsulState, winner: int, how: str, events: list[Event])
             "barred": (),
             "proposals": (),
             "no_decision": (),
+            "spent": (),
+            "withdrawn": (),
         },
     )
     events.append(Event(type="round_won", data={"seat": winner, **province_args(state, x)}))

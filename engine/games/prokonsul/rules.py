@@ -14,6 +14,7 @@ from engine.games.prokonsul.state import (
     board,
     eligible_winners,
     final_order,
+    spend,
 )
 from engine.rng import Rng
 
@@ -57,6 +58,8 @@ def select(state: ProkonsulState, action: Action) -> Step:
     card = action.args.get("card")
     require(is_int(card) and card in state.hands[seat], "bad_card")
     first = state.chosen[seat] is None
+    if not first:
+        state = spend(state, seat)
     chosen = (*state.chosen[:seat], card, *state.chosen[seat + 1 :])
     state = evolved(state, **{"chosen": chosen})
     if first:

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Event, GameState, Msg, trusted_view
+from engine.core import Event, GameState, Msg, Secrets, evolved, require, trusted_view
 from engine.data import load
 
 Negotiation = Literal["strict", "two_way", "free"]
@@ -28,6 +28,11 @@ def province_data() -> dict[str, dict[str, Any]]:
 
 def limit(name: str) -> int:
     return int(board()["limits"][name])
+
+
+# Inputs a seat may spend per round on proposals and on taking something back (a card change,
+# withdrawing or declining after accepting, retracting "no decision"): see the module docstring.
+ROUND_ALLOWANCE = 12
 
 
 class ProkonsulOptions(BaseModel):
@@ -51,6 +56,9 @@ class Offer(BaseModel):
     counters: int = 0  # counter-proposals made so far in this negotiation
 
 
+Terms = tuple[int, int, tuple[int, ...], tuple[tuple[int, int, int], ...]]
+
+
 class Proposal(BaseModel):
     """A free-negotiation coalition proposal (public). Transfers are (payer, payee, chips)."""
 
@@ -62,6 +70,11 @@ class Proposal(BaseModel):
     transfers: tuple[tuple[int, int, int], ...] = ()
     text: str = ""
     accepted: tuple[int, ...] = ()
+
+    @property
+    def terms(self) -> Terms:
+        """Who proposed what (the text aside): what a withdrawal rules out for the round."""
+        return self.proposer, self.winner, self.members, self.transfers
 
     @property
     def involved(self) -> tuple[int, ...]:
@@ -81,6 +94,7 @@ class Proposal(BaseModel):
 
 
 class ProkonsulState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     negotiation: Negotiation = "strict"
     allow_no_decision: bool = False
     top_two_only: bool = False
@@ -119,6 +133,11 @@ class ProkonsulState(GameState):
     proposals: tuple[Proposal, ...] = ()
     proposals_made: int = 0
     no_decision: tuple[int, ...] = ()
+    # Per seat, this round: inputs spent from the round's allowance (see `allowance_left`);
+    # empty means none spent. Never in a view: a card change is the seat's secret.
+    spent: tuple[int, ...] = ()
+    # This round's withdrawn proposals, as (proposer, winner, members, transfers): not again.
+    withdrawn: tuple[Terms, ...] = ()
     # Public, for the board: the latest round's payments (payer, payee, chips) and the
     # province its winner's counter went to; both cleared by the next reveal.
     payments: tuple[tuple[int, int, int], ...] = ()
@@ -191,6 +210,20 @@ def province_args(state: ProkonsulState, province: int) -> dict[str, Any]:
         "name_ja": data.get("name_ja", data.get("name", pid)),
         "value": state.values[province],
     }
+
+
+def allowance_left(state: ProkonsulState, seat: int) -> int:
+    """How many proposals or take-backs `seat` may still make this round."""
+    return ROUND_ALLOWANCE - (state.spent[seat] if state.spent else 0)
+
+
+def spend(state: ProkonsulState, seat: int) -> ProkonsulState:
+    """`state` with one input of `seat`'s round allowance spent, or IllegalInput when none is
+    left (a prompt never offers such an input)."""
+    require(allowance_left(state, seat) > 0, "allowance_spent", count=ROUND_ALLOWANCE)
+    spent = list(state.spent or (0,) * state.seats)
+    spent[seat] += 1
+    return evolved(state, **{"spent": tuple(spent)})
 
 
 def holding(state: ProkonsulState, seat: int) -> int:

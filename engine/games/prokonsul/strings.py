@@ -149,6 +149,10 @@ EN = {
     "error.province_governed": "That province already has a governor.",
     "error.same_province": "The black pawn must move to another province.",
     "error.already_proposed": "You already have an open proposal; withdraw it first.",
+    "error.allowance_spent": (
+        "You have used this round's {count} proposals and changes of mind; the others decide now."
+    ),
+    "error.proposal_withdrawn": "That proposal was withdrawn this round; it cannot be made again.",
     "error.bad_winner": "Choose the round winner among the players.",
     "error.not_top_two": "Only a player with one of the two highest cards may win.",
     "error.bad_members": "List distinct players, including the winner.",
@@ -350,6 +354,10 @@ JA = {
     "error.province_governed": "その属州にはすでに総督がいます。",
     "error.same_province": "黒のポーンは別の属州へ動かしてください。",
     "error.already_proposed": "未決の提案がすでにあります。先に撤回してください。",
+    "error.allowance_spent": (
+        "このラウンドの提案と取り消しは{count}回までです。あとは他のプレイヤーが決めます。"
+    ),
+    "error.proposal_withdrawn": "この提案はこのラウンドで撤回されたため、もう一度出すことはできません。",
     "error.bad_winner": "勝者はプレイヤーの中から選んでください。",
     "error.not_top_two": "最も高いカードか2番目に高いカードの人しか勝者になれません。",
     "error.bad_members": "勝者を含む、重複のないメンバーを選んでください。",

@@ -47,6 +47,8 @@ class Senator(Game[SenatorState, SenatorOptions, SenatorView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=240, policy="random")
     strings = STRINGS
+    hints = True
+    score_field = "scores"
     max_inputs = 40
 
     def start(self, options: SenatorOptions, seats: int, seed: int) -> SenatorState:

@@ -58,6 +58,7 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=300, policy="random")
     strings = STRINGS
+    hints = True
     max_inputs = 100
 
     def start(self, options: SevenHillsOptions, seats: int, seed: int) -> SevenHillsState:

@@ -73,6 +73,8 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
         alternatives=alternatives,
     )
     strings = STRINGS
+    hints = True
+    score_field = "scores"
     max_inputs = 3000
 
     def start(self, options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:

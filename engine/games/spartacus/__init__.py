@@ -50,6 +50,8 @@ class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=120)
     strings = STRINGS
+    hints = True
+    score_field = "totals"
 
     def start(self, options: SpartacusOptions, seats: int, seed: int) -> SpartacusState:
         return rules.start(options, seats, seed)

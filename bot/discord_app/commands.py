@@ -1,0 +1,389 @@
+"""The /game slash commands, generic over every registered game."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import shlex
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from discord import app_commands
+
+from bot.discord_app.chooser import Components
+from bot.discord_app.command_text import command_text
+from bot.discord_app.custom_id import cid
+from bot.discord_app.sending import NO_PINGS, reply_privately
+from bot.frontend.safe_text import OPTION_MAX
+from bot.frontend.strings import COMMANDS
+from bot.frontend.texts import Texts
+from engine.core import (
+    Game,
+    IllegalInput,
+    Msg,
+    Shortcut,
+    option_values,
+    player_options,
+)
+from engine.i18n import Localizer, locale_of
+from engine.registry import GAMES
+from table.service import SessionBroken
+
+if TYPE_CHECKING:
+    from bot.discord_app.gate import Gate
+    from bot.discord_app.play import Play
+    from bot.discord_app.router import Router
+    from bot.frontend.config import Config
+    from table.service import TableService
+
+
+class CommandsHost(Protocol):
+    """What the slash commands use of the bot (bot.discord_app.client's ForumBot is one)."""
+
+    config: Config
+    service: TableService
+    gate: Gate
+    play: Play
+    router: Router
+
+    def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
+
+
+OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
+
+
+_ = command_text
+GAME_CHOICES = [
+    app_commands.Choice(name=_(game.strings, "name"), value=game_id)
+    for game_id, game in sorted(GAMES.items())
+]
+
+
+def parse_options_text(text: str | None) -> dict[str, Any]:
+    """`thirty_points=true negotiation=free` → {"thirty_points": "true", ...}; types are
+    checked by the game's options model. The text is member input: its length is bounded."""
+    if text and len(text) > OPTIONS_TEXT_MAX:
+        raise IllegalInput("options_too_long", maximum=OPTIONS_TEXT_MAX)
+    options: dict[str, Any] = {}
+    for part in shlex.split(text or ""):
+        name, sep, value = part.partition("=")
+        if not sep or not name:
+            raise IllegalInput("bad_options_text", detail=part)
+        options[name.strip()] = value.strip()
+    return options
+
+
+def options_help(game: Game, texts: Texts) -> list[str]:
+    return [
+        texts(
+            "option_line",
+            name=name,
+            kind=option_values(spec),
+            default=json.dumps(spec.default) if not isinstance(spec.default, str) else spec.default,
+            description=texts(f"option.{name}"),
+        )
+        for name, spec in player_options(game).items()
+    ]
+
+
+class GameCommands(app_commands.Group):
+    def __init__(self, bot: CommandsHost) -> None:
+        super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
+        self.bot = bot
+
+    def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
+        locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
+        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
+
+    def guild_texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
+        """The server's language (for what the whole channel reads), before a session exists."""
+        locale = locale_of(_guild_locale(interaction), self.bot.config.default_locale)
+        return Texts(Localizer(self.bot.play.wording.localizer.catalogs[0]), locale, game, ())
+
+    @app_commands.command(name="new", description=_(COMMANDS, "command.new"))
+    @app_commands.describe(
+        game=_(COMMANDS, "param.game"),
+        options=_(COMMANDS, "param.options"),
+        thread=_(COMMANDS, "param.thread"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        thread: bool = False,
+    ) -> None:
+        if not await self.bot.gate.open_lobby(interaction, thread):
+            return
+        existing = None if thread else await self.bot.service.in_channel(interaction.channel_id)
+        if existing is not None:
+            texts = self.bot.play.wording.texts(existing, str(interaction.locale))
+            status = texts(f"status.{existing.status}")
+            await reply_privately(
+                interaction, texts("channel_busy_status", game=texts("name"), status=status)
+            )
+            return
+        try:
+            chosen = parse_options_text(options)
+            if game not in GAMES:
+                raise IllegalInput("unknown_game", game=game)
+            GAMES[game].parse_options(chosen)  # refused before a thread is made for nothing
+            channel = await self._new_thread(interaction, game) if thread else None
+            session = await self.bot.service.open(
+                channel_id=channel.id if channel else interaction.channel_id,
+                guild_id=interaction.guild_id,
+                game_id=game,
+                options=chosen,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                locale=str(interaction.locale),
+            )
+        except (IllegalInput, ValueError) as error:  # worded with the game's catalog
+            texts = self.texts(interaction, GAMES.get(game))
+            await reply_privately(interaction, "✗ " + texts.msg(_refusal(error)))
+            return
+        guild_locale = _guild_locale(interaction)
+        if guild_locale:
+            await self.bot.service.set_meta(session, locale=guild_locale)
+        await self.bot.gate.lobby_opened(session, thread)
+        content, view = self.bot.play.board.lobby_content(session)
+        if channel is None:
+            await interaction.response.send_message(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
+            message = await interaction.original_response()
+        else:
+            message = await channel.send(content=content, view=view, allowed_mentions=NO_PINGS)
+            texts = self.guild_texts(interaction, GAMES[game])
+            notice = texts("thread.opened", game=texts("name"), thread=channel.mention)
+            await interaction.response.send_message(notice, allowed_mentions=NO_PINGS)
+        await self.bot.service.set_meta(session, board=message.id)
+
+    async def _new_thread(self, interaction: discord.Interaction, game: str) -> discord.Thread:
+        """A public thread of this channel (of the parent, when asked inside a thread)."""
+        channel = interaction.channel
+        parent = channel.parent if isinstance(channel, discord.Thread) else channel
+        if not isinstance(parent, discord.TextChannel):  # a forum, a voice chat, unknown
+            raise IllegalInput("thread_not_here")
+        texts = self.guild_texts(interaction, GAMES[game])
+        name = texts("thread.name", game=texts("name"), host=interaction.user.display_name)
+        try:
+            return await parent.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,  # a week: a slow game keeps its thread open
+            )
+        except discord.Forbidden:
+            raise IllegalInput("thread_not_allowed") from None
+
+    @new.autocomplete("options")
+    async def new_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = GAMES.get(getattr(interaction.namespace, "game", "") or "")
+        if game is None:
+            return []
+        head = current.rsplit(" ", 1)[0] + " " if " " in current else ""
+        suggestions = []
+        for name, spec in player_options(game).items():
+            for value in _example_values(spec):
+                suggestion = f"{head}{name}={value}".strip()
+                fits = len(suggestion) <= OPTION_MAX  # Discord's bound on a choice
+                if fits and (suggestion.startswith(current.strip()) or not current.strip()):
+                    suggestions.append(app_commands.Choice(name=suggestion, value=suggestion))
+        return suggestions[:25]
+
+    @app_commands.command(name="status", description=_(COMMANDS, "command.status"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        if not await self.bot.gate.allow(interaction, "status"):
+            return
+        session = await self.bot.service.in_channel(interaction.channel_id)
+        if session is None:
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
+            return
+        await reply_privately(interaction, "✓")
+        self.bot.play.repost(session)
+
+    @app_commands.command(name="hand", description=_(COMMANDS, "command.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        session = await self.bot.service.in_channel(interaction.channel_id)
+        if session is None:
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
+            return
+        await self.bot.router.show_hand(interaction, session)
+
+    @app_commands.command(name="rules", description=_(COMMANDS, "command.rules"))
+    @app_commands.describe(game=_(COMMANDS, "param.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if game is None:
+            session = await self.bot.service.in_channel(interaction.channel_id)
+            game = session.row.game if session else next(iter(sorted(GAMES)))
+        chosen = GAMES[game]
+        texts = self.texts(interaction, chosen)
+        example = " ".join(
+            f"{n}={next(iter(_example_values(s)))}"
+            for n, s in list(player_options(chosen).items())[:2]
+        )
+        lines = [
+            f"**{texts('rules.title', game=texts('name'))}**",
+            texts("rules"),
+            "",
+            texts("rules.options", example=example),
+            *options_help(chosen, texts),
+        ]
+        await reply_privately(interaction, "\n".join(lines))
+
+    @app_commands.command(name="abort", description=_(COMMANDS, "command.abort"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        try:
+            session = await self.bot.service.in_channel(interaction.channel_id)
+        except SessionBroken as broken:
+            await self.bot.router.abort_broken(interaction, broken)
+            return
+        if session is None:
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
+            return
+        texts = self.bot.play.wording.texts(session, str(interaction.locale))
+        if not self.bot.may_abort(interaction, session.row.host_id):
+            await reply_privately(interaction, texts("abort_denied"))
+            return
+        view = Components()
+        view.add_item(
+            discord.ui.Button(
+                label=texts("button.abort_yes"),
+                style=discord.ButtonStyle.danger,
+                custom_id=cid(session.id, "abort", "yes"),
+            )
+        )
+        view.add_item(
+            discord.ui.Button(
+                label=texts("button.abort_no"), custom_id=cid(session.id, "abort", "no")
+            )
+        )
+        await reply_privately(interaction, texts("abort_confirm", game=texts("name")), view)
+
+    @app_commands.command(name="history", description=_(COMMANDS, "command.history"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        if not await self.bot.gate.allow(interaction, "history"):
+            return
+        session = await self.bot.service.in_channel(interaction.channel_id)
+        if session is None:
+            await reply_privately(interaction, self.texts(interaction)("no_game"))
+            return
+        content, view = await self.bot.router.history_page(interaction, session, 0)
+        await reply_privately(interaction, content, view)
+
+
+def _guild_locale(interaction: discord.Interaction) -> str | None:
+    """The language the server's admins chose (/game settings; read by the gate when the
+    command started), else Discord's."""
+    settings = interaction.client.settings  # type: ignore[attr-defined]  # a ForumBot
+    chosen = settings.cached(interaction.guild_id).language
+    if chosen != "auto":
+        return chosen
+    return str(interaction.guild_locale) if interaction.guild_locale else None
+
+
+def _refusal(error: Exception) -> Msg:
+    if isinstance(error, IllegalInput):
+        return error.msg
+    return IllegalInput("bad_option", detail=_first_line(error)).msg
+
+
+def _first_line(error: Exception) -> str:
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
+    return str(error)
+
+
+def _example_values(spec: Any) -> list[Any]:
+    """The values to suggest: the default, then each listed one (not a number's range)."""
+    values = [v for v in option_values(spec).split("|") if "–" not in v and "<" not in v]
+    default = spec.default if isinstance(spec.default, str) else json.dumps(spec.default)
+    return list(dict.fromkeys([default, *values]))
+
+
+def shortcut_commands(bot: CommandsHost) -> list[app_commands.Command]:
+    """One slash command per shortcut name declared by any game (e.g. /offer)."""
+    first: dict[str, tuple[Game, Shortcut]] = {}
+    for game in GAMES.values():
+        for shortcut in game.shortcuts:
+            first.setdefault(shortcut.name, (game, shortcut))
+    return [_shortcut_command(bot, game, shortcut) for game, shortcut in first.values()]
+
+
+_PARAM_TYPES: dict[str, type] = {"seat": discord.Member, "int": int, "text": str}
+
+
+def _shortcut_command(bot: CommandsHost, game: Game, shortcut: Shortcut) -> app_commands.Command:
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await run_shortcut(bot, interaction, shortcut.name, values)
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for param in shortcut.params:
+        annotation = _PARAM_TYPES[param.kind]
+        parameters.append(
+            inspect.Parameter(
+                param.name,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=annotation if param.required else annotation | None,
+                default=inspect.Parameter.empty if param.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    described = app_commands.describe(
+        **{p.name: _(game.strings, p.description) for p in shortcut.params}
+    )(callback)
+    return app_commands.Command(
+        name=shortcut.name,
+        description=_(game.strings, shortcut.description),
+        callback=described,
+        extras={"shortcut": shortcut.name},
+    )
+
+
+async def run_shortcut(
+    bot: CommandsHost, interaction: discord.Interaction, name: str, values: dict[str, Any]
+) -> None:
+    """Answer the caller's pending move from slash-command options, privately."""
+    session = await bot.service.in_channel(interaction.channel_id)
+    texts = bot.play.wording.texts(session, str(interaction.locale)) if session else None
+    if session is None or session.status != "active" or texts is None:
+        await reply_privately(interaction, bot.router.texts_for(interaction, None)("no_game"))
+        return
+    shortcut = next((s for s in session.game.shortcuts if s.name == name), None)
+    seat = session.seat_of(interaction.user.id)
+    if shortcut is None or seat is None:
+        await reply_privately(
+            interaction, texts("no_shortcut" if shortcut is None else "not_player", command=name)
+        )
+        return
+    prompt = next(
+        (p for p in session.pending() if p.move == shortcut.move and p.answerable_by(seat)), None
+    )
+    if prompt is None:
+        await reply_privately(interaction, texts("not_your_turn"))
+        return
+    args: dict[str, Any] = {}
+    for param in shortcut.params:
+        value = values.get(param.name)
+        if param.kind == "seat" and value is not None:
+            value = session.seat_of(value.id)
+            value = -1 if value is None else value
+        if value is not None:
+            args[param.field] = value
+    try:
+        result = await bot.service.submit(session, seat, prompt.move, args, prompt.key)
+    except IllegalInput as error:
+        await reply_privately(interaction, "✗ " + texts.msg(error.msg))
+        return
+    await reply_privately(interaction, texts("chooser.submitted_plain"))
+    bot.play.changed(session, result.events)

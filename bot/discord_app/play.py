@@ -1,0 +1,164 @@
+"""After every state change: the board first, then what else the change sends (private
+prompts, public replies, turn pings, idle timers) and the AI seats' next moves.
+
+Play only orders these steps and keeps what a change must carry to its publish; each step is a
+part of its own (bot.discord_app.board, bot.discord_app.private_prompts, bot.frontend.narration, bot.frontend.ai_seats, bot.discord_app.deadlines),
+wired together in bot.discord_app.client. Nothing here knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass
+
+from bot.discord_app.board import Board
+from bot.discord_app.carriers import Carriers
+from bot.discord_app.deadlines import Deadlines
+from bot.discord_app.private_prompts import Drafts, PrivatePrompts
+from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.table_talk import TableTalk
+from bot.discord_app.turn_pings import ping_turns
+from bot.frontend.ai_seats import AiSeats, Spawn
+from bot.frontend.narration import Narration
+from bot.frontend.publisher import Dirty, Publisher
+from bot.frontend.wording import Wording
+from engine.core import Event
+from table.service import Session, TableService
+
+Metrics = dict[str, deque[float]]  # seconds per step, for measurements
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What Play coordinates, each with one purpose."""
+
+    wording: Wording
+    narration: Narration
+    board: Board
+    prompts: PrivatePrompts
+    ai: AiSeats
+    deadlines: Deadlines
+    table_talk: TableTalk
+    carriers: Carriers
+    drafts: Drafts
+
+
+class Play:
+    def __init__(
+        self,
+        service: TableService,
+        parts: Parts,
+        *,
+        spawn: Spawn,
+        metrics: Metrics,
+        board_interval: float,
+    ) -> None:
+        self.service = service
+        self.wording = parts.wording
+        self.narration = parts.narration
+        self.board = parts.board
+        self.prompts = parts.prompts
+        self.ai = parts.ai
+        self.deadlines = parts.deadlines
+        self.table_talk = parts.table_talk
+        self.carriers = parts.carriers
+        self.drafts = parts.drafts
+        self.spawn = spawn
+        self.metrics = metrics
+        self._queued: dict[int, list[Event]] = defaultdict(list)  # private events not yet sent
+        self._decisions: dict[int, frozenset[str]] = {}  # session -> prompt keys last marked
+        self._following: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.publisher = Publisher(self.publish_now, spawn, board_interval)
+
+    @property
+    def renders(self) -> int:
+        """Boards drawn so far (for measurements: a board shown again is not drawn again)."""
+        return self.board.renders
+
+    def changed(self, session: Session, events: list[Event]) -> None:
+        """Mark the session's board dirty; the publisher shows its latest state soon.
+
+        Urgent when the change moved the game on to new decisions (players wait for that
+        board), not when it only recorded progress towards the same ones.
+        """
+        if session.status == "aborted":  # the input that reached the log's bound
+            self.spawn(self.end_at_limit(session))
+            return
+        self.narration.add(session.id, self.wording.channel_texts(session), events)
+        self._queued[session.id].extend(e for e in events if e.to is not None)
+        decisions = frozenset(p.key for p in session.pending())
+        urgent = decisions != self._decisions.get(session.id) or session.outcome() is not None
+        self._decisions[session.id] = decisions
+        self.publisher.mark(session, urgent=urgent)
+
+    def repost(self, session: Session) -> None:
+        """/game status: the board posted anew at the channel's end, with the image it shows
+        (not drawn again while it is in memory)."""
+        self.board.repost_next(session.row.channel_id)
+        if session.status == "lobby":
+            self.spawn(self.board.show_lobby(session))
+        else:
+            self.publish(session)
+
+    def publish(self, session: Session, *, restarted: bool = False) -> None:
+        """Re-show the session as it is (start-up recovery, /game status)."""
+        self.publisher.mark(session, urgent=True, restarted=restarted)
+
+    async def publish_now(self, session: Session, dirty: Dirty) -> None:
+        started = time.perf_counter()
+        events = self._queued.pop(session.id, [])
+        if session.state is None or session.status == "aborted":
+            return  # an aborted game's board was closed by the abort itself
+        seq, over = session.seq, session.outcome() is not None  # what this board shows
+        content, view = self.board.board_content(session)
+        file = await self.board.render(session)
+        await self.board.post_board(session, content, view, file)
+        if "shown" not in session.row.meta or over:
+            # Enough to find, at start-up, a finished game whose final board was never shown.
+            await self.service.set_meta(session, shown=seq)
+        self.metrics["publish"].append(time.perf_counter() - started)
+        self.spawn(self._follow_up(session, events, dirty.restarted))
+
+    async def _follow_up(self, session: Session, events: list[Event], restarted: bool) -> None:
+        """What a change sends besides the board (private messages, public replies, timers):
+        one change after another per game, but never holding up the game's next board."""
+        async with self._following[session.id]:
+            await self.prompts.prompt_players(session, events, restarted=restarted)
+            await self.prompts.ask_in_channel(session)
+            await ping_turns(self.board, session)
+            await self.deadlines.arm(session)
+        if session.outcome() is not None:
+            self.forget(session)
+        elif session.status == "active":
+            self.ai.schedule(session)
+
+    async def end_at_limit(self, session: Session) -> None:
+        """The game's log reached Game.input_limit and the store aborted it: say so, close."""
+        t = self.wording.channel_texts(session)
+        channel = self.board.client.get_channel(session.row.channel_id)
+        await channel.send(
+            t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
+        )
+        await self.close_board(session)
+
+    async def close_board(self, session: Session) -> None:
+        """An aborted game: the board says so and loses its buttons."""
+        await self.board.close(session)
+        self.forget(session)
+
+    def forget(self, session: Session) -> None:
+        """Drop everything kept in memory for a game that has ended."""
+        self._queued.pop(session.id, None)
+        self._decisions.pop(session.id, None)
+        self._following.pop(session.id, None)
+        self.publisher.forget(session.row.channel_id)
+        self.narration.forget(session.id)
+        self.wording.forget(session.id)
+        self.board.forget(session.id, session.row.channel_id)
+        self.prompts.forget(session.id)
+        self.ai.forget(session.id)
+        self.deadlines.forget(session.id)
+        self.table_talk.forget(session.id)
+        self.carriers.forget(session.id)
