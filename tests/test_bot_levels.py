@@ -12,6 +12,7 @@ from bench.bot_harness import RELAXED, Harness
 from bench.fakediscord import FakeUser
 from bot.frontend import hint_search
 from engine.core import Action
+from engine.i18n import style_name
 from engine.levels import hint_by_id, level_action_by_id
 from table.ratings import finish_statements, player_of, ratings
 
@@ -30,8 +31,9 @@ async def test_a_hard_ai_added_from_the_lobby_is_stored_as_hard_and_survives_a_r
     await fake.select(alice, lobby, level, ["hard"])
     lobby = fake.message(lobby.id)
     await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:ai:hard"))
-    assert "(hard)" in fake.message(lobby.id).text()
     session = await bot.service.in_channel(fake.channel_id)
+    style = style_name(session.row.seats[-1]["style"], "en")  # its own style, by name (item 20)
+    assert f"(hard, {style})" in fake.message(lobby.id).text()
     forged = await harness.forge_click(
         alice, fake.message(lobby.id), f"f:{session.id}:lobby:ai:easy"
     )

@@ -226,7 +226,7 @@ async def test_each_game_keeps_its_own_paused_game_until_new(tmp_path: Path, cap
         await run_local(replace(imperium, new=True), ask=stop_at_first)
     out = capsys.readouterr().out
     assert "Abandoned the paused Imperium game (session 1)." in out
-    assert "New Imperium game, session 3" in out
+    assert "New game of Imperium, session 3" in out
     with sqlite3.connect(imperium.database) as db:
         statuses = db.execute("SELECT id, status FROM sessions ORDER BY id").fetchall()
     assert statuses == [(1, "aborted"), (2, "active"), (3, "active")]
@@ -261,7 +261,12 @@ async def test_japanese_names_the_game_and_the_seats_in_japanese(tmp_path: Path,
     with contextlib.suppress(EOFError):
         await run_local(opts, ask=stop_at_first)
     out = capsys.readouterr().out
-    assert "総督（プロコンスル）の新しいゲーム（セッション1）：プレイヤー1、CPU1、CPU2" in out
+    new_game = next(line for line in out.splitlines() if "の新しいゲーム" in line)
+    # each AI seat's style by its Japanese name (issue 33 item 20)
+    assert re.fullmatch(
+        r"総督（プロコンスル）の新しいゲーム（セッション1）：プレイヤー1、CPU1（\w+）、CPU2（\w+）",
+        new_game,
+    ), new_game
     assert "prokonsul" not in out.split("盤面")[0] and "Player" not in out
 
 
@@ -593,7 +598,10 @@ def test_plain_start_takes_new_and_locale(tmp_path: Path) -> None:
         )
 
     first = run()
-    assert first.returncode == 130 and "New Caesar game, session 1: Player 1, AI 1" in first.stdout
+    assert (
+        first.returncode == 130
+        and "New game of Caesar, session 1: Player 1, AI 1 (" in first.stdout
+    )
     again = run("--new", "--locale", "ja")
     assert again.returncode == 130, again.stderr
     assert "中断していたカエサルのゲーム（セッション1）を破棄しました。" in again.stdout, (

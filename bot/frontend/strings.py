@@ -21,6 +21,8 @@ BOT: Catalog = {
         "level.easy": "easy",
         "level.normal": "normal",
         "level.hard": "hard",
+        "seat.ai_kind": "{level}, {style}",
+        "seat.ai_style": "{name} ({style})",
         "error.bad_level": "There is no AI level {level}.",
         "button.start": "Start",
         "button.hand": "Your hand",
@@ -126,7 +128,7 @@ BOT: Catalog = {
         "local.other_paused": (
             "Also paused: {game} (session {session}); `python -m bot local {game_id}` resumes it."
         ),
-        "local.new": "New {game} game, session {session}: {players}",
+        "local.new": "New game of {game}, session {session}: {players}",
         "local.player": "Player {number}",
         "seat.ai": "AI {number}",
         "local.since_last": "Since your last input:",
@@ -167,6 +169,8 @@ BOT: Catalog = {
         "level.easy": "やさしい",
         "level.normal": "ふつう",
         "level.hard": "つよい",
+        "seat.ai_kind": "{level}・{style}",
+        "seat.ai_style": "{name}（{style}）",
         "error.bad_level": "AIの強さ「{level}」はありません。",
         "button.start": "開始",
         "button.hand": "手札・選択",

@@ -28,6 +28,7 @@ from bot.terminal.local_input import asks_hint, normalise, numbered, parse, pars
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
+from engine.i18n import style_name
 from engine.registry import GAMES, SEARCH, get_game
 from render import render_png
 from table.backend import open_store
@@ -242,10 +243,17 @@ class LocalTable:
                 "local.new",
                 game=self.t("name", session.game),
                 session=session.id,
-                players=session.names,
+                players=[self._seat_label(seat) for seat in session.seats],
             )
         )
         return session
+
+    def _seat_label(self, seat: dict) -> str:
+        """A seat's name, and an AI's style (engine.styles) beside it: 'AI 1 (bold)'."""
+        if not seat["ai"] or "style" not in seat:
+            return seat["name"]
+        style = style_name(seat["style"], self.opts.locale)
+        return self.t("seat.ai_style", name=seat["name"], style=style)
 
     async def _recap_resumed(self, session: Session) -> list[str]:
         """After a restart: what happened from the last human input on (the whole public story
