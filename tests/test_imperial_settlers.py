@@ -739,7 +739,8 @@ def test_private_lines_show_cost_and_effect() -> None:
     state = scenario(("romans", "barbarians"))
     state.players[0].hand = ["R07"]
     lines = GAME.private_lines(state, 0)
-    assert lines[1].key == "private.card" and "pay 2 worker" in LOCALIZER.msg("en", lines[1], GAME)
+    assert lines[1].key == "private.group.action"  # the hand is grouped by card type
+    assert lines[2].key == "private.card" and "pay 2 worker" in LOCALIZER.msg("en", lines[2], GAME)
 
 
 # AI ----------------------------------------------------------------------------------------

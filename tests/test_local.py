@@ -732,3 +732,26 @@ def test_local_mode_never_imports_discord(tmp_path: Path) -> None:
     assert "discord modules: []" in done.stdout, (done.stdout[-2000:], done.stderr[-2000:])
     assert done.returncode == 0, done.stderr[-2000:]
     assert sorted(tmp_path.glob("imperium-*/*.png")), "the game drew no board"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("en", "Three regions (repeats allowed; 3 values, spaces between, ? for a hint): "),
+        ("ja", "地域を3つ（重複可、3個、空白区切り、?でヒント）："),
+    ],
+)
+async def test_a_label_in_brackets_takes_the_hint_inside_them(
+    tmp_path: Path, locale: str, expected: str
+) -> None:
+    """Not "Three regions (repeats allowed) (3 values, …)" (issue 33, wording)."""
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        raise EOFError
+
+    opts = options(tmp_path, players=3, ai=2, ai_only=False, locale=locale)
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=answer)
+    assert asked == [expected]

@@ -426,12 +426,20 @@ class LocalTable:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
         if session.game.id in SEARCH:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_ask"))
-        hint = hint.strip("、, ")
-        key = "local.ask_hint" if hint else "local.ask"
-        raw = self.ask(self.t(key, label=label, hint=hint))
+        raw = self.ask(self._question(label, hint.strip("、, ")))
         if asks_hint(raw) and session.game.id in SEARCH:
             raise HintAsked
         return parse(field, raw, partial(self._label, session))
+
+    def _question(self, label: str, hint: str) -> str:
+        """The prompt line: the label, then the hint in brackets; a label that ends in brackets
+        of its own takes the hint inside them, "Three regions (repeats allowed; 3 values, …)",
+        rather than two bracketed groups in a row."""
+        if not hint:
+            return self.t("local.ask", label=label)
+        if label.endswith((")", "）")):
+            return self.t("local.ask_hint_inside", label=label[:-1], hint=hint, close=label[-1])
+        return self.t("local.ask_hint", label=label, hint=hint)
 
     def _label(self, session: Session, choice: Choice) -> str:
         return self.text.msg(self.opts.locale, choice.label, session.game, session.names)
