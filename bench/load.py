@@ -160,10 +160,10 @@ class LoadRun:
         their DMs, or an ephemeral chooser / public reply (which carry nothing)."""
         if prompt is None:
             return
-        board = session.row.meta["board"]
+        board = session.row.meta.board
         if is_private(prompt):
             self.play.prompts.seen_privately(session, seat)
-            latest = session.row.meta.get("dm_message", {}).get(str(seat))
+            latest = session.row.meta.dm_message.get(str(seat))
             self.play.carriers.note(session.id, seat, board, self.standin.click_in_dm(latest))
         elif prompt.kind == Kind.TURN and fits_on_board(prompt):
             self.play.carriers.note(session.id, seat, board, self.standin.click_on_board(board))

@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.run            # engine, AI, render, persistence
     .venv/bin/python -m bench.run --discord  # also a full game through the fake Discord
+    .venv/bin/python -m bench.run --phone    # only the smallest board texts at a phone's width
 
 Targets: every board of every registered game ≤ 3.0× its real floor (median ≤ 2.0×), persist
 ≤ 1.5× its floor, ≥ 1,000 full AI Imperium games/s per core. Medians (renders: best runs in
@@ -33,6 +34,7 @@ import aiosqlite
 from isal import isal_zlib
 from PIL import Image
 
+from bench.phone import bench_phone
 from engine.ai import play_out
 from engine.core import Game, playable_seats
 from engine.registry import GAMES, get_game
@@ -300,7 +302,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--discord", action="store_true")
     parser.add_argument("--render", action="store_true", help="only the render figures")
+    parser.add_argument("--phone", action="store_true", help="only the board texts at 390 px")
     args = parser.parse_args()
+    if args.phone:
+        bench_phone()
+        return
     if args.render:
         bench_render()
         return

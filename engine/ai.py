@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.core import Action, Event, Field, Game, GameState, IllegalInput, Prompt
+from engine.core import Action, AnyGame, Event, Field, GameState, IllegalInput, Prompt
 from engine.rng import Rng, derive_seed
 from engine.styles import STEADY, Style
 
@@ -46,7 +46,7 @@ def _random_fleet(field: Field, rng: Rng) -> list[list[Any]]:
     return groups
 
 
-def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
+def random_action(game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
     """A random legal action; tries sampled inputs against the rules until one is accepted.
 
     A prompt of one pick-one field is tried option by option in random order, so a legal
@@ -60,7 +60,7 @@ Step = tuple[Action, Tried | None]
 
 
 def random_step(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int
 ) -> tuple[Action, Tried]:
     """The random action and the result of the trial that accepted it (so callers that play
     it need not apply it a second time)."""
@@ -85,7 +85,7 @@ def _candidates(prompt: Prompt, rng: Rng) -> Iterator[dict[str, Any]]:
 
 
 def choose_action(
-    game: Game,
+    game: AnyGame,
     state: GameState,
     prompt: Prompt,
     seat: int,
@@ -104,7 +104,7 @@ def choose_action(
 
 
 def _decide(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool, style: Style
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool, style: Style
 ) -> Step:
     if smart:
         action = game.ai_action(game.view(state, seat), prompt, seat, seed, style)
@@ -118,7 +118,7 @@ def ai_seed(session_seed: int, step: int, seat: int) -> int:
 
 
 def play_out(
-    game: Game,
+    game: AnyGame,
     state: GameState,
     seed: int,
     smart: tuple[bool, ...] | None = None,

@@ -18,7 +18,7 @@ that the front end localizes with the game's `strings` catalog.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
@@ -179,6 +179,19 @@ class Outcome(BaseModel):
     reason: Msg | None = None
 
 
+class CardText(BaseModel):
+    """What one card is called and does, as catalog texts: `text` is the whole rule of the card,
+    `short` the same in at most SHORT_CARD_TEXT characters (a chooser's option description)."""
+
+    model_config = ConfigDict(frozen=True)
+    name: Msg
+    text: Msg
+    short: Msg
+
+
+SHORT_CARD_TEXT = 100  # Discord's limit for a select option's description
+
+
 class IllegalInput(Exception):
     """An input or table operation refused, by the rules, the table or a front end: the one
     refusal type. `code` is stable (tests and front ends key on it; `error.<code>` words it)."""
@@ -301,7 +314,6 @@ class SearchSpec:
 
 V = TypeVar("V", bound=BaseModel)
 Move = Callable[[Any, Action], tuple[Any, list[Event]]]
-Decide = Callable[[Any, Prompt, int, int, Style], Action | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +343,8 @@ class Game(ABC, Generic[S, OptionsT, V]):
     State: ClassVar[type[GameState]]
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
-    AI: ClassVar[Decide | None] = None
+    # A staticmethod, so that mypy does not take the function for a method of the class.
+    AI: ClassVar[staticmethod[[Any, Prompt, int, int, Style], Action | None] | None] = None
     # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
@@ -348,6 +361,8 @@ class Game(ABC, Generic[S, OptionsT, V]):
     hints: ClassVar[bool] = False
     # Slash commands that answer a move directly; the front end registers them by name.
     shortcuts: ClassVar[tuple[Shortcut, ...]] = ()
+    # Every distinct card of the game, by id (see `card`); empty for a game without cards.
+    card_ids: ClassVar[tuple[str, ...]] = ()
 
     @final
     def setup(self, options: OptionsT, seats: int, seed: int) -> S:
@@ -363,7 +378,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         move = self.moves.get(action.move)
         require(move is not None, "unknown_move", move=action.move)
         require(not self.is_over(state), "game_over")
-        after, events = move(state, action)  # type: ignore[misc]
+        after, events = move(state, action)  # type: ignore[misc]  # a Move stored on the class reads as a method to mypy
         if self.is_over(after):
             result = self.outcome(after)
             assert result is not None, f"{self.id}: over without an outcome"
@@ -405,9 +420,48 @@ class Game(ABC, Generic[S, OptionsT, V]):
         words (a draw that names nobody) says so here."""
         return game_over_event(result)
 
+    @final
     def private_lines(self, state: S, seat: int) -> list[Msg]:
-        """What `seat` alone knows (hand, chips...), as text lines for a DM or `/game hand`."""
+        """What `seat` alone knows, as text lines for a DM or `/game hand`: the game's own lines
+        (hand, chips...), then what each card the seat holds does, once per distinct text."""
+        return self.own_lines(state, seat) + card_lines(self, self.held_cards(state, seat))
+
+    def own_lines(self, state: S, seat: int) -> list[Msg]:
+        """The game's own private lines (hand, chips...) for `private_lines`."""
         return []
+
+    def board_lines(self, view: V) -> list[Msg]:
+        """The board in words, for the text a front end shows beside its image (a phone scales
+        text, not images): what the image shows only as symbols or in short (garrisons, stacks,
+        whole rules of cards), then the legend of its symbols. Drawn from the public view only;
+        empty when the image says it all."""
+        return []
+
+    def held_cards(self, state: S, seat: int) -> tuple[str, ...]:
+        """The ids (`card_ids`) of the cards `seat` holds in hand, for their texts."""
+        return ()
+
+    def cards(self) -> tuple[str, ...]:
+        """Every distinct card of the game, for a card list or lookup (`/game card`)."""
+        return self.card_ids
+
+    def card(self, card_id: str) -> CardText:
+        """A card's name and texts. By default from the catalog: a card whose id is a number
+        is `card.number.*` with argument `value`, any other `card.<id>.*`; a game whose cards
+        are data words them itself."""
+        require(card_id in self.card_ids, "unknown_card", card=card_id)
+        if card_id.isdigit():
+            args = {"value": int(card_id)}
+            return CardText(
+                name=Msg(key="card.number.name", args=args),
+                text=Msg(key="card.number.text", args=args),
+                short=Msg(key="card.number.short"),  # one text for every number: one line
+            )
+        return CardText(
+            name=Msg(key=f"card.{card_id}.name"),
+            text=Msg(key=f"card.{card_id}.text"),
+            short=Msg(key=f"card.{card_id}.short"),
+        )
 
     def table_talk(self, state: S) -> TableTalk | None:
         """Who may speak now, when the rules restrict it; None means anyone."""
@@ -439,7 +493,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         if unknown:
             raise IllegalInput("unknown_option", names=", ".join(sorted(unknown)))
         try:
-            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]
+            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]  # Options is the game's OptionsT (a ClassVar cannot be generic)
         except ValidationError as error:
             first = error.errors()[0]
             name = str(first["loc"][0]) if first["loc"] else ""
@@ -455,8 +509,12 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):
-            return self.State.model_validate_json(data)  # type: ignore[return-value]
-        return self.State.model_validate(data)  # type: ignore[return-value]
+            return self.State.model_validate_json(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+        return self.State.model_validate(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+
+
+# Any game, where the code is generic over games (the registry, front ends, AI, tests).
+AnyGame = Game[Any, Any, Any]
 
 
 def hidden_option(default: Any, **constraints: Any) -> Any:
@@ -476,9 +534,9 @@ def _bounds(spec: FieldInfo) -> dict[str, int]:
     bounds = {}
     for item in spec.metadata:
         if isinstance(item, annotated_types.Ge):
-            bounds["min"] = int(item.ge)  # type: ignore[call-overload]
+            bounds["min"] = int(item.ge)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
         elif isinstance(item, annotated_types.Le):
-            bounds["max"] = int(item.le)  # type: ignore[call-overload]
+            bounds["max"] = int(item.le)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
     return bounds
 
 
@@ -502,12 +560,13 @@ def option_values(spec: FieldInfo) -> str:
     return "|".join(choices)
 
 
-def player_options(game: Game) -> dict[str, FieldInfo]:
+def player_options(game: AnyGame) -> dict[str, FieldInfo]:
     """The options offered to players (every option but the hidden ones), in declared order."""
     return {name: spec for name, spec in game.Options.model_fields.items() if not _is_hidden(spec)}
 
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 _set = object.__setattr__
 
 
@@ -518,10 +577,10 @@ def trusted(model: type[M], **fields: Any) -> M:
     `model_construct` does the same but costs several times more. Every field must be given.
     """
     instance = model.__new__(model)
-    object.__setattr__(instance, "__dict__", fields)
-    object.__setattr__(instance, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(instance, "__pydantic_extra__", None)
-    object.__setattr__(instance, "__pydantic_private__", None)
+    _set(instance, "__dict__", fields)
+    _set(instance, "__pydantic_fields_set__", set(fields))
+    _set(instance, "__pydantic_extra__", None)
+    _set(instance, "__pydantic_private__", None)
     return instance
 
 
@@ -529,12 +588,10 @@ def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
     """`trusted(model, ...)` for a view of `state`: every field not given is the state's field of
     that name (the counterpart of engine.search.world), so a view lists only what it redacts or
     derives."""
+    values = state.__dict__  # (a pydantic model's fields; getattr costs a view 2 µs more)
     return trusted(
         model,
-        **{
-            name: fields[name] if name in fields else getattr(state, name)
-            for name in model.model_fields
-        },
+        **{name: fields[name] if name in fields else values[name] for name in model.model_fields},
     )
 
 
@@ -552,7 +609,7 @@ def evolved(state: M, **update: Any) -> M:
     return copy
 
 
-def playable_seats(game: Game, raw_options: dict[str, Any] | None = None) -> list[int]:
+def playable_seats(game: AnyGame, raw_options: dict[str, Any] | None = None) -> list[int]:
     """The table sizes that `raw_options` (default: the game's defaults) can start: a variant
     may need more players, or an option may be needed for the largest table."""
     options = game.parse_options(raw_options)
@@ -589,6 +646,61 @@ def require(condition: bool, code: str, **args: Any) -> None:
     """Raise IllegalInput(code) unless `condition` holds; keeps validation ladders flat."""
     if not condition:
         raise IllegalInput(code, **args)
+
+
+def required(value: T | None, code: str, **args: Any) -> T:
+    """`value` unless it is None, else IllegalInput(code): a lookup that may find nothing,
+    checked and typed in one step."""
+    if value is None:
+        raise IllegalInput(code, **args)
+    return value
+
+
+def int_arg(value: object, code: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` when it is a whole number (never a bool) in [`low`, `high`], else
+    IllegalInput(code): an input argument checked and typed in one step."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalInput(code)
+    require((low is None or low <= value) and (high is None or value <= high), code)
+    return value
+
+
+def str_arg(value: object, code: str, allowed: Collection[str] | None = None) -> str:
+    """`value` when it is a string (one of `allowed`, when given), else IllegalInput(code)."""
+    if not isinstance(value, str) or (allowed is not None and value not in allowed):
+        raise IllegalInput(code)
+    return value
+
+
+def number_card_ids(cards: Iterable[int], flag: int | None = None) -> tuple[str, ...]:
+    """Card ids of number cards held as ints ("7"), the one `flag` value as "flag"."""
+    return tuple("flag" if card == flag else str(card) for card in cards)
+
+
+def merge_catalogs(*catalogs: Catalog) -> Catalog:
+    """One catalog of several (a game's prompts, its card texts, its rules), later ones winning."""
+    return {
+        locale: {key: text for catalog in catalogs for key, text in catalog.get(locale, {}).items()}
+        for locale in ("en", "ja")
+    }
+
+
+def card_lines(game: AnyGame, held: Iterable[str]) -> list[Msg]:
+    """One line per distinct short text among the cards `held`: the cards' names, then what
+    they do ("1, 4, 9: worth their number in a fight")."""
+    groups: dict[str, tuple[Msg, list[Msg]]] = {}
+    for card_id in dict.fromkeys(held):
+        text = game.card(card_id)
+        label = (
+            Msg(key="card.number.label", args={"value": int(card_id)})
+            if card_id.isdigit()
+            else text.name
+        )
+        groups.setdefault(text.short.model_dump_json(), (text.short, []))[1].append(label)
+    return [
+        Msg(key="card.line", args={"cards": names, "text": short})
+        for short, names in groups.values()
+    ]
 
 
 def game_over_event(result: Outcome) -> Event:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.ai import choose_action, random_action
-from engine.core import Action, Game, GameState, Prompt
+from engine.core import Action, AnyGame, GameState, Prompt
 from engine.rng import Rng, derive_seed
 from engine.styles import STEADY, Style
 
@@ -22,7 +22,7 @@ EASY_MISTAKES = 0.35
 
 
 def level_action(
-    game: Game,
+    game: AnyGame,
     state: GameState,
     prompt: Prompt,
     seat: int,

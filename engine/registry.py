@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import Game, SearchSpec
+from engine.core import AnyGame, SearchSpec
 from engine.games.caesar import Caesar
 from engine.games.circus_maximus import CircusMaximus
 from engine.games.hannibal import Hannibal
@@ -17,6 +17,7 @@ from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
+from engine.i18n import check_card_texts
 
 # What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
 DEFAULT_LOCAL_GAME = "imperium"
@@ -28,7 +29,7 @@ class Entry:
     render/__init__.py). The renderer is named by its dotted path, not imported: the engine stays
     free of Pillow, and only render/ imports it (`render.renderer`)."""
 
-    game: Game
+    game: AnyGame
     renderer: str
 
 
@@ -45,12 +46,15 @@ ENTRIES = (
     Entry(SpaceEmperor(), "render.space_emperor"),
     Entry(Spartacus(), "render.spartacus"),
 )
-GAMES: dict[str, Game] = {entry.game.id: entry.game for entry in ENTRIES}
+GAMES: dict[str, AnyGame] = {entry.game.id: entry.game for entry in ENTRIES}
 # Each game's renderer module, by game id (a test registers an example game in both dicts).
 RENDERERS: dict[str, str] = {entry.game.id: entry.renderer for entry in ENTRIES}
 
+for _game in GAMES.values():
+    check_card_texts(_game)
 
-def get_game(game_id: str) -> Game:
+
+def get_game(game_id: str) -> AnyGame:
     try:
         return GAMES[game_id]
     except KeyError:

@@ -31,37 +31,37 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine.ai import ai_seed, choose_action, random_action
-from engine.core import Action, Game, GameState, IllegalInput, Kind, Prompt, playable_seats
+from engine.core import Action, AnyGame, Game, GameState, IllegalInput, Kind, Prompt, playable_seats
 from engine.rng import Rng
 
 SEEDS = range(12)
-Check = Callable[[Game], "str | None"]
+Check = Callable[[AnyGame], "str | None"]
 
 
-def table_sizes(game: Game) -> tuple[int, int]:
+def table_sizes(game: AnyGame) -> tuple[int, int]:
     """The smallest and largest table the default options can start (some sizes need a
     variant, e.g. Space Emperor's seventh seat)."""
     playable = playable_seats(game)
     return playable[0], playable[-1]
 
 
-def _seat_counts(game: Game) -> list[int]:
+def _seat_counts(game: AnyGame) -> list[int]:
     return sorted(set(table_sizes(game)))
 
 
-def _max_seats(game: Game) -> int:
+def _max_seats(game: AnyGame) -> int:
     return table_sizes(game)[1]
 
 
 @functools.cache
 def trajectory(
-    game: Game, seats: int, seed: int, options: str = "{}"
+    game: AnyGame, seats: int, seed: int, options: str = "{}"
 ) -> tuple[tuple[GameState, Action], ...]:
     """(state_before, action) along a random game of offered options (an offered option that
     the rules refuse raises here), under `options` (JSON). Cached: the checks read the same
     games. The game must end within `max_inputs` inputs."""
     state = game.setup(game.parse_options(json.loads(options)), seats, seed)
-    steps = []
+    steps: list[tuple[GameState, Action]] = []
     for step in range(game.max_inputs + 1):
         prompts = [p for p in game.pending(state) if p.seats]  # not those kept for revisions
         if not prompts:
@@ -76,12 +76,12 @@ def trajectory(
     raise AssertionError(f"{game.id} seed {seed}: no end within {game.max_inputs} inputs")
 
 
-def _random_game(game: Game, seats: int, seed: int) -> Iterator[tuple[GameState, Action]]:
+def _random_game(game: AnyGame, seats: int, seed: int) -> Iterator[tuple[GameState, Action]]:
     """Yield (state_before, action) along a random legal game."""
     yield from trajectory(game, seats, seed)
 
 
-def _final(game: Game, seats: int, seed: int) -> tuple[GameState, list[Action]]:
+def _final(game: AnyGame, seats: int, seed: int) -> tuple[GameState, list[Action]]:
     state = game.setup(game.parse_options({}), seats, seed)
     actions = []
     for before, action in _random_game(game, seats, seed):
@@ -90,7 +90,7 @@ def _final(game: Game, seats: int, seed: int) -> tuple[GameState, list[Action]]:
     return state, actions
 
 
-def check_template(game: Game) -> None:
+def check_template(game: AnyGame) -> None:
     """Seat checks, move dispatch and the end of the game happen in the core for every game:
     none overrides the core's final methods, and each declares its types and moves, and
     secrets that name fields of its state."""
@@ -105,7 +105,7 @@ def check_template(game: Game) -> None:
     assert not game.hints or game.search is not None, f"{game.id}: hints need a search"
 
 
-def check_random_play_ends(game: Game) -> None:
+def check_random_play_ends(game: AnyGame) -> None:
     for seats in _seat_counts(game):
         for seed in SEEDS:
             state, _ = _final(game, seats, seed)
@@ -116,13 +116,13 @@ def check_random_play_ends(game: Game) -> None:
             assert game.pending(state) == [], f"{game.id} seed={seed}: prompts after the end"
 
 
-def check_pending_iff_not_over(game: Game) -> None:
+def check_pending_iff_not_over(game: AnyGame) -> None:
     for seed in SEEDS[:4]:
         for state, _ in _random_game(game, game.min_seats, seed):
             assert game.outcome(state) is None, f"{game.id} seed={seed}: outcome while pending"
 
 
-def check_json_round_trip(game: Game) -> None:
+def check_json_round_trip(game: AnyGame) -> None:
     for seed in SEEDS[:4]:
         for state, _ in _random_game(game, _max_seats(game), seed):
             text = state.model_dump_json()
@@ -131,7 +131,7 @@ def check_json_round_trip(game: Game) -> None:
             assert again.model_dump_json() == text, f"{game.id} seed={seed}"
 
 
-def check_replay(game: Game) -> None:
+def check_replay(game: AnyGame) -> None:
     for seed in SEEDS[:4]:
         final, actions = _final(game, _max_seats(game), seed)
         state = game.setup(game.parse_options({}), _max_seats(game), seed)
@@ -151,7 +151,7 @@ def _illegal_inputs(state: GameState, action: Action) -> list[Action]:
     ]
 
 
-def check_illegal_inputs(game: Game) -> None:
+def check_illegal_inputs(game: AnyGame) -> None:
     for seed in SEEDS[:4]:
         for state, action in _random_game(game, game.min_seats, seed):
             before = state.model_dump_json()
@@ -168,7 +168,7 @@ def check_illegal_inputs(game: Game) -> None:
                 assert state.model_dump_json() == before, f"{game.id} seed={seed}: mutated"
 
 
-def check_secret_answers(game: Game) -> str | None:
+def check_secret_answers(game: AnyGame) -> str | None:
     """Two different secret answers by one seat, made before the reveal, leave every other
     seat's view and the public view unchanged."""
     checked = 0
@@ -197,7 +197,7 @@ def check_secret_answers(game: Game) -> str | None:
     return None if checked else "no secret choice while others still owe one"
 
 
-def check_every_offered_choice(game: Game) -> str | None:
+def check_every_offered_choice(game: AnyGame) -> str | None:
     """Each option of a single-choice prompt, answered by a seat it is offered to, is a legal
     input (random play tries only one option per prompt)."""
     checked = 0
@@ -209,7 +209,7 @@ def check_every_offered_choice(game: Game) -> str | None:
     return None if checked else "no single-choice prompt: nothing to check"
 
 
-def _try_every_choice(game: Game, state: GameState, prompt: Prompt, where: str) -> int:
+def _try_every_choice(game: AnyGame, state: GameState, prompt: Prompt, where: str) -> int:
     if not prompt.seats or len(prompt.fields) != 1 or prompt.fields[0].kind != "one":
         return 0
     field = prompt.fields[0]
@@ -246,7 +246,7 @@ def hidden_order_changed(state: GameState, seat: int | None) -> GameState:
     return state.model_copy(update=update)
 
 
-def check_hidden_order(game: Game) -> None:
+def check_hidden_order(game: AnyGame) -> None:
     """While the game runs (under the options its secrets need), reordering what a seat may not
     see changes neither that seat's view nor the public one."""
     options = dict(game.State.secrets.options)
@@ -262,12 +262,12 @@ def check_hidden_order(game: Game) -> None:
                     )
 
 
-def _all_prompts(game: Game) -> Iterator[Prompt]:
+def _all_prompts(game: AnyGame) -> Iterator[Prompt]:
     for state, _ in _random_game(game, _max_seats(game), 0):
         yield from game.pending(state)
 
 
-def check_catalog(game: Game) -> None:
+def check_catalog(game: AnyGame) -> None:
     strings = game.strings
     assert set(strings) >= {"en", "ja"}
     assert set(strings["en"]) == set(strings["ja"]), set(strings["en"]) ^ set(strings["ja"])
@@ -276,7 +276,7 @@ def check_catalog(game: Game) -> None:
         assert f"option.{option}" in strings["en"], option
 
 
-def check_score_field(game: Game) -> str | None:
+def check_score_field(game: AnyGame) -> str | None:
     """The declared running score is one int per seat in every view of a running game."""
     if game.score_field is None:
         return "no running score declared"
@@ -288,7 +288,7 @@ def check_score_field(game: Game) -> str | None:
     return None
 
 
-def positions(game: Game, seed: int, every: int = 3) -> Iterator[tuple[GameState, Prompt]]:
+def positions(game: AnyGame, seed: int, every: int = 3) -> Iterator[tuple[GameState, Prompt]]:
     """(state, prompt) pairs along a heuristic game: every `every`-th decision, to the end."""
     seats = playable_seats(game)[0]
     state: GameState = game.setup(game.parse_options({}), seats, seed)
@@ -303,13 +303,13 @@ def positions(game: Game, seed: int, every: int = 3) -> Iterator[tuple[GameState
         step += 1
 
 
-def asked(game: Game, state: GameState) -> list[tuple[str, int]]:
+def asked(game: AnyGame, state: GameState) -> list[tuple[str, int]]:
     """Who must act and how (prompt keys may hold counters a view need not show, and a game
     may group seats into prompts by what they hold)."""
     return sorted((p.move, seat) for p in game.pending(state) for seat in p.seats)
 
 
-def check_sampler(game: Game) -> str | None:
+def check_sampler(game: AnyGame) -> str | None:
     """The hard AI's sampler draws, from a seat's view, a world with that very view and the
     same prompts (a game declaring `search` is checked here, as its hard level needs)."""
     if game.search is None:
@@ -341,7 +341,7 @@ CHECKS: tuple[Check, ...] = (
 )
 
 
-def check_game(game: Game) -> list[str]:
+def check_game(game: AnyGame) -> list[str]:
     """Every check on `game`; raises AssertionError at the first failure, else returns what
     was skipped and why (`check_name: reason`)."""
     skipped = []

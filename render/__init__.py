@@ -21,9 +21,14 @@ from typing import Any
 
 from engine.core import Outcome, PublicView
 from engine.registry import RENDERERS, get_game
-from render.common import Labels, encode_png
-from render.png import spare_rows
+from render.common import BOARD_ROWS, Labels, encode_png
+from render.png import DeflatedBands, spare_rows
 from render.results import STRIP_H, with_results
+
+# Bands of boards already deflated, shared by every board this process draws: the static
+# layers' parts common to every game of a table size, and what did not change since a game's
+# last board. Each render worker is its own process, so each has its own.
+BOARD_BANDS = DeflatedBands()
 
 
 def renderer(game_id: str) -> ModuleType:
@@ -52,4 +57,6 @@ def render_png(
         image = module.draw(public.view, list(names), Labels(strings, locale))
     if outcome is not None:
         image = with_results(image, outcome, names, strings, locale, hinted)
-    return encode_png(image, palette)
+    png = encode_png(image, palette, BOARD_BANDS)
+    BOARD_ROWS.release(image)  # nothing reads the board any more
+    return png

@@ -25,7 +25,15 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import ROW_BUFFERS, RowsImage, palette_png, scanlines
+from render.png import (
+    ROW_BUFFERS,
+    DeflatedBands,
+    LayerRows,
+    RowsImage,
+    RowsPool,
+    palette_png,
+    scanlines,
+)
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
 
@@ -37,7 +45,17 @@ FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin
 PILLOW_BLOCKS_KEPT = 8
 Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
 
+# Boards' scanline buffers, lent to each board and given back by the pipeline once its PNG is
+# written (render_png): one pool per process, shared by its threads.
+BOARD_ROWS = RowsPool()
+
 WIDTH = 1200  # wide enough to stay readable when a phone scales the image down
+# The smallest text a WIDTH board draws: 9 px when a phone shows it 390 px wide (issue 29,
+# bench.run --phone). Smaller secondary texts go into the board's words (Game.board_text).
+SMALL_TEXT = 28
+# The smallest token that still carries its seat's letter at SMALL_TEXT; a smaller one is told
+# apart by its colour and shape alone (legends name both).
+LETTER_TOKEN_R = 26
 BACKGROUND = (246, 241, 230)
 PANEL = (232, 223, 204)
 PANEL_DARK = (201, 187, 158)
@@ -62,6 +80,16 @@ COLOUR_RGB: dict[str, RGB] = {
 PLAYER_COLOURS = tuple(COLOUR_RGB[colour] for colour in SEAT_COLOURS)
 PLAYER_SHAPES = SEAT_SHAPES
 LETTERS = "ABCDEFG"
+
+# The phone probe (bench.run --phone): while a list is set here, every text a board draws notes
+# (font size in px, text), so the smallest text can be checked at a phone's width. Off (None) by
+# default: one `is None` test per text.
+TEXT_PROBE: list[tuple[int, str]] | None = None
+
+
+def probe_text(size: int, text: str) -> None:
+    if TEXT_PROBE is not None and text.strip():
+        TEXT_PROBE.append((size, text))
 
 
 class Labels:
@@ -244,12 +272,13 @@ class Palette:
         return index
 
     def new(
-        self, size: tuple[int, int], colour: RGB = BACKGROUND, top: bytes | memoryview = b""
+        self, size: tuple[int, int], colour: RGB = BACKGROUND, top: LayerRows | None = None
     ) -> Image.Image:
-        """A blank board of `size` in these colours, drawn straight into its PNG rows (see
-        render/png.py `RowsImage`); its first rows are `top` (another board's scanlines of the
-        same width) when given."""
-        return self._painted(RowsImage(size, top), len(top) // (size[0] + 1), colour)
+        """A blank board of `size` in these colours, drawn straight into its PNG rows lent by
+        `BOARD_ROWS` (see render/png.py `RowsImage`); its first rows are the layer `top`'s
+        (same width) when given."""
+        first_row = 0 if top is None else len(top.rows) // (size[0] + 1)
+        return self._painted(BOARD_ROWS.board(size, top), first_row, colour)
 
     def _painted(self, image: Image.Image, first_row: int, colour: RGB = BACKGROUND) -> Image.Image:
         """`image` (index 0 from `first_row` down) in `colour` there, in these colours."""
@@ -295,7 +324,7 @@ _SOLID = [0] + [255] * 255  # point() table: every pixel a mask touches at all
 @lru_cache(maxsize=2048)
 def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     face = font(size)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, left, top
@@ -413,6 +442,7 @@ def stamp_text(
     """One line of text, the same pixels as `ImageDraw.text` at whole-pixel `xy`, from a glyph
     mask cached by (text, size, anchor): repeated labels cost a paste, not a rasterisation. On a
     palette board over one colour, the shaded glyphs are cached too."""
+    probe_text(size, text)
     mask, left, top = _text_mask(text, size, anchor)
     origin = (round(xy[0]) + left, round(xy[1]) + top)
     if image.mode != "P":
@@ -448,6 +478,7 @@ def stamp_token(
     image: Image.Image, cx: float, cy: float, r: float, seat: int, label: str | None = None
 ) -> None:
     """`token()` pasted from a cached sprite (centred on the nearest whole pixel)."""
+    probe_text(_token_font_size(round(r)), label if label is not None else _letter(seat, round(r)))
     sprite, centre = _token_sprite(seat, round(r), label)
     origin = (round(cx) - centre, round(cy) - centre)
     if image.mode != "P":
@@ -581,14 +612,16 @@ class Pen(ImageDraw.ImageDraw):
             and not kwargs
         )
         if not cached:
+            if isinstance(font, ImageFont.FreeTypeFont):
+                probe_text(int(font.size), str(text))
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
-        elif text:
+        elif text and isinstance(font, ImageFont.FreeTypeFont):  # always, when cached
             stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
 
     def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None) -> None:
         stamp_token(self.image, cx, cy, r, seat, label)
 
-    def rounded_rectangle(  # type: ignore[override]
+    def rounded_rectangle(
         self,
         xy: Any,
         radius: float = 0,
@@ -631,13 +664,24 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
     height a board can take)."""
     height = max(height or 0, cached.height)
     if cached.mode == "P":  # copied row for row into a board drawn in its PNG rows
-        image = palette_of(cached).new((cached.width, height), top=scanlines(cached))
+        image = palette_of(cached).new((cached.width, height), top=_layer_rows(cached))
     elif height == cached.height:
         image = cached.copy()
     else:
         image = Image.new("RGB", (cached.width, height), BACKGROUND)
         image.paste(cached, (0, 0))
     return image, Pen(image)
+
+
+def _layer_rows(cached: Image.Image) -> LayerRows:
+    """The static layer's rows, taken once (anew if Pillow has since given it other pixels);
+    the layer is marked read-only, so a Pillow drawing on it would draw on a copy instead."""
+    kept: LayerRows | None = getattr(cached, "layer_rows", None)
+    if kept is None or getattr(cached, "layer_core", None) is not cached.im:
+        kept = LayerRows(scanlines(cached), cached.width + 1)
+        cached.layer_rows, cached.layer_core = kept, cached.im  # type: ignore[attr-defined]
+        cached.readonly = 1
+    return kept
 
 
 PLAIN = 0  # every board palette's index of BACKGROUND (its first colour)
@@ -763,20 +807,24 @@ def fill_palette(image: Image.Image) -> Palette:
     for _, colour in sorted((-n, c) for n, c in counts if n >= FILL_PIXELS):
         if len(chosen) == len(BASE_COLOURS) + MAX_FILLS:
             break
-        if not _near(colour, chosen):  # a shade next to a chosen colour would be confused
-            chosen.append(colour)
+        rgb: RGB = colour  # type: ignore[assignment]  # an RGB image's colours are (r, g, b)
+        if not _near(rgb, chosen):  # a shade next to a chosen colour would be confused
+            chosen.append(rgb)
     extra = tuple(chosen[len(BASE_COLOURS) :])
     return board_palette(extra, tuple((INK, colour) for colour in extra))
 
 
-def encode_png(image: Image.Image, palette: Palette | None = None) -> bytes:
+def encode_png(
+    image: Image.Image, palette: Palette | None = None, bands: DeflatedBands | None = None
+) -> bytes:
     """Deterministic palette PNG (see render/png.py): a board drawn in its palette is written as
     it is; an RGB image is first mapped onto `palette` (by default the shared colours plus the
-    image's own fills, see `fill_palette`)."""
+    image's own fills, see `fill_palette`). With `bands`, its rows are deflated band by band,
+    reusing the bands deflated before."""
     if image.mode != "P":
         rgb = image if image.mode == "RGB" else image.convert("RGB")
         image = (palette or fill_palette(rgb)).apply(rgb)
-    return palette_png(image)
+    return palette_png(image, bands)
 
 
 # Players -----------------------------------------------------------------------------------------
@@ -851,14 +899,24 @@ def _draw_token(
             outline=INK,
             width=2,
         )
-    text = label if label is not None else player_letter(seat)
-    draw.text((cx, cy), text, font=font(max(10, int(r * 1.1))), fill=INK, anchor="mm")
+    text = label if label is not None else _letter(seat, r)
+    if text:
+        draw.text((cx, cy), text, font=font(_token_font_size(r)), fill=INK, anchor="mm")
+
+
+def _letter(seat: int, r: float) -> str:
+    """The seat's letter, on a token large enough to show it readably."""
+    return player_letter(seat) if r >= LETTER_TOKEN_R else ""
+
+
+def _token_font_size(r: float) -> int:
+    return max(10, int(r * 1.1))
 
 
 def title(draw: ImageDraw.ImageDraw, text: str, subtitle: str = "") -> None:
     draw.text((24, 18), text, font=font(40), fill=INK)
     if subtitle:
-        draw.text((24, 66), subtitle, font=font(26), fill=MUTED)
+        draw.text((24, 66), subtitle, font=font(SMALL_TEXT), fill=MUTED)
 
 
 def legend(
@@ -873,6 +931,6 @@ def legend(
     for seat in range(len(names)):
         token(draw, x + 18, y + row_height // 2, 16, seat)
         line = player_label(seat, names) + (f"   {extra[seat]}" if extra else "")
-        draw.text((x + 46, y + row_height // 2), line, font=font(26), fill=INK, anchor="lm")
+        draw.text((x + 46, y + row_height // 2), line, font=font(SMALL_TEXT), fill=INK, anchor="lm")
         y += row_height
     return y

@@ -13,13 +13,18 @@ is), so writing one deflates its rows where they lie. Any other palette image is
 `tobytes()` does it in 64 KB chunks (5 ms for a 1200×800 board); one raw-encoder call with a
 buffer of the whole image takes 0.04 ms, and pasting the board one column to the right of a zero
 column yields the filter bytes for free. Same image, same bytes.
+
+Boards (`render_png`) are deflated in bands of rows with full flushes (`DeflatedBands`), so a
+band already deflated (unchanged since the board was last drawn, or a static part every game of a
+table size shares) is found and its bytes reused: only changed bands are deflated. A flushed band
+costs about twice the one-shot deflate per byte, so a board that changed everywhere costs more.
 """
 
 from __future__ import annotations
 
 import struct
-import sys
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -29,6 +34,12 @@ from PIL import Image, ImagePalette
 
 DEFLATE_LEVEL = 1  # ISA-L's levels are 0-3; see the module docstring for the measurement
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ADLER_BASE = 65521  # Adler-32's modulus (RFC 1950)
+ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, fastest (what ISA-L level 1 writes)
+LAST_EMPTY_BLOCK = b"\x03\x00"  # a final, empty block of fixed codes: ends the deflate stream
+BAND_ROWS = 32  # rows deflated apart; see `DeflatedBands`
+BAND_BYTES_KEPT = 16 << 20  # the raw bands kept to compare with (their deflate is ~5 % of that)
+ROW_BUFFERS = 4  # board sizes a thread keeps a scanline buffer for (about 1 MB each)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -61,21 +72,16 @@ class RowsImage(Image.Image):
     bytes between those filter bytes. Drawing on it writes the rows in place, so writing the
     PNG deflates them as they are: no pixel read-out, no copy into a row buffer (measured: 0.08
     ms of a 1200×900 board, a quarter of its deflate). Pillow clips every drawing to the image,
-    so the filter bytes stay 0. Copies and crops are plain images."""
+    so the filter bytes stay 0. Copies and crops are plain images.
 
-    def __init__(self, size: tuple[int, int], top: bytes | memoryview = b"") -> None:
-        """A board of `size` in index 0, or starting with the scanlines `top` (another board's
-        rows of the same width), the rest index 0. Inside `spare_rows(n)`, its buffer has room
-        for `n` more rows, which `grown` uses."""
+    A board's rows are lent by a `RowsPool` (`RowsPool.board`) and given back by
+    `RowsPool.release` once its PNG is written; a board nobody releases keeps them."""
+
+    def __init__(self, size: tuple[int, int], rows: bytearray, lease: Lease | None = None) -> None:
+        """A view of `rows` (at least `(width + 1) * height + 1` bytes: Pillow's buffer check
+        counts the offset on top of height × stride) as a board of `size`."""
         super().__init__()
-        width, height = size
-        length = (width + 1) * height
-        # Pillow's buffer check counts the offset on top of height × stride: one spare byte.
-        rows = _row_buffer((width + 1) * (height + _spare_rows()) + 1)
-        view = memoryview(rows)
-        view[: len(top)] = top
-        view[len(top) : length + 1] = bytes(length + 1 - len(top)) if len(top) < length else b"\0"
-        del view  # an exported buffer would pin the rows, and keep them from being reused
+        self.lease = lease
         self._map(rows, size)
 
     def _map(self, rows: bytearray, size: tuple[int, int]) -> None:
@@ -95,10 +101,7 @@ class RowsImage(Image.Image):
         if self.im is not self.mapped or len(self.rows) < length + 1 or height < self.height:
             return None
         memoryview(self.rows)[self.length : length + 1] = bytes(length + 1 - self.length)
-        image = RowsImage.__new__(RowsImage)
-        Image.Image.__init__(image)
-        image._map(self.rows, (self.width, height))
-        return image
+        return RowsImage((self.width, height), self.rows, self.lease)
 
     def scanlines(self) -> memoryview | None:
         """The rows, or None if Pillow has since given the image other pixels."""
@@ -125,29 +128,103 @@ def _spare_rows() -> int:
     return getattr(_spare, "rows", 0)
 
 
-_kept_rows = threading.local()
+class LayerRows:
+    """A static layer's scanlines (copied once, so the layer can never change under them) and
+    its full bands' deflates, made when a board first reuses them: a board drawn on the layer
+    shares every band it did not draw on with the layer, and the layer's deflate of it."""
+
+    def __init__(self, rows: bytes | memoryview, row_length: int) -> None:
+        self.rows = bytes(rows)
+        self.row_length = row_length
+        self.step = row_length * BAND_ROWS
+        self.full_bands = len(self.rows) // self.step
+        self.deflated: list[tuple[bytes, int] | None] = [None] * self.full_bands
+
+    def band(self, index: int) -> tuple[bytes, int]:
+        """Band `index`'s deflate and Adler-32 (a race between threads deflates it twice)."""
+        done = self.deflated[index]
+        if done is None:
+            start = index * self.step
+            done = self.deflated[index] = _deflated(self.rows[start : start + self.step])
+        return done
 
 
-def _row_buffer(length: int) -> bytearray:
-    """A bytearray of `length` for a board's rows (contents undefined), reused from this
-    thread's last boards of that length once nothing holds them any more: nothing but this
-    pool refers to a buffer when its board, the board's pen, every memoryview and Pillow's
-    mapping of it are gone. A fresh 1 MB bytearray is fresh memory from the system each time,
-    and its page faults cost a board several copies' worth of CPU."""
-    kept: list[bytearray] = _kept_rows.__dict__.setdefault("buffers", [])
-    for index in range(len(kept)):  # (enumerate's tuple would hold one more reference)
-        rows = kept[index]
-        if len(rows) == length and sys.getrefcount(rows) == 3:  # `kept`, `rows`, the argument
-            kept.append(kept.pop(index))
-            return rows
-    rows = bytearray(length)
-    kept.append(rows)
-    if len(kept) > ROW_BUFFERS:
-        del kept[0]  # the least recently used
-    return rows
+class Lease:
+    """A board's claim on rows lent by a pool: the layer they were drawn on, and after the
+    board's PNG is written, which bands differ from that layer (None: unknown, all)."""
+
+    def __init__(self, pool: RowsPool, layer: LayerRows | None) -> None:
+        self.pool: RowsPool | None = pool  # None once given back
+        self.layer = layer
+        self.dirty: set[int] | None = None
 
 
-ROW_BUFFERS = 4  # board sizes a thread keeps a scanline buffer for (about 1 MB each)
+class RowsPool:
+    """Scanline buffers lent to one board at a time (explicit ownership: a board gives its rows
+    back with `release` once its PNG is written, and only then are they lent again). A fresh
+    1 MB bytearray is fresh memory from the system each time, and its page faults cost a board
+    several copies' worth of CPU. Rows given back on a layer's board keep which bands differ
+    from the layer, so the next board on that layer copies those bands only. Owned by whoever
+    renders; a lock lets threads share one."""
+
+    def __init__(self, kept: int = ROW_BUFFERS) -> None:
+        self.kept = kept
+        self.free: list[tuple[bytearray, Lease]] = []  # least recently given back first
+        self.lock = threading.Lock()
+
+    def board(self, size: tuple[int, int], top: LayerRows | None = None) -> RowsImage:
+        """A board of `size`: its first rows the layer `top`'s (same width), the rest index 0;
+        room below for `spare_rows` more rows."""
+        width, height = size
+        needed = (width + 1) * (height + _spare_rows()) + 1
+        rows, given_back = self._take(needed, top)
+        length = (width + 1) * height
+        view = memoryview(rows)
+        layer_length = 0 if top is None else len(top.rows)
+        if top is not None and given_back is not None and given_back.layer is top:
+            dirty = range(top.full_bands) if given_back.dirty is None else given_back.dirty
+            for index in dirty:
+                start = index * top.step
+                if index < top.full_bands:
+                    view[start : start + top.step] = top.rows[start : start + top.step]
+            tail = top.full_bands * top.step
+            view[tail:layer_length] = top.rows[tail:]
+        elif top is not None:
+            view[:layer_length] = top.rows
+        end = max(length, layer_length) + 1
+        view[layer_length:end] = bytes(end - layer_length)
+        del view  # an exported buffer would keep the rows from being resized
+        return RowsImage(size, rows, Lease(self, top))
+
+    def _take(self, needed: int, top: LayerRows | None) -> tuple[bytearray, Lease | None]:
+        """A free buffer of that length or up to a quarter longer (a game's boards vary in
+        height), one last drawn on `top` first, else a new one."""
+        with self.lock:
+            fits = [
+                i
+                for i, (rows, _) in enumerate(self.free)
+                if needed <= len(rows) <= needed + needed // 4
+            ]
+            same = [i for i in fits if self.free[i][1].layer is top]
+            if same or fits:
+                return self.free.pop((same or fits)[-1])
+        return bytearray(needed), None
+
+    def release(self, image: Image.Image) -> None:
+        """`image`'s rows are free again: call once its PNG is written and nothing else will
+        read or draw on it (nor on a board `grown` from it)."""
+        if not isinstance(image, RowsImage):
+            return  # not a board of rows: nothing was lent
+        lease = image.lease
+        if lease is None or lease.pool is not self:
+            return  # not lent by this pool, or given back already (through a grown board)
+        lease.pool = None
+        with self.lock:
+            self.free.append((image.rows, lease))
+            if len(self.free) > self.kept:
+                del self.free[0]
+
+
 _buffers = threading.local()
 
 
@@ -171,13 +248,104 @@ def scanlines(image: Image.Image) -> bytes | memoryview:
     return pixel_bytes(wide)
 
 
-def palette_png(image: Image.Image) -> bytes:
-    """An 8-bit palette PNG of a `P` image (every palette entry written, no transparency)."""
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two strings one after the other, from each one's own (zlib's
+    `adler32_combine`, which Python does not expose)."""
+    a = (first & 0xFFFF) + (second & 0xFFFF) - 1
+    b = (first >> 16) + (second >> 16) + second_length * ((first & 0xFFFF) - 1)
+    return (b % ADLER_BASE) << 16 | a % ADLER_BASE
+
+
+def _deflated(band: bytes) -> tuple[bytes, int]:
+    """A band's raw deflate ended by a full flush (byte-aligned, no reference to anything
+    before it, so the same band gives the same bytes wherever it lies), and its Adler-32."""
+    compressor = isal_zlib.compressobj(DEFLATE_LEVEL, isal_zlib.DEFLATED, -15)
+    deflated = compressor.compress(band) + compressor.flush(isal_zlib.Z_FULL_FLUSH)
+    return deflated, isal_zlib.adler32(band)
+
+
+class DeflatedBands:
+    """A zlib stream of a board's scanlines made of bands of `BAND_ROWS` rows, each deflated
+    on its own and ended by a full flush (byte-aligned, no reference to earlier bands), so a
+    band's compressed bytes depend on its own bytes only, and a band seen before (unchanged
+    since the last board of the game, a static layer's part shared by every game of that
+    table size) is found by its CRC-32, compared byte for byte, and its deflate reused:
+    only the bands that changed are deflated. The stream ends with an empty last block and
+    the Adler-32 of the whole, combined from the bands' own. Bands kept: least recently used
+    dropped past `budget` raw bytes; a lock lets threads share one."""
+
+    def __init__(self, budget: int = BAND_BYTES_KEPT) -> None:
+        self.budget = budget
+        self.held = 0
+        self.lock = threading.Lock()
+        # (length, CRC-32) -> (raw band, its deflate, its Adler-32): least recently used first
+        self.bands: OrderedDict[tuple[int, int], tuple[bytes, bytes, int]] = OrderedDict()
+
+    def cache_clear(self) -> None:
+        """Forget every band (as `functools.lru_cache` does; tests encode cold with it)."""
+        with self.lock:
+            self.bands.clear()
+            self.held = 0
+
+    def zlib_stream(
+        self, rows: bytes | memoryview, row_length: int, lease: Lease | None = None
+    ) -> bytes:
+        """The rows' zlib stream; a band of a board drawn on a layer (its `lease`'s) that still
+        equals the layer's is the layer's deflate, and the lease learns which bands differ."""
+        view = memoryview(rows)
+        step = row_length * BAND_ROWS
+        layer = lease.layer if lease is not None else None
+        shared = layer.full_bands if layer is not None and layer.step == step else 0
+        dirty: set[int] = set()
+        parts = [ZLIB_HEADER]
+        adler = 1
+        for index, start in enumerate(range(0, len(view), step)):
+            band = view[start : start + step]
+            if index < shared and layer.rows.startswith(band, start):  # type: ignore[union-attr]
+                deflated, band_adler = layer.band(index)  # type: ignore[union-attr]
+            else:
+                dirty.add(index)
+                _, deflated, band_adler = self._band(band)
+            parts.append(deflated)
+            adler = adler32_combine(adler, band_adler, len(band))
+        parts += (LAST_EMPTY_BLOCK, struct.pack(">I", adler))
+        if lease is not None:
+            lease.dirty = dirty
+        return b"".join(parts)
+
+    def _band(self, band: memoryview) -> tuple[bytes, bytes, int]:
+        key = (len(band), isal_zlib.crc32(band))  # ISA-L's CRC-32: 2.5x its Adler-32's speed
+        with self.lock:
+            kept = self.bands.get(key)
+            if kept is not None and kept[0].startswith(band):  # same length: a memcmp
+                self.bands.move_to_end(key)
+                return kept
+        raw = bytes(band)
+        entry = (raw, *_deflated(raw))
+        with self.lock:
+            kept = self.bands.pop(key, None)
+            self.held += len(raw) - (len(kept[0]) if kept is not None else 0)
+            self.bands[key] = entry
+            while self.held > self.budget and len(self.bands) > 1:
+                _, (old, _, _) = self.bands.popitem(last=False)
+                self.held -= len(old)
+        return entry
+
+
+def palette_png(image: Image.Image, bands: DeflatedBands | None = None) -> bytes:
+    """An 8-bit palette PNG of a `P` image (every palette entry written, no transparency): its
+    rows deflated in one go, or band by band reusing what `bands` has deflated before."""
     if image.mode != "P":
         raise ValueError(f"a palette image is needed, not {image.mode}")
     header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
     image.load()  # a palette set since is installed on first use
-    pixels = isal_zlib.compress(scanlines(image), DEFLATE_LEVEL)
+    rows = scanlines(image)
+    if bands is None:
+        pixels = isal_zlib.compress(rows, DEFLATE_LEVEL)
+    else:
+        own = isinstance(image, RowsImage) and image.scanlines() is not None
+        lease = image.lease if own and isinstance(image, RowsImage) else None
+        pixels = bands.zlib_stream(rows, image.width + 1, lease)
     return b"".join(
         (
             SIGNATURE,

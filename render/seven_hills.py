@@ -14,6 +14,7 @@ from render.common import (
     INK,
     MUTED,
     RGB,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -32,9 +33,11 @@ from render.common import (
     title,
     to_stamp,
     token,
+    wrap,
 )
 
 MARGIN = 24
+NOTE_H = 36  # a line of the footer notes
 COLUMN = (WIDTH - 2 * MARGIN) // 7
 CARD_W, CARD_H = 68, 54
 CARD_GAP = 8
@@ -55,8 +58,8 @@ def draw(view: SevenHillsView, names: list[str], labels: Labels) -> Image.Image:
     rows = max(2, *(_rows(len(side)) for hill in view.hills for side in hill.cards))
     layout = _Layout(rows, view.open_hand_cards is not None, bool(view.removed))
     image, pen = layer(_background(layout, labels("title"), _notes(view, labels)))
-    subtitle = fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
-    pen.text((24, 66), subtitle, font=font(26), fill=MUTED)
+    subtitle = fit(_subtitle(view, names, labels), SMALL_TEXT, WIDTH - 2 * MARGIN)
+    pen.text((24, 66), subtitle, font=font(SMALL_TEXT), fill=MUTED)
     _player_row(pen, view, names, 1, layout.b_row, labels)
     _player_row(pen, view, names, 0, layout.a_row, labels)
     mover = 1 - view.turn if view.turn is not None and view.last_hill is not None else None
@@ -83,7 +86,7 @@ class _Layout:
         self.a_row = self.a_band + band
         self.removed_top = self.a_row + player_h + 12
         self.footer = self.removed_top + (CARD_H + 56 if removed else 36)
-        self.height = self.footer + 44
+        self.height = self.footer + 2 * NOTE_H + 8  # the notes take up to two lines
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -97,7 +100,9 @@ def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
     """Title and the footer notes (each hill is a piece of its own)."""
     image, pen = canvas(layout.height, palette=PALETTE)
     title(pen, heading)
-    pen.text((MARGIN, layout.footer), fit(notes, 20, WIDTH - 2 * MARGIN), font=font(20), fill=MUTED)
+    for line, text in enumerate(wrap(notes, SMALL_TEXT, WIDTH - 2 * MARGIN)[:2]):
+        at = (MARGIN, layout.footer + line * NOTE_H)
+        pen.text(at, text, font=font(SMALL_TEXT), fill=MUTED)
     return image
 
 
@@ -200,9 +205,11 @@ def _player_line(
         )
     token(pen, MARGIN + 22 + dx, mid, 18, seat)
     pen.text((MARGIN + 52 + dx, mid), label, font=font(28), fill=INK, anchor="lm")
-    pen.text((WIDTH - MARGIN - 6 + dx, mid), status, font=font(24), fill=MUTED, anchor="rm")
+    pen.text((WIDTH - MARGIN - 6 + dx, mid), status, font=font(SMALL_TEXT), fill=MUTED, anchor="rm")
     if hand:
-        pen.text((MARGIN + 52 + dx, mid + HAND_LINE), hand, font=font(24), fill=INK, anchor="lm")
+        pen.text(
+            (MARGIN + 52 + dx, mid + HAND_LINE), hand, font=font(SMALL_TEXT), fill=INK, anchor="lm"
+        )
 
 
 def _hill(
@@ -251,10 +258,10 @@ def _hill_piece(
         pen.text((cx - 22, 78), str(number), font=font(52), fill=INK, anchor="mm")
         token(pen, cx + 30, 80, 16, winner)
     if status is not None:
-        pen.text((cx, base - 14), status[0], font=font(20), fill=status[1], anchor="mm")
+        pen.text((cx, base - 16), status[0], font=font(SMALL_TEXT), fill=status[1], anchor="mm")
     for total, ty in ((total_b, 14), (total_a, base + 14)):
         if total is not None:
-            pen.text((cx, ty), f"Σ {total}", font=font(22), fill=INK, anchor="mm")
+            pen.text((cx, ty), f"Σ {total}", font=font(SMALL_TEXT), fill=INK, anchor="mm")
 
 
 def _side(
@@ -336,7 +343,7 @@ def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: L
         if view.results and view.games == 2:
             _results_line(pen, view, top, labels)
         return
-    pen.text((MARGIN, top), labels("out_of_play"), font=font(26), fill=INK)
+    pen.text((MARGIN, top), labels("out_of_play"), font=font(SMALL_TEXT), fill=INK)
     y = top + 36
     for slot, removed in enumerate(view.removed):
         left = MARGIN + slot * (CARD_W + 40)
@@ -346,7 +353,7 @@ def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: L
         pen.text(
             (left + CARD_W + 4, y + CARD_H // 2),
             labels("hill_short", hill=removed.hill),
-            font=font(20),
+            font=font(SMALL_TEXT),
             fill=MUTED,
             anchor="lm",
         )
@@ -362,9 +369,9 @@ def _results_line(
         for n, r in enumerate(view.results, 1)
     )
     if right:
-        pen.text((WIDTH - MARGIN, top), text, font=font(24), fill=MUTED, anchor="ra")
+        pen.text((WIDTH - MARGIN, top), text, font=font(SMALL_TEXT), fill=MUTED, anchor="ra")
     else:
-        pen.text((MARGIN, top), text, font=font(24), fill=MUTED)
+        pen.text((MARGIN, top), text, font=font(SMALL_TEXT), fill=MUTED)
 
 
 def _verdict(scores: tuple[int, int], labels: Labels) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from table.pace import DAY, Pace
@@ -96,8 +96,8 @@ class UserPrefs:
         return QuietHours(self.tz, self.quiet_start, self.quiet_end)
 
 
-def _local(day: object, minute: int, here: ZoneInfo) -> float:
-    moment = datetime.combine(day, datetime.min.time(), here)  # type: ignore[call-overload]
+def _local(day: date, minute: int, here: ZoneInfo) -> float:
+    moment = datetime.combine(day, datetime.min.time(), here)
     return (moment + timedelta(minutes=minute)).timestamp()
 
 

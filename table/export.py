@@ -18,15 +18,15 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome
+from engine.core import Action, AnyGame, Event, GameState, IllegalInput, Outcome
 from engine.registry import GAMES
 from table.store import InputRow, SessionRow, Store
 
-FORMAT = "forum-game-export"
+FORMAT: Final = "forum-game-export"
 VERSION = 1
 # 4 MiB holds the longest AI game at the largest table many times over (bench.replay prints
 # export sizes). A larger file is refused unread:
@@ -92,13 +92,13 @@ def build_export(row: SessionRow, inputs: list[InputRow], outcome: Outcome) -> G
         game=row.game,
         rules_version=row.rules_version,
         options=row.options,
-        seats=[ExportedSeat(name=seat["name"], ai=bool(seat["ai"])) for seat in row.seats],
+        seats=[ExportedSeat(name=seat.name, ai=seat.ai) for seat in row.seats],
         seed=row.seed,
         inputs=[ExportedInput(seat=i.seat, move=i.move, args=i.args) for i in inputs],
         outcome=ExportedOutcome(
             scores=list(outcome.scores), ranks=list(outcome.ranks), winners=list(outcome.winners)
         ),
-        hinted=bool(row.meta.get("hinted")),
+        hinted=row.meta.hinted,
     )
     export.digest = export.body_digest()
     return export
@@ -197,7 +197,7 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(part) for part in loc)[:100]
 
 
-def _check_table(export: GameExport, game: Game) -> None:
+def _check_table(export: GameExport, game: AnyGame) -> None:
     """Options, seat count and the numbers of the log fit the game, so a replay can run."""
     seats = len(export.seats)
     if not game.min_seats <= seats <= game.max_seats:
@@ -232,7 +232,7 @@ class Step:
 
 
 def replay_steps(
-    game: Game, options: dict[str, Any], seats: int, seed: int, inputs: list[ExportedInput]
+    game: AnyGame, options: dict[str, Any], seats: int, seed: int, inputs: list[ExportedInput]
 ) -> Iterator[Step]:
     """Setup, then every input in order; an input the rules refuse is an ExportError."""
     state = game.setup(game.parse_options(options), seats, seed)
@@ -258,19 +258,23 @@ def export_steps(export: GameExport) -> Iterator[Step]:
 
 def replay_export(export: GameExport) -> tuple[GameState, Outcome]:
     """The final state and outcome the file's log gives; refused unless it is the recorded one."""
-    game = GAMES[export.game]
     state = None
     for step in export_steps(export):
         state = step.state
     assert state is not None
-    outcome = game.outcome(state)
+    return state, recorded_outcome(export, state)
+
+
+def recorded_outcome(export: GameExport, final: GameState) -> Outcome:
+    """The outcome of the log's `final` state, refused unless it is the one the file records."""
+    outcome = GAMES[export.game].outcome(final)
     recorded = export.outcome
     if outcome is None or (list(outcome.scores), list(outcome.ranks)) != (
         recorded.scores,
         recorded.ranks,
     ):
         raise ExportError("outcome_differs", "the log does not lead to the recorded outcome")
-    return state, outcome
+    return outcome
 
 
 async def latest_finished(store: Store, channel_id: int) -> int | None:

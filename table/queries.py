@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from table.clock_queries import ClockQueries
+from table.session_model import SessionMeta, stored_seats
 from table.store import Held, InputRow, SessionRow, dump, input_row, session_row
 
 SESSION_COLUMNS = (
@@ -87,6 +88,15 @@ SET_DEADLINE = (
 CLEAR_DEADLINE = "DELETE FROM deadlines WHERE session_id=?"
 DEADLINES = "SELECT session_id, due_at, stage FROM deadlines"
 
+SPILL_HISTORY = (
+    "INSERT INTO history_chunks (session_id, chunk, events) VALUES (?,?,?)"
+    " ON CONFLICT (session_id, chunk) DO NOTHING"
+)
+HISTORY_CHUNKS = (
+    "SELECT chunk, events FROM history_chunks WHERE session_id=? AND chunk>=? AND chunk<=?"
+    " ORDER BY chunk"
+)
+
 GUILD_SETTINGS = "SELECT settings FROM guild_settings WHERE guild_id=?"
 SAVE_GUILD_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?,?,?)"
@@ -129,18 +139,18 @@ class Queries(ClockQueries):
     # Sessions ---------------------------------------------------------------------------
 
     async def save_session(self, row: SessionRow) -> None:
-        seats, meta = json.dumps(row.seats), json.dumps(row.meta)
+        seats, meta = json.dumps(stored_seats(row.seats)), json.dumps(row.meta.stored())
         await self._write(SAVE_SESSION, row.status, seats, meta, row.host_id, time.time(), row.id)
 
     async def set_status(self, session_id: int, status: str) -> None:
         """Only the status, leaving every other column as stored (e.g. of a broken session)."""
         await self._write(SET_STATUS, status, time.time(), session_id)
 
-    async def save_meta(self, session_id: int, meta: dict[str, Any], durable: bool = False) -> None:
+    async def save_meta(self, session_id: int, meta: SessionMeta, durable: bool = False) -> None:
         """Only the front end's bookkeeping: status and seats may be another process's newer,
         and are saved by their own writes. `durable`: synced to disk before it returns (every
         commit here is; SQLite may skip the sync for bookkeeping a power cut can lose)."""
-        await self._write(SAVE_META, json.dumps(meta), time.time(), session_id)
+        await self._write(SAVE_META, json.dumps(meta.stored()), time.time(), session_id)
 
     async def session(self, session_id: int) -> SessionRow | None:
         rows = await self._sessions(SESSION_BY_ID, session_id)
@@ -228,6 +238,15 @@ class Queries(ClockQueries):
 
     async def deadlines(self) -> list[tuple[int, float, str]]:
         return [(r[0], r[1], r[2]) for r in await self._fetch(DEADLINES)]
+
+    async def spill_history(self, session_id: int, chunk: int, events: str) -> None:
+        """Store one chunk of a game's public events (a JSON list) for /game history; a chunk
+        already stored is kept (it is derived from the log, so it is the same)."""
+        await self._write(SPILL_HISTORY, session_id, chunk, events)
+
+    async def history_chunks(self, session_id: int, first: int, last: int) -> list[tuple[int, str]]:
+        """The stored chunks `first`..`last` of a game's public events, in order."""
+        return [(r[0], r[1]) for r in await self._fetch(HISTORY_CHUNKS, session_id, first, last)]
 
     async def guild_settings(self, guild_id: int) -> str | None:
         """The JSON object of a server's /game settings, or None when it never set any."""

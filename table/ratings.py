@@ -8,7 +8,7 @@ less as its rating falls; several AI seats in one game each rate from its rating
 and it keeps the mean of their new ratings. A seat handed to the AI mid-game is the AI's.
 Leaderboards sort by the conservative rating mu - 3 sigma (OpenSkill's `ordinal`).
 
-A seat that took the hard AI's hint (`meta["hinted_seats"]`) is not rated: its rating is left
+A seat that took the hard AI's hint (`meta.hinted_seats`) is not rated: its rating is left
 as it was. It still counts as an opponent for the others, who are rated as usual (beating it
 is a win, losing to it a loss), so one player's hint cannot void everyone's game. A session
 marked `hinted` before seats were recorded leaves every seat unrated, as it did then.
@@ -24,26 +24,27 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from engine.core import Game, Outcome
+from engine.core import AnyGame, Outcome
+from table.session_model import Seat
 from table.store import SessionRow, Statement, Store
 
 MODEL = PlackettLuce()
 AI_PLAYER = "ai"
 
 
-def player_of(seat: dict[str, Any]) -> str:
+def player_of(seat: Seat) -> str:
     """A rated player: a member, or the AI at one level (each level is its own player; the
     normal AI keeps the id ratings had before levels existed)."""
-    if not seat["ai"]:
-        return f"user:{seat['user_id']}"
-    level = seat.get("level") or "normal"
+    if not seat.ai:
+        return f"user:{seat.user_id}"
+    level = seat.level or "normal"
     return AI_PLAYER if level == "normal" else f"{AI_PLAYER}:{level}"
 
 
-def player_name(seat: dict[str, Any]) -> str:
-    if not seat["ai"]:
-        return seat["name"]
-    level = seat.get("level") or "normal"
+def player_name(seat: Seat) -> str:
+    if not seat.ai:
+        return seat.name
+    level = seat.level or "normal"
     return "AI" if level == "normal" else f"AI ({level})"
 
 
@@ -51,7 +52,7 @@ def user_player(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-def variant_of(game: Game, options: dict[str, Any]) -> str:
+def variant_of(game: AnyGame, options: dict[str, Any]) -> str:
     """The options that differ from the defaults, e.g. `short_game=true`, or `base`."""
     fields = game.Options.model_fields
     changed = [
@@ -104,13 +105,13 @@ async def ratings(store: Store, guild_id: int, game: str, players: list[str]) ->
 
 def hinted_seats(row: SessionRow) -> set[int]:
     """The seats that took a hint, so go unrated (all of them for an older `hinted` mark)."""
-    if "hinted_seats" in row.meta:
-        return set(row.meta["hinted_seats"])
-    return set(range(len(row.seats))) if row.meta.get("hinted") else set()
+    if row.meta.hinted_seats is not None:
+        return set(row.meta.hinted_seats)
+    return set(range(len(row.seats))) if row.meta.hinted else set()
 
 
 async def finish_statements(
-    store: Store, row: SessionRow, game: Game, outcome: Outcome
+    store: Store, row: SessionRow, game: AnyGame, outcome: Outcome
 ) -> list[Statement]:
     """The results and rating updates of a finished session, for the final input's transaction."""
     guild, now = row.guild_id or 0, time.time()
@@ -121,8 +122,8 @@ async def finish_statements(
         (
             "INSERT INTO results (session_id, seat, guild_id, game, variant, player, name, ai,"
             " rank, score, at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (row.id, index, guild, row.game, variant, players[index], seat["name"],
-             int(bool(seat["ai"])), outcome.ranks[index], outcome.scores[index], now),
+            (row.id, index, guild, row.game, variant, players[index], seat.name,
+             int(seat.ai), outcome.ranks[index], outcome.scores[index], now),
         )
         for index, seat in enumerate(row.seats)
     ]  # fmt: skip

@@ -170,6 +170,17 @@ _SCRIPTS = (
         ends $real NOT NULL
     );
     """,
+    # 7: /game history's public events of long games, spilled from memory in chunks (a JSON
+    # list of [seq, event] each; bot/discord_app/history.py). Derived from the log: a cache
+    # that may be dropped, rewritten identically.
+    """
+    CREATE TABLE history_chunks (
+        session_id $big NOT NULL REFERENCES sessions(id),
+        chunk INTEGER NOT NULL,
+        events TEXT NOT NULL,
+        PRIMARY KEY (session_id, chunk)
+    );
+    """,
 )
 
 

@@ -28,6 +28,7 @@ from typing import IO, Any
 import aiosqlite
 
 from table import queries, schema
+from table.session_model import SessionMeta
 from table.store import (
     ChannelBusy,
     Held,
@@ -123,7 +124,7 @@ class SqliteStore(queries.Queries):
 
     async def schema_version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cursor:
-            (version,) = await cursor.fetchone()  # type: ignore[misc]
+            (version,) = await cursor.fetchone()  # type: ignore[misc]  # PRAGMA user_version always returns a row
         return int(version)
 
     @asynccontextmanager
@@ -162,7 +163,8 @@ class SqliteStore(queries.Queries):
                 if synced:
                     await self.db.execute(query, params)
                 else:
-                    await self.db._execute(_unsynced, self.db._conn, query, params)
+                    # aiosqlite's private runner carries no annotations: mypy cannot check it.
+                    await self.db._execute(_unsynced, self.db._conn, query, params)  # type: ignore[no-untyped-call]
             except sqlite3.Error as error:
                 named = _storage_error(error)
                 if named is not None:
@@ -171,14 +173,14 @@ class SqliteStore(queries.Queries):
 
     # Sessions ---------------------------------------------------------------------------
 
-    async def save_meta(self, session_id: int, meta: dict[str, Any], durable: bool = False) -> None:
+    async def save_meta(self, session_id: int, meta: SessionMeta, durable: bool = False) -> None:
         """The front end's bookkeeping, unless `durable`, committed without waiting for the disk
         (synchronous NORMAL for this one statement): a crash of the process loses none of it, a
         power cut may lose the latest, never an input (an input's commit syncs everything
         before it). Waiting for the disk costs the connection's thread far more than the write,
         and this is written once or twice per input."""
         await self._write(
-            queries.SAVE_META, json.dumps(meta), time.time(), session_id, synced=durable
+            queries.SAVE_META, json.dumps(meta.stored()), time.time(), session_id, synced=durable
         )
 
     async def create_session(self, row: SessionRow) -> int:

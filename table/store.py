@@ -16,8 +16,11 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pydantic import TypeAdapter, ValidationError
+
 from table.clocks import Interval, SeatClock, UserPrefs
 from table.pace import TablePace
+from table.session_model import Seat, SessionMeta, stored_seats
 
 SNAPSHOT_EVERY = 16
 
@@ -35,8 +38,8 @@ class SessionRow:
     seed: int
     status: str
     host_id: int
-    seats: list[dict[str, Any]]
-    meta: dict[str, Any]
+    seats: tuple[Seat, ...]
+    meta: SessionMeta
     damage: str | None = None  # why the stored row is unreadable: the session is broken
 
 
@@ -98,7 +101,7 @@ class Store(Protocol):
     async def save_session(self, row: SessionRow) -> None: ...
     async def set_status(self, session_id: int, status: str) -> None: ...
     async def save_meta(
-        self, session_id: int, meta: dict[str, Any], durable: bool = False
+        self, session_id: int, meta: SessionMeta, durable: bool = False
     ) -> None: ...
     async def session(self, session_id: int) -> SessionRow | None: ...
     async def open_session_in(self, channel_id: int) -> SessionRow | None: ...
@@ -138,6 +141,10 @@ class Store(Protocol):
     async def clear_deadline(self, session_id: int) -> None: ...
     async def deadlines(self) -> list[tuple[int, float, str]]: ...
     async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]: ...
+    async def spill_history(self, session_id: int, chunk: int, events: str) -> None: ...
+    async def history_chunks(
+        self, session_id: int, first: int, last: int
+    ) -> list[tuple[int, str]]: ...
     async def guild_settings(self, guild_id: int) -> str | None: ...
     async def save_guild_settings(self, guild_id: int, settings: str) -> None: ...
 
@@ -186,21 +193,29 @@ def session_values(row: SessionRow) -> tuple[Any, ...]:
         row.seed,
         row.status,
         row.host_id,
-        json.dumps(row.seats),
-        json.dumps(row.meta),
+        json.dumps(stored_seats(row.seats)),
+        json.dumps(row.meta.stored()),
     )
 
 
 def session_row(r: Any) -> SessionRow:
-    """A stored row; unreadable JSON columns give a row marked `damage` instead of raising."""
+    """A stored row, its seats and meta validated (an old row reads with today's defaults);
+    unreadable or misshapen JSON columns give a row marked `damage` instead of raising."""
+    column = "options"
     try:
-        options, seats, meta = json.loads(r[5]), json.loads(r[9]), json.loads(r[10])
-        damage = _shape_damage(options, seats, meta)
-    except (TypeError, ValueError) as error:
-        options, seats, meta, damage = {}, [], {}, f"unreadable JSON ({error})"
-    if damage is not None:
-        options, seats, meta = {}, [], {}
-    return SessionRow(r[0], r[1], r[2], r[3], r[4], options, r[6], r[7], r[8], seats, meta, damage)
+        options = _OPTIONS.validate_json(r[5])
+        column = "seats"
+        seats = _SEATS.validate_json(r[9])
+        column = "meta"
+        meta = SessionMeta.model_validate_json(r[10])
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(map(str, (column, *first["loc"])))
+        damage = f"unreadable JSON ({where}: {first['msg']})"
+        return SessionRow(
+            r[0], r[1], r[2], r[3], r[4], {}, r[6], r[7], r[8], (), SessionMeta(), damage
+        )
+    return SessionRow(r[0], r[1], r[2], r[3], r[4], options, r[6], r[7], r[8], seats, meta)
 
 
 def input_values(session_id: int, row: InputRow) -> tuple[Any, ...]:
@@ -213,15 +228,8 @@ def input_row(r: Any) -> InputRow:
     return InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4])
 
 
-def _shape_damage(options: Any, seats: Any, meta: Any) -> str | None:
-    if not isinstance(options, dict) or not isinstance(meta, dict):
-        return "options or meta is not an object"
-    keys = {"user_id", "name", "ai"}
-    if not isinstance(seats, list) or not all(
-        isinstance(s, dict) and keys <= set(s) for s in seats
-    ):
-        return "seats are not a list of seats"
-    return None
+_OPTIONS = TypeAdapter(dict[str, Any])
+_SEATS = TypeAdapter(tuple[Seat, ...])
 
 
 def dump(args: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.core import Field, Game, IllegalInput, Prompt
+from engine.core import AnyGame, Field, IllegalInput, Prompt
 from engine.i18n import Localizer
 from engine.testing import table_sizes
 from table.service import Session, TableService
@@ -63,7 +63,7 @@ def _fuzz_input(session: Session, rng: random.Random) -> dict[str, Any]:
     return submission
 
 
-def _check_state(game: Game, session: Session, where: str) -> None:
+def _check_state(game: AnyGame, session: Session, where: str) -> None:
     """The invariants of an accepted input's result."""
     state = session.live()
     text = state.model_dump_json()
@@ -77,7 +77,7 @@ def _check_state(game: Game, session: Session, where: str) -> None:
         game.view(state, seat)
 
 
-async def fuzz_game(game: Game, seed: int, figures: Counter[str], words: Localizer) -> None:
+async def fuzz_game(game: AnyGame, seed: int, figures: Counter[str], words: Localizer) -> None:
     """Fuzz one seeded game in a throwaway store, counting inputs by result in `figures`;
     `words` must word every refusal code (the front end's catalogue)."""
     rng = random.Random(f"{game.id}/{seed}")
@@ -112,7 +112,7 @@ async def fuzz_game(game: Game, seed: int, figures: Counter[str], words: Localiz
 
 
 async def _one_fuzz_input(
-    game: Game,
+    game: AnyGame,
     service: TableService,
     session: Session,
     rng: random.Random,

@@ -109,14 +109,14 @@ async def test_each_ai_at_a_table_gets_its_own_style_kept_after_a_restart(tmp_pa
     )
     for _ in range(4):
         await service.add_ai(session, 1)
-    styles = [seat["style"] for seat in session.seats if seat["ai"]]
+    styles = [seat.style for seat in session.seats if seat.ai]
     assert len(set(styles)) == 4 and "steady" not in styles, styles
     assert styles == [style.name for style in table_styles(session.row.seed, 4)]
     await store.close()
     reopened = await SqliteStore.open(path)
     again = await TableService(reopened).in_channel(7)
     assert again is not None
-    assert [seat.get("style") for seat in again.seats[1:]] == styles
+    assert [seat.style for seat in again.seats[1:]] == styles
     await reopened.close()
 
 

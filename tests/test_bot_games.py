@@ -78,7 +78,14 @@ class Player:
         self.user = user
         self.session = session
         self.label = label  # game and seed, for assertion messages
-        self.paths: dict[str, int] = {"dm": 0, "board": 0, "take_turn": 0, "select": 0, "hand": 0}
+        self.paths: dict[str, int] = {
+            "dm": 0,
+            "board": 0,
+            "take_turn": 0,
+            "select": 0,
+            "hand": 0,
+            "stepper": 0,
+        }
 
     async def answer(self, seat: int, prompt: Prompt) -> None:
         picks = first_legal(self.session, seat, prompt)
@@ -181,6 +188,12 @@ class Player:
                 )
                 assert nxt is not None, f"{self.label}: option {index} of {name} not on any page"
                 await self.fake.click(self.user, message, nxt)
+                continue
+            steps = [i for i in ids if f":{key}:p:" in i]
+            if steps:  # a stepper (Field.amounts): step towards the amount
+                nearest = min(steps, key=lambda i: abs(int(i.rsplit(":", 1)[1]) - index))
+                await self.fake.click(self.user, message, nearest)
+                self.paths["stepper"] += 1
                 continue
             raise AssertionError(
                 f"{self.label}: no way to pick {name}={index} for {key} in {ids}: {message.text()}"

@@ -143,7 +143,7 @@ class Monkey:
             await self.fake.click(user, message, back[0])
         player = Player(self.harness, user, session, self.label)
         texts = self.harness.bot.play.wording.seat_texts(session, seat)
-        on_board = message.id == session.row.meta.get("board")
+        on_board = message.id == session.row.meta.board
         for item in prompt.fields:
             message = self.fake.message(message.id)
             label = f"**{texts.msg(item.label)}**"

@@ -326,3 +326,28 @@ async def test_a_public_offer_stays_in_the_channels_language_whoever_answers(
     await harness.settle()
     edited = fake.message(offer.id).text()
     assert "✓" in edited and not any("\u3040" <= ch <= "\u30ff" for ch in edited), edited
+
+
+async def test_chips_are_counted_with_a_stepper(harness: Harness) -> None:
+    """Issue 29 item 5: a count (the chips of an offer) is − / + and one button taking the
+    number shown; the modal is still there to type it."""
+    fake = harness.fake
+    users, session = await setup_round(harness, "negotiation=strict quiet_petitions=off")
+    alice, _, carol = users
+    board = harness.board()
+    record = await fake.click(alice, board, harness.custom_id(board, ":open"))
+    panel = record.response_message
+    key = session.pending()[0].key
+    target = [i for i in panel.all_custom_ids() if f":{key}:v:" in i][-1]  # carol
+    await fake.click(alice, panel, target)
+    for step in ("+1", "+1"):
+        shown = fake.message(panel.id)
+        plus = next(c for c in shown.iter_components() if c.get("label") == step)
+        await fake.click(alice, shown, plus["custom_id"])
+    shown = fake.message(panel.id)
+    labels = {c.get("label") for c in shown.iter_components()}
+    assert {"−1", "+1", "+5", "✓ 2", "Enter values…"} <= labels, labels
+    await fake.click(alice, shown, harness.custom_id(shown, f":{key}:q:2"))
+    await harness.answer_first(alice, fake.message(panel.id), key)  # no promise, confirm
+    await harness.settle()
+    assert "2 chip" in offer_message(harness, carol).text()

@@ -126,3 +126,18 @@ async def test_a_player_at_the_table_is_not_pinged_again(harness: Harness) -> No
         await harness.settle()
     assert next(p for p in session.pending() if p.kind == "turn").seats[0] in session.acted_at
     assert _pings(fake) == [], [m.content for m in _pings(fake)]
+
+
+@pytest.mark.parametrize("game_id", ["imperium", "senator", "space_emperor", "spartacus"])
+def test_running_scores_come_from_the_declared_field(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alt text reads the field the game declares (`score_field`), not a field name it guesses:
+    the same view without the declaration reads no running score."""
+    game = get_game(game_id)
+    state = game.setup(game.parse_options({}), game.min_seats, 1)
+    view = game.view(state, None)
+    texts = Texts(LOCALIZER, "en", game, [f"p{seat}" for seat in range(state.seats)])
+    assert "Scores: p0: 0" in describe_board(texts, view, None, [0], [])
+    monkeypatch.setattr(game, "score_field", None)
+    assert "Scores:" not in describe_board(texts, view, None, [0], [])

@@ -17,7 +17,7 @@ from engine.games.circus_maximus.rules import move_order
 from engine.games.circus_maximus.state import Chariot, CircusState, CircusView
 from engine.games.circus_maximus.track import TRACK, Drive, TrackError, build_track, drive
 from render import render_png
-from render.circus_maximus import HALF_W, SIZE, _tag, centre
+from render.circus_maximus import _tag, tag_origin
 
 GAME = CircusMaximus()
 RED, BLUE, GREEN = 0, 1, 2
@@ -594,8 +594,7 @@ def test_a_start_number_stays_readable_under_a_chariot() -> None:
     board = Image.open(
         io.BytesIO(render_png("circus_maximus", GAME.public_view(state), ["a", "b", "c"]))
     )
-    x, y = centre(TRACK.starts[4])
-    left, top = round(x + HALF_W - 24), round(y - SIZE - 4)
+    left, top = tag_origin(TRACK.starts[4])
     tag = _tag(5)
     shown = board.convert("RGB").crop((left, top, left + tag.width, top + tag.height))
     assert shown.tobytes() == tag.convert("RGB").tobytes()

@@ -15,6 +15,7 @@ from table import sqlite
 from table.backend import open_store
 from table.clocks import SeatClock, UserPrefs
 from table.pace import Pace, TablePace
+from table.session_model import Seat, SessionMeta
 from table.store import SessionRow, Store
 
 
@@ -33,8 +34,8 @@ async def opened(database: str) -> AsyncIterator[Store]:
 
 
 async def session(store: Store, channel: int) -> int:
-    seats = [{"user_id": 100 + i, "name": f"P{i}", "ai": False, "locale": None} for i in range(4)]
-    row = SessionRow(0, channel, 1, "space_emperor", 1, {}, 5, "active", 100, seats, {})
+    seats = tuple(Seat(user_id=100 + i, name=f"P{i}", ai=False) for i in range(4))
+    row = SessionRow(0, channel, 1, "space_emperor", 1, {}, 5, "active", 100, seats, SessionMeta())
     return await store.create_session(row)
 
 

@@ -44,6 +44,14 @@ def huge_seed() -> str:
     return text.replace('"seed": 7', '"seed": ' + "9" * 5001)
 
 
+def surrogate_name() -> str:
+    """A seat named by JSON's escape of a lone surrogate (issue 30 row 7): no UTF-8 encodes it,
+    so no digest can be computed over it either."""
+    body = json.loads(dump_export(finished("imperium")))
+    body["seats"][0]["name"] = "\ud800"
+    return json.dumps(body)
+
+
 CRAFTED = {
     "deep_nesting": (deep_nesting, "too_deep"),
     "nesting_past_the_bound": (
@@ -68,6 +76,7 @@ CRAFTED = {
     ),
     "not_an_export": (lambda: "[1, 2, 3]", "not_export"),
     "long_name": (lambda: signed(seats=[{"name": "n" * 10_000, "ai": False}] * 3), "malformed"),
+    "lone_surrogate_in_a_name": (lambda: surrogate_name(), "not_json"),
 }
 
 

@@ -30,6 +30,7 @@ from table.export import (
     load_export,
     replay_export,
 )
+from table.session_model import Seat, SessionMeta
 from table.store import InputRow, SessionRow
 
 GAME_IDS = sorted(GAMES)
@@ -54,8 +55,8 @@ def finished(game_id: str, hinted: bool = False) -> GameExport:
         seed=SEED,
         status="finished",
         host_id=1,
-        seats=[{"user_id": 10 + s, "name": f"P{s}", "ai": s > 0} for s in range(seats)],
-        meta={"hinted": True} if hinted else {},
+        seats=tuple(Seat(user_id=10 + s, name=f"P{s}", ai=s > 0) for s in range(seats)),
+        meta=SessionMeta(hinted=hinted),
     )
     inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions, start=1)]
     outcome = game.outcome(final)
@@ -80,7 +81,7 @@ def test_export_round_trip_gives_the_same_final_state_and_outcome(game_id: str) 
 
 def test_a_hinted_games_replay_ends_on_the_board_that_says_so() -> None:
     """The export keeps the session's `hinted` mark, so the replay's last frame has the results
-    strip the channel saw ("hints used, not rated"); files from before the mark still load."""
+    strip the channel saw ("hints used: those players unrated"); older files still load."""
     plain, hinted = finished("imperium"), load_export(dump_export(finished("imperium", True)))
     assert hinted.hinted and not plain.hinted
     last = frame_steps(hinted, "en")[-1]

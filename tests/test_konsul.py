@@ -495,10 +495,10 @@ def test_narration_names_a_grid_card_only_as_it_is_turned() -> None:
 
 def test_private_lines_show_only_the_own_hand() -> None:
     state, _ = example_one()
-    lines = GAME.private_lines(state, P1)
+    lines = GAME.own_lines(state, P1)
     assert lines[0] == Msg(key="private.hand", args={"count": 2})
     assert Msg(key="private.colour.1", args={"values": [7]}) in lines
-    assert GAME.private_lines(state.model_copy(update={"hands": ((), (), ())}), P2) == [
+    assert GAME.own_lines(state.model_copy(update={"hands": ((), (), ())}), P2) == [
         Msg(key="private.empty_hand")
     ]
 
@@ -530,7 +530,7 @@ def msg_keys(seed: int, **options: Any) -> set[str]:
             keys |= {prompt.text.key, f"move.{prompt.move}"}
             for field in prompt.fields:
                 keys |= {field.label.key, *(c.label.key for c in field.options)}
-        keys |= {line.key for seat in range(3) for line in GAME.private_lines(state, seat)}
+        keys |= {line.key for seat in range(3) for line in GAME.own_lines(state, seat)}
     return keys
 
 

@@ -117,7 +117,7 @@ async def test_a_hint_leaves_only_the_asking_seat_unrated(store: SqliteStore) ->
     rows = await (await store.db.execute("SELECT player FROM results")).fetchall()
     assert [r[0] for r in rows] == players  # every seat's result is still recorded
     again = await table(service, 2, humans=3, ai=0)
-    again.row.meta.update(hinted=True)  # a game marked before seats were recorded
+    again.row.meta = again.row.meta.updated(hinted=True)  # a game marked before seats were recorded
     await play_to_end(service, again)
     assert {
         p: r.games for p, r in (await ratings.ratings(store, GUILD, "caesar", players)).items()

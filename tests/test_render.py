@@ -123,11 +123,11 @@ def test_every_fill_colour_survives_the_palette(game_id: str) -> None:
 
 
 def _clear_render_caches() -> None:
-    """Every cache of the render package (lru_caches and the piece cache, not their classes):
-    glyphs, sprites, static layers, pieces."""
+    """Every cache of the render package (lru_caches, the piece and band caches, not their
+    classes): glyphs, sprites, static layers, pieces, deflated bands."""
     import render.common
 
-    modules = [render.common, *(renderer(g) for g in GAME_IDS)]
+    modules = [render, render.common, *(renderer(g) for g in GAME_IDS)]
     for module in modules:
         for value in vars(module).values():
             if hasattr(value, "cache_clear") and not isinstance(value, type):

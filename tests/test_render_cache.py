@@ -4,12 +4,14 @@ scanline buffer gives exactly the pixels drawing afresh gives."""
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 from PIL import Image, ImageDraw
 
 from render.common import (
     BASE_PALETTE,
+    BOARD_ROWS,
     HIGHLIGHT,
     INK,
     PANEL,
@@ -22,7 +24,7 @@ from render.common import (
     layer,
     piece,
 )
-from render.png import scanlines
+from render.png import BAND_ROWS, DeflatedBands, adler32_combine, palette_png, scanlines, spare_rows
 
 COLOURS = (None, INK, WHITE, PANEL, PANEL_DARK, HIGHLIGHT)
 
@@ -133,3 +135,73 @@ def test_the_piece_cache_keeps_its_pixel_budget_dropping_the_least_recent() -> N
     assert pieces.held == 300
     pieces.cache_clear()
     assert pieces.get((0,)) is None and pieces.held == 0
+
+
+def _board_rows(seed: int, height: int = 150, width: int = 300) -> bytearray:
+    """Scanlines of a flat board with a few random boxes (repeating rows, like a real board)."""
+    rng = random.Random(seed)
+    board, pen = canvas(height, width, palette=BASE_PALETTE)
+    for _ in range(12):
+        x, y = rng.randint(0, width), rng.randint(0, height)
+        pen.rectangle((x, y, x + rng.randint(1, 80), y + rng.randint(1, 30)), fill=INK)
+    return bytearray(scanlines(board))
+
+
+def test_band_deflated_rows_inflate_to_the_rows_whatever_the_bands_kept() -> None:
+    """render.png.DeflatedBands: the stream inflates (zlib, Adler-32 checked) to the very rows;
+    a band reused from an earlier board gives the bytes a cold encoder gives; a band changed
+    in one pixel is deflated anew, never taken for the one kept; the budget holds."""
+    width = 301
+    bands = DeflatedBands(budget=6 * width * BAND_ROWS)
+    for seed in range(8):
+        rows = _board_rows(seed, height=140 + seed)
+        stream = bands.zlib_stream(rows, width)
+        assert zlib.decompress(stream) == rows, f"seed {seed}"
+        assert stream == DeflatedBands().zlib_stream(rows, width), f"seed {seed}: cache-dependent"
+        assert bands.zlib_stream(rows, width) == stream
+        changed = bytearray(rows)
+        changed[len(rows) // width // 2 * width + 7] ^= 1  # one pixel of a middle row
+        assert zlib.decompress(bands.zlib_stream(changed, width)) == changed, f"seed {seed}"
+        assert bands.held <= bands.budget
+    assert adler32_combine(zlib.adler32(b"abc"), zlib.adler32(b"defg"), 4) == zlib.adler32(
+        b"abcdefg"
+    )
+
+
+def _static_layer(height: int = 200, width: int = 120) -> Image.Image:
+    board, pen = canvas(height, width, palette=BASE_PALETTE)
+    for y in range(0, height, 9):
+        pen.rectangle((y % 50, y, y % 50 + 40, y + 4), fill=PANEL_DARK)
+    return board
+
+
+def test_rows_given_back_are_lent_again_restored_to_the_layer_and_only_once() -> None:
+    """render.png.RowsPool: a board's rows are lent again only once given back (explicit
+    ownership, nothing counted): a board still held keeps its pixels; a board drawn on rows
+    given back by another board of the same layer (only its changed bands restored) has the
+    pixels a board on fresh rows has; rows given back twice (through a grown board) are lent
+    to one board only."""
+    with spare_rows(10):  # room for the grown board below
+        static = _static_layer()
+        rng = random.Random(31)
+        for round_ in range(6):
+            boards = []
+            for _ in range(3):
+                board, pen = layer(static, 230 + rng.randint(0, 30))
+                x, y = rng.randint(0, 100), rng.randint(0, 150)  # on the layer
+                pen.rectangle((x, y, x + 15, y + rng.randint(1, 60)), fill=HIGHLIGHT)
+                boards.append((board, bytes(scanlines(board))))
+            for board, rows in boards:
+                assert bytes(scanlines(board)) == rows, f"round {round_}: a held board changed"
+                palette_png(board, DeflatedBands())  # learns which bands differ from the layer
+                BOARD_ROWS.release(board)
+                BOARD_ROWS.release(board)
+            expected = bytes(scanlines(static)) + bytes(121 * 30)  # background (index 0) below
+            again = [layer(static, 230)[0] for _ in range(4)]
+            assert all(bytes(scanlines(board)) == expected for board in again), f"round {round_}"
+            assert len({id(board.rows) for board in again}) == 4, "rows lent twice"
+            taller = again[0].grown(240)
+            assert taller is not None
+            BOARD_ROWS.release(taller)
+            BOARD_ROWS.release(again[0])
+            assert sum(rows is again[0].rows for rows, _ in BOARD_ROWS.free) == 1

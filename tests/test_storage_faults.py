@@ -120,7 +120,7 @@ async def test_a_failed_write_is_never_committed_later(
         monkeypatch, store, service, session, "INSERT INTO snapshots", fault
     )
     assert session.seq == SNAPSHOT_EVERY - 1 and session.state.model_dump_json() == before
-    await service.set_meta(other, note="an unrelated commit")
+    await service.set_meta(other, quiet_warned=True)  # an unrelated commit
     assert _stored_inputs(path, session.id) == SNAPSHOT_EVERY - 1
     again = await service.submit(session, seat, action.move, action.args, prompt.key)
     assert again.seq == SNAPSHOT_EVERY and not again.duplicate
@@ -158,13 +158,13 @@ async def test_bookkeeping_skips_the_disk_sync_but_inputs_keep_it(tmp_path: Path
     path = tmp_path / "forum.sqlite3"
     store = await open_store(path)
     service, session = await started(store)
-    await service.set_meta(session, note="bookkeeping")
+    await service.set_meta(session, board=4242)  # bookkeeping
     async with store.db.execute("PRAGMA synchronous") as cursor:
         assert await cursor.fetchone() == (2,)  # FULL
     await play_inputs(service, session, 1)
     with sqlite3.connect(path) as db:
         (meta,) = db.execute("SELECT meta FROM sessions WHERE id=?", (session.id,)).fetchone()
-    assert json.loads(meta)["note"] == "bookkeeping"
+    assert json.loads(meta)["board"] == 4242
 
 
 async def test_a_durable_mark_waits_for_the_disk(tmp_path: Path, open_store, monkeypatch):
@@ -181,7 +181,7 @@ async def test_a_durable_mark_waits_for_the_disk(tmp_path: Path, open_store, mon
     monkeypatch.setattr(table.sqlite, "_unsynced", counted)
     await service.set_meta(session, durable=True, hinted=True)
     assert unsynced == []
-    await service.set_meta(session, note="bookkeeping")
+    await service.set_meta(session, board=4242)  # bookkeeping
     assert len(unsynced) == 1
     await store.close()
 

@@ -31,6 +31,7 @@ from engine.registry import GAMES
 from table.export import latest_finished
 from table.ratings import Rating, leaderboard, place_of, player_stats, user_player
 from table.service import Session
+from table.session_model import Seat
 
 if TYPE_CHECKING:
     from bot.discord_app.gate import Gate
@@ -323,7 +324,7 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
     service, user = bot.service, interaction.user
     current = await service.in_channel(interaction.channel_id)
     if current is not None:
-        if current.row.meta.get("rematch_of") != old.id or current.status != "lobby":
+        if current.row.meta.rematch_of != old.id or current.status != "lobby":
             await _reply(interaction, t("rematch.busy"))
         elif current.seat_of(user.id) is not None:
             await _reply(interaction, t("rematch.already"))
@@ -332,26 +333,27 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
             await bot.play.board.show_lobby(current)
             await _reply(interaction, t("rematch.joined"))
         return
-    host = next((s for s in old.seats if s["user_id"] == old.row.host_id), {"name": "?"})
+    host = next((s for s in old.seats if s.user_id == old.row.host_id), None)
     session = await service.open(
         channel_id=old.row.channel_id,
         guild_id=old.row.guild_id,
         game_id=old.row.game,
         options=old.row.options,
         host_id=old.row.host_id,
-        host_name=host["name"],
-        locale=host.get("locale"),
+        host_name=host.name if host else "?",
+        locale=host.locale if host else None,
         seed=secrets.randbits(63),  # a new deal, whatever seed the last game had
     )
     # A seat the AI took over from an idle player is that player's again.
     rotated = old.seats[1:] + old.seats[:1]
-    session.row.seats[:] = [{**seat, "ai": seat["ai"] and not seat["user_id"]} for seat in rotated]
+    session.row.seats = tuple(
+        seat.model_copy(update={"ai": seat.ai and not seat.user_id}) for seat in rotated
+    )
     if session.seat_of(user.id) is None and len(session.seats) < session.game.max_seats:
-        session.row.seats.append(
-            {"user_id": user.id, "name": user.display_name, "ai": False, "locale": None}
-        )
-    carried = {k: old.row.meta[k] for k in ("locale",) if k in old.row.meta}  # server language
-    await service.set_meta(session, rematch_of=old.id, **carried)
+        joined = Seat(user_id=user.id, name=user.display_name, ai=False)
+        session.row.seats = (*session.row.seats, joined)
+    carried = old.row.meta.locale  # the server's language
+    await service.set_meta(session, rematch_of=old.id, locale=carried)
     await bot.gate.lobby_opened(session, thread=False)
     content, view = bot.play.board.lobby_content(session)
     await interaction.response.send_message(

@@ -13,6 +13,7 @@ from engine.core import IllegalInput
 from engine.i18n import style_name
 from engine.levels import DEFAULT_LEVEL, LEVELS
 from table.service import Session, TableService, seat_level
+from table.session_model import Seat
 
 
 def level_select(sid: int, level: str, t: Texts) -> discord.ui.Select:
@@ -51,15 +52,15 @@ def chosen_level(interaction: discord.Interaction, op: str, arg: str) -> str:
     return DEFAULT_LEVEL
 
 
-def ai_mark(seat: dict[str, Any], t: Texts) -> str:
+def ai_mark(seat: Seat, t: Texts) -> str:
     """What follows a seat's name in the lobby: nothing for a member, 🤖, the level and the
     style (engine.styles) for an AI; a seat handed to the AI has no style of its own to show."""
-    if not seat.get("ai"):
+    if not seat.ai:
         return ""
-    level = t("level." + valid_level(seat.get("level", DEFAULT_LEVEL)))
-    if "style" not in seat:
+    level = t("level." + valid_level(seat_level(seat)))
+    if seat.style is None:
         return f" 🤖 ({level})"
-    return f" 🤖 ({t('seat.ai_kind', level=level, style=style_name(seat['style'], t.locale))})"
+    return f" 🤖 ({t('seat.ai_kind', level=level, style=style_name(seat.style, t.locale))})"
 
 
 def thinking_lines(service: TableService, session: Session, t: Texts) -> list[str]:

@@ -38,8 +38,9 @@ from bot.frontend.after_game_worker import AfterGameWorker
 from bot.frontend.ai_seats import AiSeats
 from bot.frontend.budget import Limits, RestBudget
 from bot.frontend.config import Config
+from bot.frontend.hint_search import Hints
 from bot.frontend.narration import Narration
-from bot.frontend.render_pool import after_game_pool, render_pool
+from bot.frontend.render_pool import after_game_pool, hint_pool, render_pool
 from bot.frontend.safe_text import clip
 from bot.frontend.settings import ServerSettings
 from bot.frontend.strings import BOT
@@ -81,6 +82,7 @@ class ForumBot(commands.Bot):
         self.store: Store | None = None
         self.render_pool: Executor | None = None
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
+        self.hints: Hints = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.play: Play = None  # type: ignore[assignment]
         self.router = Router(self)
@@ -110,8 +112,9 @@ class ForumBot(commands.Bot):
         self.service = TableService(self.store)
         self.settings.store = self.store
         self.render_pool = render_pool(self.config.render_processes)
-        self.service.ai_pool = self.render_pool  # hard AI searches run beside the renders
+        self.service.ai_pool = self.render_pool  # hard AI seats search beside the renders
         self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
+        self.hints = Hints(hint_pool(self.config.render_processes))
         self.play = build_play(self, self.render_pool)
         await self.tree.set_translator(Translator())
         game_commands = GameCommands(self)
@@ -142,6 +145,9 @@ class ForumBot(commands.Bot):
         if self.after_game is not None:
             self.after_game.shutdown()
             self.after_game = None  # type: ignore[assignment]
+        if self.hints is not None and self.hints.pool is not None:
+            self.hints.pool.shutdown(wait=False, cancel_futures=True)
+            self.hints = None  # type: ignore[assignment]
         if self.store is not None:
             await self.store.close()
             self.store = None

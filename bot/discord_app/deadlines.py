@@ -82,9 +82,9 @@ class Deadlines:
     async def _remind(self, session: Session) -> None:
         owing = self.owing_humans(session)
         t = self.wording.channel_texts(session)
-        mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in owing)
+        mentions = " ".join(f"<@{session.seats[s].user_id}>" for s in owing)
         channel = self.client.get_channel(session.row.channel_id)
-        allowed = pings(session.seats[s]["user_id"] for s in owing)
+        allowed = pings(session.seats[s].user_id for s in owing)
         await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
         for seat in owing:
             await self.prompts.dm(

@@ -116,6 +116,23 @@ class Gate:
             return "gate.threads_off", {}
         return None
 
+    async def allow_hard_ai(self, interaction: discord.Interaction) -> bool:
+        """Whether the member may put one more hard AI seat into play in this server: the hard
+        AI seats of the lobbies and games they host count against `hard_ai_seats` (each one
+        searches for seconds per move)."""
+        settings = await self.bot.settings.of(interaction.guild_id)
+        rows = await self.bot.service.store.query(
+            "SELECT seats FROM sessions WHERE guild_id=? AND host_id=?"
+            " AND status IN ('lobby', 'active')",
+            (interaction.guild_id, interaction.user.id),
+        )
+        count = sum(hard_ai_seats(seats) for (seats,) in rows)
+        if count < settings.hard_ai_seats:
+            return True
+        return await self._refuse(
+            interaction, "gate.hard_ai", count=count, limit=settings.hard_ai_seats
+        )
+
     async def _lobbies_refusal(
         self, interaction: discord.Interaction, settings: Settings, thread: bool
     ) -> tuple[str, dict[str, Any]] | None:
@@ -156,7 +173,7 @@ class Gate:
         settings = await self.bot.settings.of(session.row.guild_id)
         await self.bot.service.abort(session)
         log.info("lobby %s expired", session.id)
-        t = self.texts(session.row.meta.get("locale"), session)
+        t = self.texts(session.row.meta.locale, session)
         channel = self.bot.get_channel(session.row.channel_id) or await self.bot.fetch_channel(
             session.row.channel_id
         )
@@ -177,3 +194,8 @@ def thread_meta(meta: str) -> bool:
 def _use(interaction: discord.Interaction, command: str) -> tuple[int | None, int, str]:
     """The cooldown key of one member's use of `command` in one server."""
     return interaction.guild_id, interaction.user.id, command
+
+
+def hard_ai_seats(seats: str) -> int:
+    """The hard AI seats of a stored session's seats (JSON)."""
+    return sum(1 for seat in json.loads(seats) if seat.get("ai") and seat.get("level") == "hard")

@@ -1,5 +1,7 @@
-"""The Hint button of a member's private chooser: the hard AI's suggestion, searched in the AI
-pool from that member's view alone, answered only to them. A game with a hint is not rated."""
+"""The Hint button of a member's private chooser: the hard AI's suggestion, searched in the hints'
+own worker from that member's view alone, answered only to them; that member is not rated for
+the game. A position already searched is answered from the cache at once and free; a new one
+costs the member the server's hint cooldown (refunded when the worker is busy)."""
 
 from __future__ import annotations
 
@@ -10,11 +12,11 @@ import discord
 
 from bot.discord_app.chooser import Components
 from bot.discord_app.custom_id import ParsedId, cid
-from bot.frontend.hint_search import hint_line, suggest
+from bot.frontend.hint_search import Hints, HintsBusy, hint_line
 from bot.frontend.settings import Settings
 from bot.frontend.texts import Texts
 from engine.core import Prompt
-from engine.registry import SEARCH
+from engine.registry import HINTS
 from table.service import Session
 
 if TYPE_CHECKING:
@@ -23,6 +25,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("forum.hints")
 _asking: set[tuple[int, int]] = set()  # (session, member) with a hint being searched: one each
+
+
+class Cooldown(Protocol):
+    """The cooldown of a new position's hint (bot.discord_app.gate's Gate is one)."""
+
+    async def allow(self, interaction: discord.Interaction, command: str) -> bool: ...
+
+    def refund(self, interaction: discord.Interaction, command: str) -> None: ...
 
 
 class Asker(Protocol):
@@ -34,6 +44,12 @@ class Asker(Protocol):
     @property
     def settings(self) -> ServerSettings: ...
 
+    @property
+    def hints(self) -> Hints: ...
+
+    @property
+    def gate(self) -> Cooldown: ...
+
     def texts_for(self, interaction: discord.Interaction, session: Session | None) -> Texts: ...
 
     async def reply(
@@ -44,10 +60,10 @@ class Asker(Protocol):
 def with_hint(
     built: tuple[str, Components], session: Session, settings: Settings, t: Texts
 ) -> tuple[str, Components]:
-    """A private chooser, with the Hint button where the game has a search and the server
+    """A private chooser, with the Hint button where the game offers hints and the server
     allows hints."""
     body, view = built
-    if settings.hints and session.game.id in SEARCH:
+    if settings.hints and session.game.id in HINTS:
         view.add_item(
             discord.ui.Button(
                 label=t("button.hint"),
@@ -67,19 +83,29 @@ async def ask(
     seat = session.seat_of(interaction.user.id)
     settings = await router.settings.of(session.row.guild_id)
     prompt = _owed(session, seat)
-    if not settings.hints or session.game.id not in SEARCH:
+    if not settings.hints or session.game.id not in HINTS:
         await router.reply(interaction, texts("hint.off"))
         return
     if seat is None or prompt is None:
         await router.reply(interaction, texts("not_player" if seat is None else "chooser.nothing"))
         return
+    known = router.hints.known(session, prompt, seat)
+    if known is not None:  # this position was searched: no search, no cooldown
+        await router.reply(interaction, hint_line(texts, prompt, *known))
+        return
     if (session.id, seat) in _asking:  # a member cannot queue searches by clicking again
         await router.reply(interaction, texts("hint.busy"))
+        return
+    if not await router.gate.allow(interaction, "hint"):
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # the search takes a while
     _asking.add((session.id, seat))
     try:
-        action, share = await suggest(router.service, session, prompt, seat)
+        action, share = await router.hints.suggest(router.service, session, prompt, seat)
+    except HintsBusy:
+        router.gate.refund(interaction, "hint")
+        await router.reply(interaction, texts("hint.queue"))
+        return
     finally:
         _asking.discard((session.id, seat))
     log.info("hint given: session %s, seat %s", session.id, seat)

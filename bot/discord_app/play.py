@@ -112,10 +112,11 @@ class Play:
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
         seq, over = session.seq, session.outcome() is not None  # what this board shows
-        content, view = self.board.board_content(session)
+        text, buttons = self.board.board_content(session)
         file = await self.board.render(session)
-        await self.board.post_board(session, content, view, file)
-        if "shown" not in session.row.meta or over:
+        fields = self.board.board_fields(session, text, buttons, file)
+        await self.board.post_board(session, fields, file)
+        if session.row.meta.shown is None or over:
             # Enough to find, at start-up, a finished game whose final board was never shown.
             await self.service.set_meta(session, shown=seq)
         self.metrics["publish"].append(time.perf_counter() - started)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from typing import Any
 
 import discord
@@ -55,26 +54,25 @@ class PrivatePrompts:
     async def ask_in_channel(self, session: Session) -> None:
         """Public replies (e.g. an offer to one player) are asked in the open, once each, even
         across a restart (what was asked is stored with the session)."""
-        asked: list[str] = session.row.meta.setdefault("asked", [])
-        before = len(asked)
+        before = session.row.meta.asked
         channel = self.client.get_channel(session.row.channel_id)
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
-            if prompt.kind != Kind.REPLY or is_private(prompt) or tag in asked:
+            if prompt.kind != Kind.REPLY or is_private(prompt) or tag in session.row.meta.asked:
                 continue
             humans = [s for s in prompt.seats if not session.is_ai(s)]
             if not humans:
                 continue
             body, view = chooser(session.id, prompt, Draft(), self.wording.channel_texts(session))
-            mentions = " ".join(f"<@{session.seats[s]['user_id']}>" for s in humans)
+            mentions = " ".join(f"<@{session.seats[s].user_id}>" for s in humans)
             await channel.send(
                 content=_clip(f"{mentions}\n{body}"),
                 view=view,
-                allowed_mentions=pings(session.seats[s]["user_id"] for s in humans),
+                allowed_mentions=pings(session.seats[s].user_id for s in humans),
             )
-            asked.append(tag)
+            _note(session, asked=(*session.row.meta.asked, tag))
             await self.board.bury(session)
-        if len(asked) != before:
+        if session.row.meta.asked != before:
             await self.service.set_meta(session)
 
     async def prompt_players(
@@ -87,31 +85,31 @@ class PrivatePrompts:
         has just answered privately saw its result in the chooser, so it gets no echo; after
         the game is over nobody gets private DMs (the board says it all).
         """
-        sent: dict[str, str] = session.row.meta.setdefault("prompted", {})
-        private_seen: dict[str, str] = session.row.meta.setdefault("private", {})
-        before = json.dumps(session.row.meta, sort_keys=True)
+        before = session.row.meta
         over = session.outcome() is not None
         for seat, info in enumerate(session.seats):
-            if info["ai"]:
+            if info.ai:
                 continue
             prompt = None if over else self.owed_private(session, seat)
             seen = self.private_digest(session, seat, events)
             acted = (session.id, seat) in self._acted
             self._acted.discard((session.id, seat))
+            sent, private_seen = session.row.meta.prompted, session.row.meta.private
             if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
                 private = self.private_text(session, seat, events)
                 content, view = self.dm_content(session, seat, prompt, private, restarted)
                 with budget.at(budget.URGENT):  # a decision the player is waiting to make
                     await self.dm(session, seat, content, view)
-                sent[str(seat)] = prompt.key
+                _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})
             elif seen != private_seen.get(str(seat)) and not (over or acted or restarted):
                 private = self.private_text(session, seat, events)
                 if private:
                     content, view = self.dm_content(session, seat, prompt, private, False)
                     with budget.at(budget.NORMAL):  # news, not a decision: boards go first
                         await self.dm(session, seat, content, view, edit=True)
-            private_seen[str(seat)] = seen
-        if json.dumps(session.row.meta, sort_keys=True) != before:
+            if private_seen.get(str(seat)) != seen:
+                _note(session, private={**session.row.meta.private, str(seat): seen})
+        if session.row.meta != before:
             await self.service.set_meta(session)  # a write only when something was sent
 
     def dm_content(
@@ -123,7 +121,7 @@ class PrivatePrompts:
         if prompt is None:
             return "\n".join([*parts, private]), None
         draft = self.drafts.setdefault(
-            (session.id, session.seats[seat]["user_id"], prompt.key), Draft()
+            (session.id, session.seats[seat].user_id, prompt.key), Draft()
         )
         settings = self.settings.cached(session.row.guild_id)
         body, view = with_hint(chooser(session.id, prompt, draft, t), session, settings, t)
@@ -180,26 +178,26 @@ class PrivatePrompts:
     ) -> None:
         """DM a seat (with `edit`, by editing their latest private message of this game);
         when their DMs are closed, say so once in the channel with a way in."""
-        closed: list[int] = session.row.meta.setdefault("dm_closed", [])
-        if seat in closed:
+        if seat in session.row.meta.dm_closed:
             return
         fields = {"content": _clip(content), "view": view or Components()}
         fields["allowed_mentions"] = NO_PINGS
         if await self._dm_by_click(session, seat, fields, edit):
             return
-        latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
+        latest = session.row.meta.dm_message
         try:
-            channel = await self.dm_channels.channel(session.seats[seat]["user_id"])
+            channel = await self.dm_channels.channel(session.seats[seat].user_id)
             if edit and str(seat) in latest:
                 # Gone, or posted through a click's token that has since expired: a new one.
                 with contextlib.suppress(discord.NotFound, discord.Forbidden):
                     await channel.get_partial_message(latest[str(seat)]).edit(**fields)
                     return
-            latest[str(seat)] = (await channel.send(**fields)).id
+            sent = await channel.send(**fields)
+            _note(session, dm_message={**session.row.meta.dm_message, str(seat): sent.id})
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            closed.append(seat)
+            _note(session, dm_closed=(*session.row.meta.dm_closed, seat))
             await self.dm_fallback(session, seat)
 
     async def _dm_by_click(
@@ -209,12 +207,13 @@ class PrivatePrompts:
         carrier = self.carriers.private(session.id, seat)
         if carrier is None:
             return False
-        latest: dict[str, int] = session.row.meta.setdefault("dm_message", {})
+        latest = session.row.meta.dm_message
         try:
             if edit and carrier.can_edit(latest.get(str(seat), 0)):
                 await carrier.edit(latest[str(seat)], **fields)
             else:
-                latest[str(seat)] = await carrier.send(**fields)
+                sent = await carrier.send(**fields)
+                _note(session, dm_message={**session.row.meta.dm_message, str(seat): sent})
         except discord.HTTPException:
             return False
         return True
@@ -230,7 +229,7 @@ class PrivatePrompts:
                 custom_id=cid(session.id, "hand", "open"),
             )
         )
-        user_id = session.seats[seat]["user_id"]
+        user_id = session.seats[seat].user_id
         text = t("dm.closed", seat=f"<@{user_id}>")
         await channel.send(content=text, view=view, allowed_mentions=pings([user_id]))
         await self.board.bury(session)
@@ -246,3 +245,8 @@ def _digest(text: str) -> str:
     """A short fingerprint of a private text: enough to see it changed, kept in the row's meta
     instead of the text itself."""
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _note(session: Session, **changes: Any) -> None:
+    """Bookkeeping kept in memory at once (as sent), stored by the next `set_meta`."""
+    session.row.meta = session.row.meta.updated(**changes)

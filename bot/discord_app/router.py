@@ -34,6 +34,7 @@ from bot.frontend.drafts import (
     is_immediate,
     pick,
     summary,
+    take_number,
     undo,
 )
 from bot.frontend.prompt_kinds import is_private
@@ -45,6 +46,7 @@ from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:
     from bot.discord_app.play import Metrics, Play
+    from bot.frontend.hint_search import Hints
     from bot.frontend.settings import ServerSettings
 
 log = logging.getLogger("forum.router")
@@ -55,6 +57,7 @@ class RouterHost(after_game.AfterGameHost, Protocol):
 
     settings: ServerSettings
     metrics: Metrics
+    hints: Hints
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
 
@@ -76,6 +79,14 @@ class Router:
     @property
     def settings(self) -> ServerSettings:
         return self.bot.settings
+
+    @property
+    def hints(self) -> Hints:
+        return self.bot.hints
+
+    @property
+    def gate(self) -> hints.Cooldown:
+        return self.bot.gate
 
     async def handle(self, interaction: discord.Interaction) -> None:
         if interaction.type not in (
@@ -116,7 +127,7 @@ class Router:
         if session is None or session.status != "active":
             return
         seat = session.seat_of(interaction.user.id)
-        self.play.carriers.note(session.id, seat, session.row.meta.get("board"), interaction)
+        self.play.carriers.note(session.id, seat, session.row.meta.board, interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
@@ -173,7 +184,7 @@ class Router:
     def remember_locale(
         self, session: Session, seat: int, interaction: discord.Interaction
     ) -> None:
-        session.seats[seat]["locale"] = str(interaction.locale)
+        session.update_seat(seat, locale=str(interaction.locale))
 
     async def abort_broken(self, interaction: discord.Interaction, broken: SessionBroken) -> None:
         """/game abort in a channel whose game cannot be loaded: no dialog, nothing to keep."""
@@ -200,6 +211,8 @@ class Router:
         elif parsed.op == "leave":
             await service.leave(session, user.id)
         elif parsed.op == "ai":
+            if level == "hard" and not await self.bot.gate.allow_hard_ai(interaction):
+                return
             texts = self.play.wording.channel_texts(session)
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
             await service.add_ai(session, user.id, name, level)
@@ -322,6 +335,8 @@ class Router:
             pick_many(prompt, draft, data.get("values", []))
         elif parsed.op == "p":
             draft.page = parsed.index()
+        elif parsed.op == "q":
+            take_number(prompt, draft, parsed.index())
         elif parsed.op == "u":
             undo(prompt, draft)
         elif parsed.op == "r":
@@ -400,7 +415,7 @@ class Router:
     ) -> None:
         """Edit the chooser message that was clicked; on the board, answer privately instead."""
         on_board = interaction.message is not None and (
-            interaction.message.id == session.row.meta.get("board")
+            interaction.message.id == session.row.meta.board
         )
         if on_board or interaction.message is None:
             if on_board and view is None:
@@ -484,5 +499,5 @@ def _in_channel_sight(interaction: discord.Interaction, session: Session) -> boo
         message is not None
         and not message.flags.ephemeral
         and message.channel.id == session.row.channel_id
-        and message.id != session.row.meta.get("board")
+        and message.id != session.row.meta.board
     )

@@ -28,7 +28,7 @@ def public_turn(session: Session, seat: int) -> Prompt | None:
 
 
 def board_link(session: Session) -> str:
-    board = session.row.meta.get("board")
+    board = session.row.meta.board
     if not board:
         return f"<#{session.row.channel_id}>"
     return f"https://discord.com/channels/{session.row.guild_id or '@me'}/{session.row.channel_id}/{board}"
@@ -55,7 +55,7 @@ async def close(
     if (
         message is None
         or interaction.type != discord.InteractionType.component
-        or message.id == session.row.meta.get("board")
+        or message.id == session.row.meta.board
     ):
         return False
     if message.guild is not None and not message.flags.ephemeral:  # asked in the open

@@ -29,7 +29,7 @@ class TableTalk:
         if rule.policy == "enforce":
             if message.channel.permissions_for(message.guild.me).manage_messages:
                 await message.delete()
-            elif not session.row.meta.get("quiet_warned"):
+            elif not session.row.meta.quiet_warned:
                 await self.service.set_meta(session, quiet_warned=True)
                 await message.channel.send(
                     self.wording.channel_texts(session)("quiet.no_permission"),

@@ -34,8 +34,6 @@ if TYPE_CHECKING:
     from table.store import Store
 
 log = logging.getLogger("forum.pings")
-TURN_SEATS = "turn_seats"  # meta: the human seats that owed a public turn when last checked
-PING_MESSAGE = "turn_ping"  # meta: the channel message of the latest ping
 AT_THE_TABLE_SECONDS = 60.0
 
 
@@ -68,21 +66,21 @@ async def muted(store: Store, user_ids: list[int]) -> set[int]:
 
 async def ping_turns(board: Board, session: Session) -> None:
     """Mention each human whose public turn has just started (once per turn)."""
-    now = public_turn_seats(session)
-    meta = session.row.meta
-    before = meta.get(TURN_SEATS, [])
+    now = tuple(public_turn_seats(session))
+    before = session.row.meta.turn_seats
     if now == before:
         return
-    meta[TURN_SEATS] = now
+    session.row.meta = session.row.meta.updated(turn_seats=now)  # stored with the next write
     recent = time.monotonic() - AT_THE_TABLE_SECONDS
     away = [s for s in now if s not in before and session.acted_at.get(s, recent) <= recent]
-    starting = [session.seats[s]["user_id"] for s in away]
+    starting = [session.seats[s].user_id for s in away]
     users = [u for u in starting if u not in await muted(board.service.store, starting)]
-    previous = meta.get(PING_MESSAGE)
+    previous = session.row.meta.turn_ping
     if not (users or previous):
         return  # players at the table: nothing to say, nothing to store
-    meta.pop(PING_MESSAGE, None)
-    await board.service.set_meta(session)  # stored first: a restart never pings again
+    await board.service.set_meta(
+        session, turn_ping=None
+    )  # stored first: a restart never pings again
     channel = board.client.get_channel(session.row.channel_id)
     if channel is None:
         return
@@ -97,7 +95,7 @@ async def ping_turns(board: Board, session: Session) -> None:
             everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
         ),
     )
-    await board.service.set_meta(session, **{PING_MESSAGE: message.id})
+    await board.service.set_meta(session, turn_ping=message.id)
 
 
 def add_commands(

@@ -22,7 +22,10 @@ from table.service import Session, TableService
 
 QUEUE_LIMIT = 4  # jobs waiting for or in the worker
 KEPT_BYTES = 64 * 1024 * 1024  # exports and animations kept in memory, all together
-KEPT_STEPS = 4  # games whose frame steps the worker keeps for page-by-page clicks
+# The replay strips' frames the worker keeps for page-by-page clicks, all games together, as
+# the JSON of their public views (a game's strip holds at most replay.MAX_BOARDS of them): a
+# byte budget, as a count of games would let a few long games grow the worker without bound.
+KEPT_STEPS_BYTES = 8 * 1024 * 1024
 
 T = TypeVar("T")
 
@@ -105,20 +108,28 @@ class AfterGameWorker:
 
 # In the worker -------------------------------------------------------------------------------
 
-_steps: OrderedDict[tuple[int, str], tuple[GameExport, list[FrameStep]]] = OrderedDict()
+_steps: OrderedDict[tuple[int, str], tuple[GameExport, list[FrameStep], int]] = OrderedDict()
+
+
+def kept_bytes() -> int:
+    """What the kept strips weigh against KEPT_STEPS_BYTES."""
+    return sum(size for _, _, size in _steps.values())
 
 
 def replay_page(
     session_id: int, export_json: str, locale: str, page: int
 ) -> tuple[bytes, str, int, int]:
-    """One board of a replay; the game's frame steps stay in the worker for the next click."""
+    """One board of a replay; the game's frames stay in the worker for the next click (its
+    export without the log: the boards need only the game, names and hints)."""
     key = (session_id, locale)
     if key not in _steps:
         export = load_export(export_json)
-        _steps[key] = (export, frame_steps(export, locale))
-        while len(_steps) > KEPT_STEPS:
+        steps = frame_steps(export, locale)
+        size = sum(len(s.view.view.model_dump_json()) + len(s.caption) for s in steps)
+        _steps[key] = (export.model_copy(update={"inputs": []}), steps, size)
+        while kept_bytes() > KEPT_STEPS_BYTES and len(_steps) > 1:
             _steps.popitem(last=False)
     _steps.move_to_end(key)
-    export, steps = _steps[key]
+    export, steps, _ = _steps[key]
     page = max(0, min(page, len(steps) - 1))
     return board(export, steps[page], locale), steps[page].caption, len(steps), page

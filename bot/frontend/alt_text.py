@@ -2,8 +2,9 @@
 game, whose turn it is, the scores and what happened last, in the channel's language.
 
 Generic over every game: it reads the public view, the pending prompts, the outcome and the
-board's narration. A running score is read from a public view field `scores` or `totals` (one
-number per seat) when the game keeps one; otherwise the outcome gives the scores at the end.
+board's narration. A running score is read from the public view field the game declares
+(`Game.score_field`, one number per seat) when it keeps one; otherwise the outcome gives the
+scores at the end.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from engine.core import Outcome, Prompt
 
 DESCRIPTION_LIMIT = 1024  # Discord's attachment description limit
 LATEST_EVENTS = 3
-SCORE_FIELDS = ("scores", "totals")
 
 
 def describe_board(
@@ -40,7 +40,8 @@ def describe_board(
         scores: Sequence[int] | None = outcome.scores
     else:
         parts.append(t("alt.waiting", seats=waiting) if waiting else "")
-        scores = _running_scores(view, seats)
+        field = t.game.score_field if t.game is not None else None
+        scores = _running_scores(view, field, seats)
     if scores is not None:
         parts.append(t("alt.scores", seat_scores=[[s, n] for s, n in enumerate(scores)]))
     latest = [line.lstrip("• ").strip() for line in recent][-LATEST_EVENTS:]
@@ -55,10 +56,11 @@ def waiting_seats(prompts: Sequence[Prompt]) -> list[int]:
     return sorted({s for p in prompts for s in p.seats})
 
 
-def _running_scores(view: BaseModel | None, seats: int) -> Sequence[int] | None:
-    for name in SCORE_FIELDS:
-        value = getattr(view, name, None)
-        is_row = isinstance(value, list | tuple) and len(value) == seats
-        if is_row and all(isinstance(item, int) for item in value):
-            return value
+def _running_scores(view: BaseModel | None, field: str | None, seats: int) -> Sequence[int] | None:
+    """The declared score row, when it has one number per seat (engine.testing checks that it
+    does in every running game)."""
+    value = getattr(view, field, None) if field is not None else None
+    is_row = isinstance(value, list | tuple) and len(value) == seats
+    if is_row and all(isinstance(item, int) for item in value):
+        return value
     return None

@@ -22,6 +22,17 @@ class Draft:
     finished: set[str] = field(default_factory=set)  # `fleet` fields the player closed
 
 
+def amount_indexes(item: Field) -> list[int]:
+    """The indexes of a field's amounts (see Field.amounts: a bid's numbers; not its Pass)."""
+    if item.kind != "one" or not item.amounts:
+        return []
+    return [
+        index
+        for index, choice in enumerate(item.options)
+        if isinstance(choice.value, int) and not isinstance(choice.value, bool)
+    ]
+
+
 def asked_fields(prompt: Prompt, draft: Draft) -> list[Field]:
     """The fields this answer needs, given what is already chosen (see Field.needs)."""
     return [item for item in prompt.fields if item.is_asked(draft.values)]
@@ -88,6 +99,14 @@ def pick(prompt: Prompt, draft: Draft, index: int) -> None:
     else:
         draft.values[item.name] = value
     draft.page = 0
+
+
+def take_number(prompt: Prompt, draft: Draft, value: int) -> None:
+    """A count stepper's number for the current `int` field (the rules judge its range)."""
+    item = current_field(prompt, draft)
+    if item is not None and item.kind == "int":
+        draft.values[item.name] = value
+        draft.page = 0
 
 
 def fill_typed(prompt: Prompt, draft: Draft, typed: dict[str, str]) -> None:

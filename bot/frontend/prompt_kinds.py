@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Kind, Prompt
 
 
@@ -17,3 +19,22 @@ def fits_on_board(prompt: Prompt) -> bool:
         and prompt.fields[0].kind == "one"
         and len(prompt.fields[0].options) <= 10
     )
+
+
+def requests(prompts: Sequence[Prompt]) -> list[Prompt]:
+    """The pending requests as players see them: prompts that share a key are one request (a
+    secret request offering each seat its own options, engine.core.secret_prompts), merged into
+    one prompt whose seats are all those still owing, in order, and whose `done` all who
+    answered."""
+    merged: dict[str, Prompt] = {}
+    for prompt in prompts:
+        first = merged.get(prompt.key)
+        if first is None:
+            merged[prompt.key] = prompt
+            continue
+        seats = (*first.seats, *(s for s in prompt.seats if s not in first.seats))
+        done = (*first.done, *(s for s in prompt.done if s not in first.done))
+        merged[prompt.key] = first.model_copy(
+            update={"seats": seats, "done": tuple(s for s in done if s not in seats)}
+        )
+    return list(merged.values())

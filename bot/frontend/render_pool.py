@@ -9,7 +9,6 @@ adds no thread beside the loop.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -18,6 +17,7 @@ from bot.frontend.process_pool import ProcessPool
 
 RENDER_NICENESS = 5
 AFTER_GAME_NICENESS = 15  # replays yield to live boards, which yield to the event loop
+HINT_NICENESS = 15  # hint searches too: a member's hint never slows another game's board
 
 
 def preload() -> None:
@@ -25,10 +25,11 @@ def preload() -> None:
     in the OS scheduler's queue, so the event loop (answering clicks) runs first when the
     cores are busy and renders take the rest."""
     from engine.registry import GAMES
+    from render import renderer
 
     os.nice(RENDER_NICENESS)
     for game_id in GAMES:
-        importlib.import_module(f"render.{game_id}")
+        renderer(game_id)
 
 
 def render_pool(processes: int) -> Executor | None:
@@ -51,3 +52,18 @@ def after_game_pool(processes: int) -> Executor:
         return ThreadPoolExecutor(1, thread_name_prefix="after-game")
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(1, mp_context=context, initializer=_after_game_preload)
+
+
+def _hint_preload() -> None:
+    import engine.registry  # noqa: F401  # every game's rules and search, once per worker
+
+    os.nice(HINT_NICENESS)
+
+
+def hint_pool(processes: int) -> Executor:
+    """The one worker of hint searches, never the live boards' pool: a process below the
+    renderers' priority (`processes` 0, as in tests: one thread)."""
+    if processes == 0:
+        return ThreadPoolExecutor(1, thread_name_prefix="hints")
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(1, mp_context=context, initializer=_hint_preload)

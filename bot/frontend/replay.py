@@ -3,6 +3,10 @@
 A frame is kept whenever the public view (or the outcome) changed, captioned with the public
 events since the previous frame. Both the Discord command and `python -m bot replay FILE` start
 from a `GameExport`, so the two show the same boards.
+
+Work is bounded for any file: the log is at most its game's input limit (table.export), and at
+most MAX_BOARDS frames are kept, spread evenly over the changes, the first and last always, in
+one pass holding at most twice that many (so memory does not grow with the log).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from engine.core import Catalog, Outcome, PublicView
+from engine.core import Catalog, GameState, Outcome, PublicView
 from engine.i18n import Localizer, locale_of
 from engine.registry import GAMES
 from render import render_png
@@ -24,10 +28,11 @@ from table.export import (
     GameExport,
     export_steps,
     load_export,
-    replay_export,
+    recorded_outcome,
 )
 
 CAPTION_EVENTS = 2  # the latest public events of a step; a caption is one line
+MAX_BOARDS = 240  # frames a replay keeps at most (twice the animation's, for the strip)
 
 
 @dataclass(frozen=True)
@@ -40,13 +45,27 @@ class FrameStep:
     caption: str
 
 
-def frame_steps(export: GameExport, locale: str) -> list[FrameStep]:
-    """Every state whose public board differs from the previous frame's (no rendering yet)."""
+@dataclass(frozen=True)
+class Frames:
+    """The kept frames of a game, how many times its public board changed, its final state."""
+
+    steps: list[FrameStep]
+    changes: int
+    final: GameState
+
+
+def public_frames(export: GameExport, locale: str, limit: int | None = None) -> Frames:
+    """The states whose public board differs from the previous one's (no rendering yet): every
+    one up to `limit` (MAX_BOARDS), else every `stride`-th, the stride doubling whenever `limit`
+    is passed."""
+    limit = MAX_BOARDS if limit is None else limit
     game = GAMES[export.game]
     localizer, names = Localizer(), export.names
-    steps: list[FrameStep] = []
-    shown, lines = "", []
+    kept: list[tuple[int, FrameStep]] = []
+    latest: tuple[int, FrameStep] | None = None
+    shown, lines, changes, stride, state = "", [], 0, 1, None
     for step in export_steps(export):
+        state = step.state
         lines += [localizer.event(locale, e, game, names) for e in step.events if e.to is None]
         public, outcome = game.public_view(step.state), game.outcome(step.state)
         key = f"{public.view.model_dump_json()}|{outcome}"
@@ -54,9 +73,25 @@ def frame_steps(export: GameExport, locale: str) -> list[FrameStep]:
             continue
         shown = key
         caption = " · ".join([f"#{step.seq}", *lines[-CAPTION_EVENTS:]])
-        steps.append(FrameStep(step.seq, public, outcome, caption))
-        lines = []
-    return steps
+        latest, lines, changes = (
+            (changes, FrameStep(step.seq, public, outcome, caption)),
+            [],
+            changes + 1,
+        )
+        if latest[0] % stride == 0:
+            kept.append(latest)
+        if len(kept) > limit:
+            stride *= 2
+            kept = [frame for frame in kept if frame[0] % stride == 0]
+    assert state is not None and latest is not None
+    if kept[-1] is not latest:
+        kept.append(latest)
+    return Frames([frame for _, frame in kept], changes, state)
+
+
+def frame_steps(export: GameExport, locale: str) -> list[FrameStep]:
+    """The kept frames of a game (every public change of any real game)."""
+    return public_frames(export, locale).steps
 
 
 def board(export: GameExport, step: FrameStep, locale: str) -> bytes:
@@ -84,6 +119,9 @@ def animation(
 REFUSALS: Catalog = {
     "en": {
         "refused": "Cannot replay {path}: {reason} ({detail})",
+        "written": "{game}: {inputs} inputs, {boards} boards in {folder}",
+        "sampled": "The public board changed {changes} times; {boards} of those boards, spread"
+        " evenly, were written (a replay keeps at most {limit}).",
         "unreadable": "the file cannot be read",
         "too_large": "the file is too large",
         "not_json": "the file is not valid JSON",
@@ -101,6 +139,9 @@ REFUSALS: Catalog = {
     },
     "ja": {
         "refused": "{path} を再現できません：{reason}（{detail}）",
+        "written": "{game}：入力{inputs}件、盤面{boards}枚を {folder} に書き出しました",
+        "sampled": "公開盤面は{changes}回変わりました。そのうち均等に選んだ{boards}枚を書き出しました"
+        "（再現は最大{limit}枚です）。",
         "unreadable": "ファイルを読めません",
         "too_large": "ファイルが大きすぎます",
         "not_json": "正しいJSONではありません",
@@ -128,24 +169,29 @@ def refusal(path: Path, error: OSError | ExportError, locale: str) -> str:
 
 
 def replay_file(path: Path, out: Path, locale: str) -> int:
-    """Rebuild a file's boards and outcome locally; a refused file is one clear line."""
+    """Rebuild a file's boards and outcome locally, in one pass over the log; a refused file
+    is one clear line."""
+    locale = locale_of(locale)
     try:
         if path.stat().st_size > MAX_BYTES:  # refused unread
             raise ExportError("too_large", f"{path.stat().st_size} bytes, at most {MAX_BYTES}")
         export = load_export(path.read_bytes())
-        _, outcome = replay_export(export)
+        frames = public_frames(export, locale)
+        outcome = recorded_outcome(export, frames.final)
     except (OSError, ExportError) as error:
-        print(refusal(path, error, locale_of(locale)), file=sys.stderr)
+        print(refusal(path, error, locale), file=sys.stderr)
         return 2
-    locale = locale_of(locale)
     folder = out / f"replay-{export.game}-{path.stem}"
     folder.mkdir(parents=True, exist_ok=True)
-    steps = frame_steps(export, locale)
-    for number, step in enumerate(steps):
+    for number, step in enumerate(frames.steps):
         (folder / f"{number:04d}-input{step.seq}.png").write_bytes(board(export, step, locale))
-    game = GAMES[export.game]
-    strings = game.strings.get(locale, game.strings["en"])
-    print(f"{strings['name']}: {len(export.inputs)} inputs, {len(steps)} boards in {folder}")
+    game, texts = GAMES[export.game], REFUSALS[locale]
+    name, boards = game.strings.get(locale, game.strings["en"])["name"], len(frames.steps)
+    print(
+        texts["written"].format(game=name, inputs=len(export.inputs), boards=boards, folder=folder)
+    )
+    if frames.changes > boards:
+        print(texts["sampled"].format(changes=frames.changes, boards=boards, limit=MAX_BOARDS))
     for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
         print(f"{outcome.ranks[seat]}. {export.names[seat]} — {outcome.scores[seat]}")
     return 0

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from table.store import Store
 
 log = logging.getLogger("forum.settings")
-COMMANDS = ("new", "status", "history", "replay", "export", "stats", "leaderboard")
+COMMANDS = ("new", "status", "history", "replay", "export", "stats", "leaderboard", "hint")
 SHARED_REFRESH_SECONDS = 60.0  # another process may change a server's settings in PostgreSQL
 MAX_CHANNELS = 25
 
@@ -58,8 +58,10 @@ class Settings(BaseModel):
     cooldown_export: Seconds = 30
     cooldown_stats: Seconds = 5
     cooldown_leaderboard: Seconds = 5
+    cooldown_hint: Seconds = 20  # a new position's hint; a position already searched is free
     open_lobbies: int = Field(3, ge=1, le=20)  # lobbies a member hosts at once, threads included
     open_thread_lobbies: int = Field(2, ge=0, le=20)
+    hard_ai_seats: int = Field(4, ge=0, le=50)  # hard AI seats a member has in play at once
     lobby_expiry_minutes: int = Field(60, ge=1, le=10080)
     threads_per_window: int = Field(3, ge=1, le=50)  # thread lobbies a member may create …
     thread_window_minutes: int = Field(10, ge=1, le=1440)  # … per this many minutes

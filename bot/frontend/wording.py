@@ -33,10 +33,10 @@ class Wording:
 
     def channel_texts(self, session: Session) -> Texts:
         """The server's language, remembered at /game new (the default only when none came)."""
-        return self.texts(session, session.row.meta.get("locale") or self.default_locale)
+        return self.texts(session, session.row.meta.locale or self.default_locale)
 
     def seat_texts(self, session: Session, seat: int) -> Texts:
-        return self.texts(session, session.seats[seat].get("locale"))
+        return self.texts(session, session.seats[seat].locale)
 
     def forget(self, session_id: int) -> None:
         for key in [key for key in self._texts if key[0] == session_id]:

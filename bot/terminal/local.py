@@ -22,17 +22,19 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.frontend.hint_search import hint_line, suggest
+from bot.frontend.drafts import amount_indexes
+from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.texts import Texts
 from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
 from engine.i18n import style_name
-from engine.registry import GAMES, SEARCH, get_game
+from engine.registry import GAMES, HINTS, get_game
 from render import render_png
 from table.backend import open_store
 from table.service import Session, SessionBroken, TableService
+from table.session_model import Seat
 
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
@@ -80,6 +82,7 @@ class LocalTable:
         self, service: TableService, opts: LocalOptions, ask: Ask = input, clear: Clear = None
     ) -> None:
         self.service = service
+        self.hints = Hints(service.ai_pool)  # one player at a time: no queue to speak of
         self.opts = opts
         self.ask = ask
         self.clear = clear or clear_screen
@@ -229,7 +232,7 @@ class LocalTable:
             seed=self.opts.seed,
         )
         if not humans:
-            session.row.seats.clear()
+            session.row.seats = ()
             session.row.host_id = LOCAL_USER_BASE
         for index in range(1, humans):
             name = self.t("local.player", number=index + 1)
@@ -248,12 +251,12 @@ class LocalTable:
         )
         return session
 
-    def _seat_label(self, seat: dict) -> str:
+    def _seat_label(self, seat: Seat) -> str:
         """A seat's name, and an AI's style (engine.styles) beside it: 'AI 1 (bold)'."""
-        if not seat["ai"] or "style" not in seat:
-            return seat["name"]
-        style = style_name(seat["style"], self.opts.locale)
-        return self.t("seat.ai_style", name=seat["name"], style=style)
+        if not seat.ai or seat.style is None:
+            return seat.name
+        style = style_name(seat.style, self.opts.locale)
+        return self.t("seat.ai_style", name=seat.name, style=style)
 
     async def _recap_resumed(self, session: Session) -> list[str]:
         """After a restart: what happened from the last human input on (the whole public story
@@ -317,7 +320,7 @@ class LocalTable:
             session.names,
             self.opts.locale,
             outcome=session.outcome(),
-            hinted=bool(session.row.meta.get("hinted")),
+            hinted=bool(session.row.meta.hinted),
         )
         folder = self._folder(session)
         folder.mkdir(parents=True, exist_ok=True)
@@ -374,10 +377,10 @@ class LocalTable:
                 return
 
     async def _hint(self, session: Session, seat: int, prompt: Prompt) -> None:
-        """The hard AI's suggestion, as the Discord Hint button words it; the game is stored as
+        """The hard AI's suggestion, as the Discord Hint button words it; the seat is stored as
         hinted (so not rated) before it is shown."""
         self.say("  " + self.t("local.hint_thinking"))  # a search takes seconds
-        action, share = await suggest(self.service, session, prompt, seat)
+        action, share = await self.hints.suggest(self.service, session, prompt, seat)
         texts = Texts(self.text, self.opts.locale, session.game, session.names)
         self.say("  " + hint_line(texts, prompt, action, share))
 
@@ -424,10 +427,10 @@ class LocalTable:
         }.get(field.kind, "")
         if is_numbered:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
-        if session.game.id in SEARCH:
+        if session.game.id in HINTS:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_ask"))
         raw = self.ask(self._question(label, hint.strip("、, ")))
-        if asks_hint(raw) and session.game.id in SEARCH:
+        if asks_hint(raw) and session.game.id in HINTS:
             raise HintAsked
         return parse(field, raw, partial(self._label, session))
 
@@ -455,7 +458,7 @@ class LocalTable:
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
             head = normalise(self.ask(self.t("local.ask", label=head_label)))
-            if asks_hint(head) and session.game.id in SEARCH:
+            if asks_hint(head) and session.game.id in HINTS:
                 raise HintAsked
             if not head:
                 break
@@ -469,7 +472,13 @@ class LocalTable:
         lines of up to BARE_PER_LINE."""
         lines: list[str] = []
         bare: list[str] = []
+        amounts = amount_indexes(field)
+        if len(amounts) > 1:  # a bid: its amounts on one line, to be typed as numbers
+            first, last = field.options[amounts[0]].value, field.options[amounts[-1]].value
+            lines.append(self.t("local.amounts", first=first, last=last))
         for index, choice in enumerate(field.options, start=1):
+            if index - 1 in amounts and len(amounts) > 1:
+                continue
             text = self.text.msg(self.opts.locale, choice.label, session.game, session.names)
             number = f"{index}) " if numbered else ""
             if text == str(choice.value):
@@ -489,7 +498,7 @@ class LocalTable:
         for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
             lines.append(f"{outcome.ranks[seat]}. {session.names[seat]}: {outcome.scores[seat]}")
         self.say("\n" + lines[0])
-        if session.row.meta.get("hinted"):  # see bot.frontend.hint_search: results, but no rating
+        if session.row.meta.hinted:  # see bot.frontend.hint_search: results, but no rating
             lines.append(self.t("finished_hinted"))
         for line in lines[1:]:
             self.say("  " + line)

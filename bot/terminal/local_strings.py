@@ -20,6 +20,7 @@ LOCAL: Catalog = {
         " {asked} as asked. Add --new to abandon it and start yours, or run"
         " `python -m bot local {game_id}` to resume it.",
         "local.table": "{players} players ({ai} AI), {options}",
+        "local.amounts": "[{first}]–[{last}]: type the amount",
         "local.base_game": "base game",
         "local.live": "Live board (board and story, updated after every move): {url}",
         "local.live_opened": "Live board, opened in your browser: {url}",
@@ -52,6 +53,7 @@ LOCAL: Catalog = {
         "指定された{asked}とは異なります。--new を付けるとそれを破棄して新しく始めます。"
         "再開するには `python -m bot local {game_id}` を実行してください。",
         "local.table": "{players}人（うちCPU{ai}人）・{options}",
+        "local.amounts": "[{first}]～[{last}]：数を入力してください",
         "local.base_game": "基本ルール",
         "local.live": "ライブ盤面（盤面と経過、一手ごとに更新）：{url}",
         "local.live_opened": "ライブ盤面をブラウザで開きました：{url}",

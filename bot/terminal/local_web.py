@@ -3,29 +3,52 @@
 The page follows the game; its arrows step back through every earlier board (all are kept).
 
 The terminal waits in a blocking `input()` (so the first Ctrl-C stops at once), hence the page is
-served from its own daemon threads by the standard library's HTTP server, never from the game's
-event loop. Each open page long-polls `/state?after=N`, which answers as soon as the board or the
-story moved past version N. The page shows only what is public: in hot seat everyone sees it.
+served from one daemon thread running its own asyncio loop, never from the game's event loop.
+Each open page long-polls `/state?after=N`, which answers as soon as the board or the story
+moved past version N. The page shows only what is public: in hot seat everyone sees it.
+
+Any web page open in the same browser may send this server requests, so it holds nothing and
+says nothing: one thread whatever the connections (at most MAX_CONNECTIONS open; a request head
+must arrive within READ_SECONDS, so a silent connection is closed), every query parameter
+parsed strictly (anything but the one expected parameter, a plain ASCII number, is HTTP 400),
+and no error ever printed: the terminal is the game's.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
 import json
+import logging
 import os
+import re
+import socket
 import sys
 import threading
 import webbrowser
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 POLL_SECONDS = 20.0  # a long-poll answers at the latest after this, unchanged
 STORY_SHOWN = 400  # the page keeps the story's latest lines
+READ_SECONDS = 10.0  # a request's head must arrive within this, or the connection is closed
+WRITE_SECONDS = 30.0  # an answer must be taken within this
+HEAD_BYTES = 8192  # a longer request head is not read
+MAX_CONNECTIONS = 512  # open at once; one more is closed unanswered
+WORKERS = 1  # threads the page uses, whatever the connections: one event loop
+_VERSION = re.compile(r"-?[0-9]{1,18}")  # ASCII digits only: str.isdigit() also says "²"
+_BOARD = re.compile(r"/board/([0-9]{1,9})\.png")
 
+log = logging.getLogger("forum.local_web")
 Text = Callable[..., str]
+Answer = tuple[int, str, bytes]
+
+
+class BadRequest(Exception):
+    """A request the page does not take: answered 400."""
 
 
 def board_file(folder: Path, number: int) -> Path:
@@ -40,25 +63,40 @@ def next_board_number(folder: Path) -> int:
 
 
 class LiveBoard:
-    """One game's page; `show` and `tell` publish, the HTTP threads read under `changed`."""
+    """One game's page; `show` and `tell` publish from the game's thread, the page's loop
+    reads under `changed` and is woken through `_wake`."""
 
     def __init__(self, folder: Path, title: str, words: dict[str, str], port: int = 0) -> None:
         self.folder = folder
         self.title = title
         self.words = words  # the page's own texts, in the player's language
-        self.changed = threading.Condition()
+        self.changed = threading.Lock()
         self.version = 0
         self.board: int | None = None
         self.story: list[str] = []
         self.status = ""
-        self.server = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.connections = 0
+        listening = _listening(port)
+        self.port = listening.getsockname()[1]
+        self._loop = asyncio.new_event_loop()
+        self._loop.set_exception_handler(_quiet)
+        self._moved = asyncio.Event()
+        ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(listening, ready), daemon=True)
         self.thread.start()
+        ready.wait()
+
+    def _run(self, listening: socket.socket, ready: threading.Event) -> None:
+        """The page's thread: its own loop (the game's loop may be running in the caller)."""
+        self._server = self._loop.run_until_complete(
+            asyncio.start_server(self._serve, sock=listening, limit=HEAD_BYTES)
+        )
+        ready.set()
+        self._loop.run_forever()
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+        return f"http://127.0.0.1:{self.port}/"
 
     def show(self, number: int) -> None:
         self._publish(lambda: setattr(self, "board", number))
@@ -76,11 +114,21 @@ class LiveBoard:
         with self.changed:
             change()
             self.version += 1
-            self.changed.notify_all()
+        with contextlib.suppress(RuntimeError):  # the page is closed
+            self._loop.call_soon_threadsafe(self._wake)
 
-    def state(self, after: int, timeout: float = POLL_SECONDS) -> dict[str, Any]:
+    def _wake(self) -> None:
+        """In the loop: wake the long-polls waiting now; later ones wait for the next change."""
+        moved, self._moved = self._moved, asyncio.Event()
+        moved.set()
+
+    async def state(self, after: int, timeout: float = POLL_SECONDS) -> dict[str, Any]:
+        """The page's state once its version is past `after` (or `timeout` has passed)."""
+        deadline = self._loop.time() + timeout
+        while self.version == after and (left := deadline - self._loop.time()) > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._moved.wait(), left)
         with self.changed:
-            self.changed.wait_for(lambda: self.version != after, timeout)
             return {
                 "version": self.version,
                 "latest": self.board,
@@ -89,8 +137,19 @@ class LiveBoard:
             }
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        with contextlib.suppress(RuntimeError, TimeoutError):
+            asyncio.run_coroutine_threadsafe(self._stop(), self._loop).result(5)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self.thread.join(5)
+        self._loop.close()
+
+    async def _stop(self) -> None:
+        self._server.close()
+        here = asyncio.current_task()
+        tasks = [task for task in asyncio.all_tasks() if task is not here]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def page(self) -> bytes:
         words = {k: html.escape(v) for k, v in self.words.items()}
@@ -103,6 +162,100 @@ class LiveBoard:
             forth=words["forth"],
             gone=json.dumps(self.words["gone"]).replace("<", "\\u003c"),  # no </script>
         ).encode()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One connection, one request: read within READ_SECONDS, answer, close."""
+        self.connections += 1
+        try:
+            if self.connections > MAX_CONNECTIONS:
+                return
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), READ_SECONDS)
+            try:
+                code, kind, body = await self._answer(head.decode("latin-1"))
+            except BadRequest:
+                code, kind, body = 400, "text/plain", b"bad request"
+            writer.write(_response(code, kind, body))
+            await asyncio.wait_for(writer.drain(), WRITE_SECONDS)
+        except (OSError, TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+            pass  # gone, silent or oversized: closed unanswered
+        except Exception:  # never on the terminal: the player's screen is the game's
+            log.debug("live page request failed", exc_info=True)
+        finally:
+            self.connections -= 1
+            writer.close()
+
+    async def _answer(self, head: str) -> Answer:
+        lines = head.split("\r\n")
+        parts = lines[0].split(" ")
+        if len(parts) != 3 or not parts[2].startswith("HTTP/"):
+            raise BadRequest
+        headers = {
+            name.strip().lower(): value.strip()
+            for name, _, value in (line.partition(":") for line in lines[1:] if line)
+        }
+        if headers.get("host") not in (f"127.0.0.1:{self.port}", f"localhost:{self.port}"):
+            return 403, "text/plain", b"forbidden"  # no DNS rebinding
+        if parts[0] != "GET":
+            return 405, "text/plain", b"method not allowed"
+        url = urlsplit(parts[1])
+        if url.path == "/":
+            _query(url.query, ())
+            return 200, "text/html; charset=utf-8", self.page()
+        if url.path == "/state":
+            after = _query(url.query, ("after",)).get("after", "-1")
+            if not _VERSION.fullmatch(after):
+                raise BadRequest
+            body = json.dumps(await self.state(int(after)), ensure_ascii=False).encode()
+            return 200, "application/json", body
+        board = _BOARD.fullmatch(url.path)
+        _query(url.query, ())
+        file = board_file(self.folder, int(board.group(1))) if board else None
+        if file is not None and file.is_file():
+            return 200, "image/png", file.read_bytes()
+        return 404, "text/plain", b"not found"
+
+
+def _listening(port: int) -> socket.socket:
+    """A socket listening on 127.0.0.1:`port`, or OSError naming the reason (port taken)."""
+    listening = socket.socket()
+    try:
+        listening.bind(("127.0.0.1", port))
+        listening.listen(128)
+    except OSError:
+        listening.close()
+        raise
+    return listening
+
+
+def _query(query: str, names: tuple[str, ...]) -> dict[str, str]:
+    """The query's parameters, each of `names` at most once; anything else is BadRequest."""
+    if not query:
+        return {}
+    try:
+        pairs = parse_qsl(
+            query, keep_blank_values=True, strict_parsing=True, max_num_fields=len(names) or 1
+        )
+    except ValueError:
+        raise BadRequest from None
+    found = dict(pairs)
+    if len(found) != len(pairs) or not set(found) <= set(names):
+        raise BadRequest
+    return found
+
+
+def _response(code: int, kind: str, body: bytes) -> bytes:
+    reasons = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found"}
+    head = (
+        f"HTTP/1.1 {code} {reasons.get(code, 'Method Not Allowed')}\r\n"
+        f"Content-Type: {kind}\r\nContent-Length: {len(body)}\r\n"
+        "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
+    )
+    return head.encode() + body
+
+
+def _quiet(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The page's loop reports nothing on the terminal (asyncio's default prints there)."""
+    log.debug("live page: %s", context.get("message"))
 
 
 def open_in_browser(url: str) -> bool:
@@ -117,41 +270,6 @@ def open_in_browser(url: str) -> bool:
         return webbrowser.open(url, new=2)
     except webbrowser.Error:
         return False
-
-
-def _handler(board: LiveBoard) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            port = board.server.server_address[1]
-            if self.headers.get("Host") not in (f"127.0.0.1:{port}", f"localhost:{port}"):
-                return self._send(403, "text/plain", b"forbidden")  # no DNS rebinding
-            url = urlsplit(self.path)
-            if url.path == "/":
-                return self._send(200, "text/html; charset=utf-8", board.page())
-            if url.path == "/state":
-                after = parse_qs(url.query).get("after", ["-1"])[0]
-                version = int(after) if after.lstrip("-").isdigit() else -1
-                body = json.dumps(board.state(version), ensure_ascii=False).encode()
-                return self._send(200, "application/json", body)
-            name = url.path.removeprefix("/board/").removesuffix(".png")
-            if url.path.startswith("/board/") and name.isdigit():
-                file = board_file(board.folder, int(name))
-                if file.is_file():
-                    return self._send(200, "image/png", file.read_bytes())
-            return self._send(404, "text/plain", b"not found")
-
-        def _send(self, code: int, kind: str, body: bytes) -> None:
-            self.send_response(code)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            """Silent: the terminal is the game's."""
-
-    return Handler
 
 
 PAGE = """<!doctype html>

@@ -124,6 +124,6 @@ def view(state: CaesarState, seat: int | None) -> CaesarView:
         fighters=(fight.attacker, fight.defender) if fight else None,
         fight_squares=(fight.source, fight.target) if fight else None,
         submitted=(fight.cards[0] is not None, fight.cards[1] is not None) if fight else None,
-        hand=state.hands[seat] if own else None,  # type: ignore[index]
+        hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
         own_card=own_card,
     )

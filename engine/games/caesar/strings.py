@@ -4,9 +4,10 @@ catalogue covers every refusal code the game raises."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.caesar.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "Caesar",
         "summary": "Merge your clients into stacks on a 5×5 board and win card duels.",
@@ -241,3 +242,5 @@ STRINGS: Catalog = {
         "board.neutral_legend": "{mark} = 中立カウンター（誰のものでもない）：一番上が中立の集団はどのプレイヤーのものでもない",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)

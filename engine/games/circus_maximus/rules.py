@@ -3,7 +3,17 @@ bookkeeping of §3–§5 and the final standings."""
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Move, Msg, Outcome, competition_ranks, evolved, require
+from engine.core import (
+    Action,
+    Event,
+    Move,
+    Msg,
+    Outcome,
+    competition_ranks,
+    evolved,
+    int_arg,
+    require,
+)
 from engine.games.circus_maximus.state import (
     ARROWS,
     BACK_ALLOWANCE,
@@ -51,7 +61,7 @@ def move_order(chariots: tuple[Chariot, ...]) -> tuple[int, ...]:
     return tuple(
         sorted(
             racing,
-            key=lambda i: order_key(chariots[i].cell, chariots[i].segment),  # type: ignore[arg-type]
+            key=lambda i: order_key(chariots[i].cell, chariots[i].segment),  # type: ignore[arg-type]  # a racing chariot is on the track
             reverse=True,
         )
     )
@@ -64,8 +74,7 @@ def place(state: CircusState, action: Action) -> Result:
     require(state.phase == "place", "wrong_phase")
     seat = placer(state)
     require(action.seat == seat, "not_your_turn")
-    number = action.args.get("cell")
-    require(type(number) is int and 1 <= number <= len(TRACK.starts), "not_a_start_cell")
+    number = int_arg(action.args.get("cell"), "not_a_start_cell", 1, len(TRACK.starts))
     cell = TRACK.starts[number - 1]
     require(cell not in occupied(state.chariots), "cell_occupied", n=number)
     index = next_to_place(state, seat)

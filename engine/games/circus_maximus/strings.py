@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from engine.core import Catalog, merge_catalogs
+from engine.games.circus_maximus.learn import LEARN
+
 _DIRECTIONS_EN = {
     "E": "→ right",
     "W": "← left",
@@ -232,4 +235,4 @@ _JA = {
     "board.race_direction": "時計回り：上は→、下は←",
 }
 
-STRINGS = {"en": _EN, "ja": _JA}
+STRINGS: Catalog = merge_catalogs({"en": _EN, "ja": _JA}, LEARN)

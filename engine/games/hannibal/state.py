@@ -148,14 +148,14 @@ def view(state: HannibalState, seat: int | None) -> HannibalView:
             chosen=(combat.cards[0] is not None, combat.cards[1] is not None),
             units=combat_units(state, combat),
         )
-        own_card = combat.cards[seat] if own else None  # type: ignore[index]
+        own_card = combat.cards[seat] if own else None  # type: ignore[index]  # own implies seat is not None
     return trusted_view(
         HannibalView,
         state,
         seat=seat,
         hand_sizes=(len(state.hands[0]), len(state.hands[1])),
         combat=combat_view,
-        hand=state.hands[seat] if own else None,  # type: ignore[index]
+        hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
         own_card=own_card,
     )
 

@@ -7,7 +7,8 @@ events name places through `place_args`, which passes both languages' names (`pl
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.hannibal.learn import LEARN
 
 REGION_NAMES = {
     "ROMA": ("Roma", "ローマ"),
@@ -167,7 +168,8 @@ EN = {
     "board.last_exchange": "Last exchange in {place}: Rome {rome} – Carthage {carthage}",
     "board.nobody": "no winner",
     "board.winner": "winner: {player}",
-    "board.core": "core",
+    "board.core": "★",
+    "board.legend": "{core} core region · H Hannibal · S1–S5 sea routes (fleets)",
     "board.end.capital": "capital taken",
     "board.end.mediterranean": "Mediterranean control",
     "board.end.annihilation": "all legions destroyed",
@@ -312,7 +314,8 @@ JA = {
     "board.last_exchange": "直前の対決（{place}）：ローマ{rome}対カルタゴ{carthage}",
     "board.nobody": "勝者なし",
     "board.winner": "勝者：{player}",
-    "board.core": "中核",
+    "board.core": "★",
+    "board.legend": "{core} 中核地域 · H ハンニバル · S1～S5 海路（艦隊）",
     "board.end.capital": "首都制圧",
     "board.end.mediterranean": "地中海の支配",
     "board.end.annihilation": "軍団全滅",
@@ -322,4 +325,4 @@ JA = {
     **{f"board.region.{rid}": names[1] for rid, names in REGION_NAMES.items()},
 }
 
-STRINGS: Catalog = {"en": EN, "ja": JA}
+STRINGS: Catalog = merge_catalogs({"en": EN, "ja": JA}, LEARN)

@@ -229,7 +229,7 @@ def _activation_value(me: PlayerView, cards: CardSet, rest: str) -> float:
         spec = cards.factions[me.faction].board_action
     else:
         location = next(loc for loc in me.empire if str(loc.uid) == rest)
-        spec = cards.cards[location.card].action  # type: ignore[assignment]
+        spec = cards.cards[location.card].action  # type: ignore[assignment]  # an action location has an action
     return worth(spec.gain) - spend(spec.cost)
 
 

@@ -7,7 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Action, Event, Move, Msg, Outcome, competition_ranks, require, trusted
+from engine.core import (
+    Action,
+    Event,
+    Move,
+    Msg,
+    Outcome,
+    competition_ranks,
+    int_arg,
+    require,
+    required,
+    str_arg,
+    trusted,
+)
 from engine.games.imperial_settlers.cards import (
     DECKS,
     FACTIONS,
@@ -280,8 +292,7 @@ def _front(ctx: Ctx, kind: str, seat: int) -> Task:
 
 def _faction(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _front(ctx, "faction", seat)
-    faction = args.get("faction")
-    require(faction in FACTIONS, "bad_faction")
+    faction = str_arg(args.get("faction"), "bad_faction", FACTIONS)
     require(all(p.faction != faction for p in ctx.state.players), "faction_taken")
     ctx.player(seat).faction = faction
     ctx.event("faction_chosen", seat=seat, faction=faction)
@@ -290,8 +301,7 @@ def _faction(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
 def _pick(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _front(ctx, "pick", seat)
-    card = args.get("card")
-    require(isinstance(card, str) and card in ctx.state.display, "not_in_display")
+    card = str_arg(args.get("card"), "not_in_display", ctx.state.display)
     ctx.state.display.remove(card)
     ctx.player(seat).hand.append(card)
     ctx.event("picked", seat=seat, card=card)
@@ -312,14 +322,12 @@ def _turn(ctx: Ctx, seat: int, planning: bool) -> Player:
 
 def _act(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _turn(ctx, seat, planning=False)
-    do = args.get("do")
-    require(isinstance(do, str), "bad_input")
-    _dispatch(ctx, seat, do, args)
+    _dispatch(ctx, seat, str_arg(args.get("do"), "bad_input"), args)
 
 
 def _dispatch(ctx: Ctx, seat: int, do: str, args: dict[str, Any]) -> None:
     verb, _, rest = do.partition(":")
-    action = {
+    actions: dict[str, Callable[[Ctx, int, str, dict[str, Any]], None]] = {
         "build": _build,
         "deal": _deal,
         "raze_hand": _raze_hand,
@@ -328,9 +336,8 @@ def _dispatch(ctx: Ctx, seat: int, do: str, args: dict[str, Any]) -> None:
         "exchange": _exchange,
         "pass": _pass,
         "gold": _with_gold,
-    }.get(verb)
-    require(action is not None, "bad_input")
-    action(ctx, seat, rest, args)  # type: ignore[misc]
+    }
+    required(actions.get(verb), "bad_input")(ctx, seat, rest, args)
 
 
 def _payment(ctx: Ctx, seat: int, cost: dict[str, int], args: dict[str, Any]) -> dict[str, int]:
@@ -492,7 +499,7 @@ def _activate(ctx: Ctx, seat: int, rest: str, args: dict[str, Any]) -> None:
         )
         require(location is not None, "not_action_location")
         assert location is not None
-        spec = ctx.card(location.card).action  # type: ignore[assignment]
+        spec = ctx.card(location.card).action  # type: ignore[assignment]  # an action location has an action
         require(spec is not None, "not_action_location")
         uses = location.uses
     require(uses < spec.max_uses, "used_up")
@@ -635,8 +642,8 @@ def _draw(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 def _samurai(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _front(ctx, "samurai", seat)
     spots = samurai_spots(ctx.state, seat)
-    uid = args.get("location")
-    require(type(uid) is int and uid in spots, "bad_location")
+    uid = int_arg(args.get("location"), "bad_location")
+    require(uid in spots, "bad_location")
     _place_samurai(ctx, seat, uid)
 
 

@@ -214,7 +214,7 @@ def view(state: SettlersState, seat: int | None) -> SettlersView:
         raze=state.raze,
         last=state.last,
         scores=tuple(state.scores),
-        hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]
+        hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]  # own implies seat is not None
         **_public_flow(state, seat if own else None),
     )
 

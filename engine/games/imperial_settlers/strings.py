@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Catalog
 from engine.games.imperial_settlers.cards import card_set_names, load_card_set
-from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text
+from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text, short_text
 
 RULES_EN = (
     "2–4 players, 5 rounds, one faction each (Romans, Barbarians, Egyptians, Japanese). Each "
@@ -227,6 +227,11 @@ EN = {
     "board.deals": "Deals {count}: {cards}",
     "board.foundation": "foundation (face down)",
     "board.defence": "Def",
+    "board_text.display": "On display: {text}",
+    "board_text.legend": (
+        "Board: ● production, ★ feature, ▶ action location, ■ foundation (a card face down); "
+        "Def: a defence token guards it; Sam: a samurai guards it; ✓ its action used this round."
+    ),
     "board.samurai": "Sam",
     "board.cost": "Cost",
     "board.final": "{vp} VP + {common} common + {faction} faction + {bonus} end-game = {total}"
@@ -421,6 +426,11 @@ JA = {
     "board.deals": "交易{count}：{cards}",
     "board.foundation": "土台（裏向き）",
     "board.defence": "防",
+    "board_text.display": "場のカード：{text}",
+    "board_text.legend": (
+        "盤面：● 生産、★ 特性、▶ アクションの建物、■ 土台（裏向きのカード）。"
+        "防：防衛トークンが守る。侍：侍が守る。✓ このラウンドにアクションを使った。"
+    ),
     "board.samurai": "侍",
     "board.cost": "コスト",
     "board.final": "勝利点{vp}＋共通{common}＋文明{faction}＋終了時{bonus}＝{total}"
@@ -462,6 +472,7 @@ def _data_words(locale: str) -> dict[str, str]:
         for card in cards.cards.values():
             words[f"term.{card.id}"] = card.name if locale == "en" else card.name_ja
             words[f"card_text.{card.id}"] = card_text(card, locale)
+            words[f"card_short.{card.id}"] = short_text(card, locale)
     return words
 
 

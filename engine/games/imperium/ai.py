@@ -9,7 +9,9 @@ three regions from the same board, which made them tie each other down to 0 poin
 
 from __future__ import annotations
 
-from engine.core import Action, Prompt
+from functools import lru_cache
+
+from engine.core import Action, Prompt, trusted
 from engine.games.imperium.state import PICKS, ImperiumView, schedule
 from engine.rng import Rng
 from engine.styles import STEADY, Style
@@ -18,47 +20,68 @@ from engine.styles import STEADY, Style
 def decide(
     view: ImperiumView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
 ) -> Action:
+    """Built unvalidated: the AI's own input, played at every step of a playout."""
     if prompt.move == "place_short":
-        return Action(seat=seat, move="place_short", args={"regions": _ai_place(view, prompt)})
+        return trusted(
+            Action, seat=seat, move="place_short", args={"regions": _ai_place(view, prompt)}
+        )
     regions = _ai_select(view, seat, rng_state, style)
-    return Action(seat=seat, move="select", args={"regions": regions})
+    return trusted(Action, seat=seat, move="select", args={"regions": regions})
 
 
 def _ai_select(view: ImperiumView, seat: int, rng_state: int, style: Style) -> list[int]:
-    upcoming = list(view.resolving)
-    ahead = view.round + 1
     wanted = 2 + round(2 * style.reach)  # regions in view; STEADY: 3
-    while len(upcoming) < wanted and ahead <= view.round + 4:
-        upcoming.extend(r for r in schedule(ahead, view.thirty_points) if r not in upcoming)
-        ahead += 1
+    upcoming = _upcoming(view.resolving, view.round, view.thirty_points, wanted)
     rng = Rng(rng_state)
     order = rng.shuffled(upcoming)  # ties between equal regions fall randomly
-    # Per region in that order: [region, my markers, the strongest rival's, value, urgency].
-    rows = []
-    for region in order:
-        counts = view.board[region - 1]
-        rivals = max(counts[:seat] + counts[seat + 1 :])
-        urgency = 1.0 if region in view.resolving else 0.25 + 0.5 * style.reach
-        value = view.values[region - 1][0] * style.taste(region) * style.whim(rng)
-        rows.append([region, counts[seat], rivals, value, urgency])
+    resolving = view.resolving
+    later = 0.25 + 0.5 * style.reach  # the urgency of a region not scored now; STEADY: 0.5
     margin = round(2 * (1 - style.risk))  # STEADY: one marker ahead of the strongest rival
     deterrence = 2 * (1 - style.risk)  # STEADY: the value divided by 1 + the rival's lead
+    # Per region in that order: my markers, the strongest rival's, value, urgency, and the gain
+    # of one more marker there; a pick changes only its own region's gain (incremental).
+    mine, rivals, values, urgencies = [], [], [], []
+    for region in order:
+        counts = view.board[region - 1]
+        mine.append(counts[seat])
+        rivals.append(max(counts[:seat] + counts[seat + 1 :]))
+        values.append(view.values[region - 1][0] * style.taste(region) * style.whim(rng))
+        urgencies.append(1.0 if region in resolving else later)
+    rows = list(zip(mine, rivals, values, urgencies, strict=True))
+    gains = [_gain(*row, margin, deterrence) for row in rows]
     picks: list[int] = []
     for _ in range(PICKS):
-        best, best_gain = rows[0], -1.0
-        for row in rows:  # the first region of the highest gain, as max() would pick
-            _, mine, rivals, value, urgency = row
-            # The value of one more marker there: the value of leading it, discounted by
-            # distance, or little when already safely ahead even if a rival adds one.
-            if mine > rivals + margin:
-                gain = 0.1 * urgency
-            else:
-                gain = value * urgency / (1 + max(0, rivals - mine)) ** deterrence
-            if gain > best_gain:
-                best, best_gain = row, gain
-        best[1] += 1
-        picks.append(best[0])
+        best = gains.index(max(gains))  # the first region of the highest gain
+        mine[best] += 1
+        gains[best] = _gain(
+            mine[best], rivals[best], values[best], urgencies[best], margin, deterrence
+        )
+        picks.append(order[best])
     return picks
+
+
+@lru_cache(maxsize=256)
+def _upcoming(
+    resolving: tuple[int, ...], round_no: int, thirty_points: bool, wanted: int
+) -> tuple[int, ...]:
+    """The regions scored this round, then the next rounds' until there are `wanted` (at most
+    four rounds ahead)."""
+    upcoming = list(resolving)
+    ahead = round_no + 1
+    while len(upcoming) < wanted and ahead <= round_no + 4:
+        upcoming.extend(r for r in schedule(ahead, thirty_points) if r not in upcoming)
+        ahead += 1
+    return tuple(upcoming)
+
+
+def _gain(
+    mine: int, rivals: int, value: float, urgency: float, margin: int, deterrence: float
+) -> float:
+    """The value of one more marker in a region: the value of leading it, discounted by
+    distance, or little when already `margin` ahead even if a rival adds one."""
+    if mine > rivals + margin:
+        return 0.1 * urgency
+    return value * urgency / (1 + max(0, rivals - mine)) ** deterrence
 
 
 def _ai_place(view: ImperiumView, prompt: Prompt) -> list[int]:

@@ -47,14 +47,20 @@ def _select_prompt(
 
 
 def _place_prompt(state: ImperiumState, seat: int) -> Prompt:
-    selection = state.revealed[seat]
-    k = min(state.supply[seat], PICKS)
+    return _place_prompt_for(
+        state.round, seat, state.revealed[seat], min(state.supply[seat], PICKS)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _place_prompt_for(round_no: int, seat: int, selection: tuple[int, ...], k: int) -> Prompt:
+    """Shared as `_select_prompt`'s are: a short seat's placement from its revealed selection."""
     options = tuple(c for c in _REGION_CHOICES if c.value in selection)
     field = Field(
         name="regions", kind="multiset", label=Msg(key="field.place"), options=options, count=k
     )
     return Prompt(
-        key=f"r{state.round}.place.{seat}",
+        key=f"r{round_no}.place.{seat}",
         move="place_short",
         kind=Kind.TURN,
         seats=(seat,),

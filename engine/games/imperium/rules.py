@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import Action, Event, Outcome, evolved, outcome_by_score, require
+from engine.core import (
+    Action,
+    Event,
+    Outcome,
+    evolved,
+    outcome_by_score,
+    require,
+    required,
+    trusted,
+)
 from engine.games.imperium.state import (
     BASE_ROUNDS,
     MARKERS,
@@ -52,12 +61,12 @@ def start(options: ImperiumOptions, seats: int, seed: int) -> ImperiumState:
 def select(state: ImperiumState, action: Action) -> tuple[ImperiumState, list[Event]]:
     require(state.phase == "select", "wrong_phase")
     require(state.hidden[action.seat] is None, "already_submitted")
-    regions = _region_list(action.args.get("regions"))
-    require(regions is not None and len(regions) == PICKS, "bad_selection")
+    regions = required(_region_list(action.args.get("regions")), "bad_selection")
+    require(len(regions) == PICKS, "bad_selection")
     hidden = list(state.hidden)
-    hidden[action.seat] = tuple(regions)  # type: ignore[arg-type]
+    hidden[action.seat] = tuple(regions)
     state = evolved(state, hidden=tuple(hidden))
-    events = [Event(type="submitted", data={"seat": action.seat})]
+    events = [_event("submitted", seat=action.seat)]
     if any(pick is None for pick in hidden):
         return state, events
     return _reveal(state, events)
@@ -66,14 +75,14 @@ def select(state: ImperiumState, action: Action) -> tuple[ImperiumState, list[Ev
 def place_short(state: ImperiumState, action: Action) -> tuple[ImperiumState, list[Event]]:
     seat = action.seat
     require(state.phase == "place" and state.placing == seat, "not_your_turn")
-    regions = _region_list(action.args.get("regions"))
     k = min(state.supply[seat], PICKS)
-    require(regions is not None and len(regions) == k, "wrong_count", count=k)
-    require(_is_submultiset(regions, state.revealed[seat]), "not_in_selection")  # type: ignore[arg-type]
+    regions = required(_region_list(action.args.get("regions")), "wrong_count", count=k)
+    require(len(regions) == k, "wrong_count", count=k)
+    require(_is_submultiset(regions, state.revealed[seat]), "not_in_selection")
     events: list[Event] = []
     board = [list(row) for row in state.board]
     supply = list(state.supply)
-    _place(board, supply, seat, tuple(regions), events)  # type: ignore[arg-type]
+    _place(board, supply, seat, tuple(regions), events)
     state = _with_markers(state, board, supply, phase="place", placing=seat)
     return _continue_placement(state, seat + 1, events)
 
@@ -86,12 +95,7 @@ def _reveal(state: ImperiumState, events: list[Event]) -> tuple[ImperiumState, l
     state = evolved(
         state, revealed=revealed, revealed_round=state.round, hidden=(None,) * state.seats
     )
-    events.append(
-        Event(
-            type="revealed",
-            data={"round": state.round, "selections": [list(p) for p in revealed]},
-        )
-    )
+    events.append(_event("revealed", round=state.round, selections=[list(p) for p in revealed]))
     return _continue_placement(state, 0, events)
 
 
@@ -104,14 +108,16 @@ def _continue_placement(
         selection = state.revealed[seat]
         k = min(supply[seat], PICKS)
         if k == 0:
-            events.append(Event(type="forfeit", data={"seat": seat, "count": PICKS}))
+            events.append(_event("forfeit", seat=seat, count=PICKS))
+            continue
+        if k == PICKS:  # the whole selection: nothing to choose
+            _place(board, supply, seat, selection, events)
             continue
         choices = {tuple(sorted(c)) for c in combinations(selection, k)}
         if len(choices) > 1:
             return _with_markers(state, board, supply, phase="place", placing=seat), events
-        _place(board, supply, seat, selection if k == PICKS else next(iter(choices)), events)
-        if k < PICKS:
-            events.append(Event(type="forfeit", data={"seat": seat, "count": PICKS - k}))
+        _place(board, supply, seat, next(iter(choices)), events)
+        events.append(_event("forfeit", seat=seat, count=PICKS - k))
     state = _with_markers(state, board, supply, phase="select", placing=None)
     return _resolve_round(state, events)
 
@@ -128,9 +134,8 @@ def _resolve_round(state: ImperiumState, events: list[Event]) -> tuple[ImperiumS
         return _end(state, events)
     round_no = state.round + 1
     events.append(
-        Event(
-            type="round_started",
-            data={"round": round_no, "regions": list(schedule(round_no, state.thirty_points))},
+        _event(
+            "round_started", round=round_no, regions=list(schedule(round_no, state.thirty_points))
         )
     )
     return evolved(state, round=round_no), events
@@ -144,6 +149,12 @@ def outcome(state: ImperiumState) -> Outcome | None:
     if state.phase != "over":
         return None
     return outcome_by_score(state.scores)
+
+
+def _event(kind: str, **data: object) -> Event:
+    """A public event built unvalidated: the rules' own values, made at every step of a
+    playout."""
+    return trusted(Event, type=kind, data=data, to=None)
 
 
 def _region_list(raw: object) -> list[int] | None:
@@ -169,7 +180,7 @@ def _place(
     for region in regions:
         board[region - 1][seat] += 1
     supply[seat] -= len(regions)
-    events.append(Event(type="placed", data={"seat": seat, "regions": list(regions)}))
+    events.append(_event("placed", seat=seat, regions=list(regions)))
 
 
 def _with_markers(
@@ -190,14 +201,12 @@ def _score_region(
     board = list(state.board)
     board[region - 1] = (0,) * state.seats
     events.append(
-        Event(
-            type="scored",
-            data={
-                "region": region,
-                "counts": list(counts),
-                "points": list(points),
-                "seat_points": [[seat, p] for seat, p in enumerate(points) if p],
-            },
+        _event(
+            "scored",
+            region=region,
+            counts=list(counts),
+            points=list(points),
+            seat_points=[[seat, p] for seat, p in enumerate(points) if p],
         )
     )
     scored = (

@@ -128,10 +128,10 @@ CONTEST_MARGIN = 1
 
 
 def _flip(view: KonsulView, prompt: Prompt, rng_state: int) -> str:
-    turned = [view.cells[i] for i in view.turned]
+    turned = [card for i in view.turned if (card := view.cells[i]) is not None]  # face up
     count = view.count_bidding
     known = list(view.remembered)
-    worth, slots = _plan(turned, known, modes_of(turned), count)  # type: ignore[arg-type]
+    worth, slots = _plan(turned, known, modes_of(turned), count)
     unknown = _unknown_slots(view)
     offered = [choice.value for choice in prompt.fields[0].options]
     if not turned and worth < view.bid and unknown:
@@ -151,7 +151,7 @@ def _worth_the_risk(view: KonsulView, turned: list[int]) -> bool:
     pool = list(view.unrevealed)
     if not pool or not _unknown_count(view):
         return False
-    modes = modes_of(turned)  # type: ignore[arg-type]
+    modes = modes_of(turned)
     fitting = sum(any(fits(c, mode) for mode in modes) for c in pool)
     p = fitting / len(pool)
     return p * 1 > (1 - p) * (len(turned) + 1)

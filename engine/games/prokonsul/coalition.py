@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, evolved, require
+from engine.core import Action, Event, evolved, int_arg, require
 from engine.games.prokonsul.inputs import is_int, promise_text
 from engine.games.prokonsul.rounds import round_won, undecided
 from engine.games.prokonsul.state import (
@@ -23,8 +23,7 @@ def propose(state: ProkonsulState, action: Action) -> Step:
     events: list[Event] = []
     require(state.phase == "free", "wrong_phase")
     require(all(p.proposer != seat for p in state.proposals), "already_proposed")
-    winner = args.get("winner")
-    require(is_int(winner) and 0 <= winner < state.seats, "bad_winner")  # type: ignore[operator]
+    winner = int_arg(args.get("winner"), "bad_winner", 0, state.seats - 1)
     require(winner in eligible_winners(state), "not_top_two")
     raw_members = args.get("members")
     require(
@@ -34,15 +33,15 @@ def propose(state: ProkonsulState, action: Action) -> Step:
         and winner in raw_members,
         "bad_members",
     )
-    members = tuple(sorted(raw_members))  # type: ignore[arg-type]
+    members = tuple(sorted(raw_members))  # type: ignore[arg-type]  # checked by require() above
     require(sum(state.revealed[m] for m in members) >= state.threshold, "no_majority")
-    transfers = _transfers(state, args, winner)  # type: ignore[arg-type]
+    transfers = _transfers(state, args, winner)
     text = promise_text(args.get("text"))
     number = state.proposals_made + 1
     proposal = Proposal(
         id=number,
         proposer=seat,
-        winner=winner,  # type: ignore[arg-type]
+        winner=winner,
         members=members,
         transfers=transfers,
         text=text,

@@ -274,9 +274,9 @@ def view(state: ProkonsulState, seat: int | None) -> ProkonsulView:
         hand_size=len(state.hands[0]),
         chosen=tuple(card is not None for card in state.chosen),
         final_chips=state.chips if state.phase == "over" else None,
-        own_hand=state.hands[seat] if own else None,  # type: ignore[index]
-        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]
-        own_chips=state.chips[seat] if own else None,  # type: ignore[index]
+        own_hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_chips=state.chips[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
     )
 
 
@@ -297,3 +297,26 @@ def private_lines(state: ProkonsulState, seat: int) -> list[Msg]:
             else Msg(key="private.no_choice")
         )
     return lines
+
+
+def board_lines(view: ProkonsulView) -> list[Msg]:
+    """Whose revealed cards each seat holds this round (the board marks a taken card only by
+    its owner's token), then the board's legend."""
+    lines = [
+        Msg(
+            key="board_text.holds",
+            args={
+                "seat": seat,
+                "cards": [
+                    Msg(
+                        key="board_text.card",
+                        args={"value": view.revealed[owner], "seat_owner": owner},
+                    )
+                    for owner in held
+                ],
+            },
+        )
+        for seat, held in enumerate(view.held)
+        if held and view.revealed
+    ]
+    return [*lines, Msg(key="board_text.legend", args={"bonus": view.link_bonus})]

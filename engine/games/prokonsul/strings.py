@@ -3,7 +3,8 @@ arguments from the board data, so a corrected board needs no catalog change."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.prokonsul.learn import LEARN
 
 EN = {
     "name": "Prokonsul",
@@ -425,4 +426,4 @@ JA = {
     "board.list_separator": "、",
 }
 
-STRINGS: Catalog = {"en": EN, "ja": JA}
+STRINGS: Catalog = merge_catalogs({"en": EN, "ja": JA}, LEARN)

@@ -69,7 +69,7 @@ def _evaluate(board: tuple[Cell, ...], seat: int, view: SenatorView, stair_weigh
     for i, cell in enumerate(board):
         if cell is None or cell[0] < 0:
             continue
-        points = card_value(i, cell[1], flag, view.flag_effect, view.flag_scope)
+        points: float = card_value(i, cell[1], flag, view.flag_effect, view.flag_scope)
         if not IS_SENATE[i] and points == 0:
             points = stair_weight * cell[1]
         totals[cell[0]] += points

@@ -58,7 +58,7 @@ def _ai_hill_value(
     if not q_me:
         margin = min(margin, -1.0)
     x = max(-30.0, min(30.0, margin / softness))
-    p = 1.0 / (1.0 + 2.718281828 ** (-x))
+    p = 1.0 / (1.0 + float(2.718281828 ** (-x)))
     return number * (2.0 * p - 1.0)
 
 
@@ -88,7 +88,7 @@ def _ai_samples(view: SevenHillsView, me: int, rng: Rng) -> list[list[SimHill]]:
                 )
                 for side in range(SIDES)
             )
-            hills.append(SimHill(revealed=hill.revealed, cards=sides, guard=hill.guard))  # type: ignore[arg-type]
+            hills.append(SimHill(revealed=hill.revealed, cards=sides, guard=hill.guard))  # type: ignore[arg-type]  # two sides, as the tuple type says
         samples.append(hills)
     return samples
 

@@ -138,7 +138,7 @@ def view(state: SevenHillsState, seat: int | None) -> SevenHillsView:
                     for value, up in hill.cards[side]
                 )
                 for side in range(SIDES)
-            ),
+            ),  # type: ignore[arg-type]  # SIDES entries: the pair the tuple type says
             guard=hill.guard,
             winner=winners[index],
         )

@@ -194,7 +194,7 @@ class SpaceEmperorView(BaseModel):
     over: bool
     changed: tuple[str, ...]
     drawn: tuple[str, ...]
-    operation: tuple[str, int, str | None] | None  # (kind, target seat, target system)
+    operation: tuple[Literal["spy", "terrorist"], int, str | None] | None  # kind, seat, system
     scores: tuple[int, ...]
     # Public rules and queued steps (all announced at the table), so a seat's view fixes the
     # whole public state: what the search's sampler rebuilds a world from.

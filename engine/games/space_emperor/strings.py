@@ -3,7 +3,8 @@ are the same in both languages (they are proper names)."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.space_emperor.learn import LEARN
 
 EN = {
     "name": "Space Emperor",
@@ -574,4 +575,4 @@ JA_TERMS = {
 
 EN_TERMS = {key: key.removeprefix("term.") for key in JA_TERMS}  # English names stay as they are
 
-STRINGS: Catalog = {"en": {**EN, **EN_TERMS}, "ja": {**JA, **JA_TERMS}}
+STRINGS: Catalog = merge_catalogs({"en": {**EN, **EN_TERMS}, "ja": {**JA, **JA_TERMS}}, LEARN)

@@ -3,9 +3,10 @@ come from the core catalogue; `bad_seat_count` keeps its own wording (it names t
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.spartacus.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "Spartacus",
         "summary": "A trick game where low cards are strong: undercut or pass.",
@@ -202,3 +203,5 @@ STRINGS: Catalog = {
         "board.last_trick": "直前のトリック：{player}が{cards}を獲得（{value}点）",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)
