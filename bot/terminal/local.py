@@ -344,13 +344,15 @@ class LocalTable:
             return
 
     def _pass_keyboard(self, session: Session, seat: int) -> None:
-        """Hot seat: the next human takes the keyboard; the screen hides the previous one's."""
+        """Hot seat: the next human takes the keyboard; the screen is cleared before the
+        hand-over line, so the next player never reads the previous one's secret answer."""
         if self.keyboard == seat:
             return
-        self.ask(self.t("local.pass_keyboard", name=session.names[seat]))
         if self.keyboard is not None:
             self.read_up_to[self.keyboard] = len(self.story)  # all of it was on their screen
             self.clear()
+        self.ask(self.t("local.pass_keyboard", name=session.names[seat]))
+        if self.keyboard is not None:
             self._recap(seat)
         self.keyboard = seat
 
