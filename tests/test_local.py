@@ -412,6 +412,7 @@ def test_players_default_to_the_game_and_two_player_games_run_ai_only(tmp_path: 
     config = load_config(os.devnull)
     assert local_options(parse(["local", "seven_hills", "--ai-only"]), config).players == 2
     assert local_options(parse(["local", "imperium"]), config).players == 3
+    assert local_options(parse(["local", "Seven-Hills", "--ai-only"]), config).game == "seven_hills"
 
 
 def test_ai_level_is_an_option_and_normal_by_default() -> None:
@@ -427,6 +428,10 @@ def test_ai_level_is_an_option_and_normal_by_default() -> None:
 def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text('[local]\ngame = "caesar"\n', "utf-8")
     assert load_config(tmp_path / "config.toml").local_game == "caesar"
+    # Issue 33 item 10: a game named as players write it is the same game.
+    for written, game in (("Imperium", "imperium"), ("Seven Hills", "seven_hills")):
+        (tmp_path / "config.toml").write_text(f'[local]\ngame = "{written}"\n', "utf-8")
+        assert load_config(tmp_path / "config.toml").local_game == game
     example = Path(__file__).parent.parent / "config.example.toml"
     assert load_config(example).local_game == Config().local_game
     for module in Path(__file__).parent.parent.joinpath("bot").rglob("*.py"):

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.frontend.config import Config
+from bot.frontend.config import Config, game_id_of
 from bot.terminal.local import LocalOptions
 from bot.terminal.local_strings import LOCAL_TEXT
 from engine.core import Game, IllegalInput, Msg, option_values, player_options
@@ -38,6 +38,7 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
     def t(key: str, catalog: Game | None = None, /, **values: Any) -> str:
         return text.text(args.locale, key, catalog, (), **values)
 
+    args.game = game_id_of(args.game)
     if args.game not in GAMES:
         raise UsageError(t("local.error.game", game=args.game, games=", ".join(sorted(GAMES))))
     game = GAMES[args.game]
