@@ -22,7 +22,7 @@ from typing import NoReturn
 
 from bot.frontend.config import Config, ConfigError, load_config
 from bot.terminal.local import PausedGameDiffers, run_local
-from bot.terminal.local_args import UsageError, local_options
+from bot.terminal.local_args import UsageError, local_options, options_help
 from bot.terminal.local_strings import LOCAL_TEXT
 from engine.core import IllegalInput
 from engine.levels import DEFAULT_LEVEL, LEVELS
@@ -109,7 +109,14 @@ def _parser() -> argparse.ArgumentParser:
     migrate.add_argument(
         "--to", required=True, metavar="postgresql://…", help="required, no default"
     )
-    _local_parser(sub.add_parser("local", help="play in the terminal without Discord"))
+    _local_parser(
+        sub.add_parser(
+            "local",
+            help="play in the terminal without Discord",
+            epilog="each game's --option values:\n" + options_help(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+    )
     replay = sub.add_parser("replay", help="rebuild an exported game's boards and outcome")
     replay.add_argument("file")
     replay.add_argument("--out", default="out", help="folder for the boards (default: %(default)s)")

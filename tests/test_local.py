@@ -31,7 +31,7 @@ from bot.terminal.local_args import local_options
 from bot.terminal.local_input import parse, parse_group, problem
 from bot.terminal.local_strings import LOCAL, LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file
-from engine.core import Choice, Field, IllegalInput, Msg
+from engine.core import Choice, Field, IllegalInput, Msg, player_options
 from engine.registry import GAMES
 
 ROOT = str(Path(__file__).resolve().parent.parent)
@@ -654,6 +654,10 @@ def test_help_states_every_default() -> None:
                 assert "default" in (action.help or ""), (each.prog, action.option_strings)
     text = commands.choices["local"].format_help()
     assert "(default: all but yours)" in text and "(default: out)" in text
+    # Issue 33 item 13: each game's options, as the README promises.
+    for game_id in GAMES:
+        line = next(line for line in text.splitlines() if line.startswith(f"{game_id}: "))
+        assert all(f"{name}=" in line for name in player_options(GAMES[game_id])), line
 
 
 async def test_a_taken_port_leaves_the_game_playable_without_the_page(

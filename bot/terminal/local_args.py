@@ -116,6 +116,15 @@ def _options(
     return options
 
 
+def options_help(locale: str = "en") -> str:
+    """Every game's `--option` values, a line each, for `local --help`."""
+
+    def t(key: str, catalog: Game | None = None, /, **values: Any) -> str:
+        return LOCAL_TEXT.text(locale, key, catalog, (), **values)
+
+    return "\n".join(f"{game_id}: {_listing(GAMES[game_id], t)}" for game_id in sorted(GAMES))
+
+
 def _listing(game: Game, t: Any) -> str:
     """`name=a|b (default a)` for every option of the game."""
     fields = player_options(game)
