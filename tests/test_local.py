@@ -394,6 +394,8 @@ async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path
         (["imperium", "--players", "3", "--ai", "4"], "between 0 and the number of players (3)"),
         (["nosuchgame"], "the games are: caesar, "),
         (["imperium", "--players", "x"], "invalid int value: 'x'"),
+        (["imperium", "--port", "99999"], "--port must be from 0 to 65535, not 99999."),
+        (["imperium", "--out", "/proc/forum"], "--out /proc/forum: board images cannot be"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_code_2(arguments, message, tmp_path, capsys):
@@ -473,6 +475,31 @@ def test_a_bad_config_is_one_line_naming_the_key_and_exit_code_2(
     err = capsys.readouterr().err
     assert err.startswith(f"python -m bot: error: {config}: ") and message in err, err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("database", "message"),
+    [
+        ("/proc/forum.sqlite3", "cannot be created or opened (No such file or directory)"),
+        ("/sys/forum.sqlite3", "cannot be created or opened ("),
+        ("{tmp}/passwd", "is not a Forum database (file is not a database)"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_one_line_and_leaves_no_lock(
+    database: str, message: str, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 9: under /proc or /sys, or a file that is no database (/etc/passwd)."""
+    passwd = tmp_path / "passwd"
+    passwd.write_text("root:x:0:0:root:/root:/bin/bash\n", "utf-8")
+    database = database.replace("{tmp}", str(tmp_path))
+    monkeypatch.setenv("FORUM_DATABASE", database)
+    command = ["--config", os.devnull, "local", "imperium", "--ai-only", "--no-browser"]
+    assert main([*command, "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"Forum cannot start: {database} {message}" + err.split(message)[1], err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not Path(f"{database}.lock").exists()
+    assert passwd.read_text("utf-8") == "root:x:0:0:root:/root:/bin/bash\n"
 
 
 def test_a_config_file_named_must_exist_and_the_example_is_valid(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from bot.terminal.local_strings import LOCAL_TEXT
 from engine.core import Game, IllegalInput, Msg, option_values, player_options
 from engine.registry import GAMES
 
+MAX_PORT = 65535
 DEFAULT_PLAYERS = 3  # a typical table, moved into the game's own range
 
 
@@ -49,6 +51,9 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
         key = "local.error.players" if minimum < maximum else "local.error.players_exact"
         raise UsageError(t(key, game=name, minimum=minimum, maximum=maximum, count=players))
     ai = _ai_seats(args, players, t)
+    if args.port is not None and not 0 <= args.port <= MAX_PORT:
+        raise UsageError(t("local.error.port", port=args.port, maximum=MAX_PORT))
+    _check_out(Path(args.out), t)
     options = _options(game, players, args.option, t, lambda msg: text.msg(args.locale, msg, game))
     given = {
         "players": args.players is not None,
@@ -114,6 +119,17 @@ def _options(
         detail = f"{where}={options.get(where, '')!r}: {first['msg']}."
         raise UsageError(t("local.error.option", detail=detail, options=listing)) from None
     return options
+
+
+def _check_out(out: Path, t: Any) -> None:
+    """The board folder exists or can be made, and takes files: refused here in one line, not
+    as a traceback at the first board (`--out /proc/forum`)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        raise UsageError(t("local.error.out", out=str(out), reason=error.strerror)) from None
 
 
 def options_help(locale: str = "en") -> str:
