@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from bot.frontend.config import Config, ConfigError, load_config
-from bot.terminal.local import PausedGameDiffers, run_local
+from bot.terminal.local import PausedGameDiffers, run_command, run_local
 from bot.terminal.local_args import UsageError, local_options, options_help
 from bot.terminal.local_strings import LOCAL_TEXT
 from engine.core import IllegalInput
@@ -61,7 +61,10 @@ def _default_local(config: Config, top: argparse.Namespace) -> int:
     game = GAMES[config.local_game]  # a known game: the settings were checked
     name = LOCAL_TEXT.text(top.locale, "name", game)
     games = ", ".join(sorted(GAMES))
-    print(LOCAL_TEXT.text(top.locale, "local.no_token", game=name, games=games) + "\n")
+    no_token = LOCAL_TEXT.text(
+        top.locale, "local.no_token", game=name, games=games, command=run_command()
+    )
+    print(no_token + "\n")
     args = ["local", config.local_game, "--locale", top.locale]
     args += ["--new"] * top.new + ["--no-browser"] * top.no_browser
     return _local(_parser().parse_args(args), config)

@@ -9,6 +9,7 @@ import os
 import pty
 import re
 import select
+import shlex
 import signal
 import socket
 import sqlite3
@@ -614,6 +615,8 @@ def test_the_command_line_refuses_to_resume_another_table_in_one_line(tmp_path: 
     refused = run("--players", "2", "--ai-only")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
     assert "is 2 players (1 AI), base game, not 2 players (2 AI), base game" in refused.stderr
+    # Issue 33 item 11: the hint is the command as it was run (this interpreter, not `python`).
+    assert f"`{shlex.join([sys.executable, '-m', 'bot'])} local imperium`" in refused.stderr
     started = run("--players", "2", "--ai-only", "--new", "--seed", "1")
     assert started.returncode == 0 and "Abandoned the paused Imperium game" in started.stdout
 

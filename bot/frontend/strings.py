@@ -130,7 +130,7 @@ BOT: Catalog = {
         ),
         "local.abandoned": "Abandoned the paused {game} game (session {session}).",
         "local.other_paused": (
-            "Also paused: {game} (session {session}); `python -m bot local {game_id}` resumes it."
+            "Also paused: {game} (session {session}); `{command} local {game_id}` resumes it."
         ),
         "local.new": "New game of {game}, session {session}: {players}",
         "local.player": "Player {number}",
@@ -285,7 +285,7 @@ BOT: Catalog = {
         "local.abandoned": "中断していた{game}のゲーム（セッション{session}）を破棄しました。",
         "local.other_paused": (
             "中断中のゲーム：{game}（セッション{session}）。"
-            "`python -m bot local {game_id}` で再開できます。"
+            "`{command} local {game_id}` で再開できます。"
         ),
         "local.new": "{game}の新しいゲーム（セッション{session}）：{players}",
         "local.player": "プレイヤー{number}",

@@ -14,6 +14,7 @@ import contextlib
 import itertools
 import json
 import os
+import shlex
 import sys
 import zlib
 from collections.abc import Callable
@@ -186,6 +187,7 @@ class LocalTable:
                     paused=paused_table,
                     asked=asked,
                     game_id=opts.game,
+                    command=run_command(),
                 )
             )
 
@@ -218,7 +220,14 @@ class LocalTable:
             if game_id is None or row.id == current.id or row.status != "active":
                 continue
             name = self.t("name", get_game(game_id))
-            self.say(self.t("local.other_paused", game=name, session=row.id, game_id=game_id))
+            line = self.t(
+                "local.other_paused",
+                game=name,
+                session=row.id,
+                game_id=game_id,
+                command=run_command(),
+            )
+            self.say(line)
 
     async def _new_session(self) -> Session:
         humans = 0 if self.opts.ai_only else self.opts.players - self.opts.ai
@@ -525,6 +534,15 @@ def _human_seats(session: Session) -> list[int]:
 
 def _rows(items: list[str]) -> list[str]:
     return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
+
+
+def run_command() -> str:
+    """`python -m bot` as this process was started ('.venv/bin/python -m bot'), for the hints
+    that tell the player what to type: a bare `python` fails outside the virtual environment."""
+    argv = getattr(sys, "orig_argv", [])
+    if len(argv) >= 3 and argv[1:3] == ["-m", "bot"]:
+        return shlex.join(argv[:3])
+    return "python -m bot"
 
 
 def clear_screen() -> None:
