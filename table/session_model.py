@@ -26,6 +26,7 @@ class Seat(BaseModel):
     ai: bool
     locale: str | None = None  # the member's language, for their private texts
     level: str | None = None  # an AI seat's level; None plays the default level
+    style: str | None = None  # an AI seat's style (engine.styles); None plays STEADY
 
 
 class SessionMeta(BaseModel):
