@@ -83,7 +83,7 @@ class ForumBot(commands.Bot):
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.hints: Hints = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
-        self.play: Play = None  # type: ignore[assignment]
+        self.play: Play = None  # type: ignore[assignment]  # set in setup_hook
         self.router: Router = None  # type: ignore[assignment]  # set in setup_hook
         self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
         self.settings = ServerSettings(config)
