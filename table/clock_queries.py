@@ -79,12 +79,19 @@ BEAT = (
 LAST_BEAT = "SELECT MAX(at) FROM heartbeats"
 ADD_DOWNTIME = "INSERT INTO downtimes (starts, ends) VALUES (?,?) ON CONFLICT (starts) DO NOTHING"
 DOWNTIMES = "SELECT starts, ends FROM downtimes WHERE ends>? ORDER BY starts"
+# Active async tables whose board shows their latest input (`{shown}`: see table.queries).
+IDLE_ASYNC = (
+    "SELECT s.id FROM sessions s JOIN async_tables a ON a.session_id=s.id"
+    " WHERE s.status='active' AND {shown} >="
+    " (SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE inputs.session_id=s.id)"
+)
 
 
 class ClockQueries(ABC):
     """Async tables' reads and writes, one statement each (see the module docstring)."""
 
     skip_locked: ClassVar[str]  # CLAIM_DUE's `{lock}` in this dialect
+    shown: ClassVar[str]  # the meta's "shown" as a number (table.queries)
 
     @abstractmethod
     async def _fetch(self, query: str, *params: Any) -> Sequence[Any]: ...
@@ -184,6 +191,11 @@ class ClockQueries(ABC):
     async def vacations(self, user_id: int, since: float) -> list[Interval]:
         """The player's vacations that end after `since`."""
         return [(r[0], r[1]) for r in await self._fetch(VACATIONS, user_id, since)]
+
+    async def idle_async_sessions(self) -> frozenset[int]:
+        """Active async tables whose board is current: nothing to re-publish at start-up."""
+        rows = await self._fetch(IDLE_ASYNC.format(shown=self.shown))
+        return frozenset(int(r[0]) for r in rows)
 
     async def beat(self, process: str, now: float) -> None:
         await self._write(BEAT, process, now)

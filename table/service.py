@@ -194,11 +194,16 @@ class TableService:
         """Every open session that loads; broken ones are left out (see recoverable)."""
         return (await self.recoverable())[0]
 
-    async def recoverable(self) -> tuple[list[Session], list[SessionBroken]]:
+    async def recoverable(
+        self, idle: frozenset[int] = frozenset()
+    ) -> tuple[list[Session], list[SessionBroken]]:
         """Open sessions, and finished ones whose final board was never shown, split into
-        those that load and those that are broken."""
+        those that load and those that are broken. `idle` sessions without AI seats are left
+        unloaded (async tables whose board is current: loaded when acted on or due)."""
         healthy, broken = [], []
         for row in await self.store.open_sessions() + await self.store.unshown_finished():
+            if row.id in idle and not any(seat.ai for seat in row.seats):
+                continue
             try:
                 healthy.append(await self.get(row.id))
             except SessionBroken as error:

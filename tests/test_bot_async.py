@@ -207,3 +207,25 @@ async def test_the_fake_refuses_install_fields_discord_refuses(harness: Harness)
         with pytest.raises(discord.HTTPException) as refused:
             await bot.http.bulk_upsert_global_commands(bot.application_id, [command])
         assert refused.value.code == 50035
+
+
+async def test_a_restart_leaves_current_async_boards_alone_until_acted_on(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    await harness.start()
+    await open_async(harness, users, "1d")
+    live_channel = fake.add_channel("live")
+    await fake.slash(users[0], "game", ["new"], {"game": "caesar"}, channel_id=live_channel)
+    board = harness.board()
+    posts = len(fake.calls("POST", "/messages"))
+    await harness.stop()
+    bot = await harness.start()
+    await harness.settle()
+    assert len(fake.calls("POST", "/messages")) == posts  # nothing re-posted
+    assert bot.service._sessions.keys() == {
+        (await bot.service.store.open_session_in(live_channel)).id
+    }  # the live lobby is loaded as before; the async table waits
+    session = await bot.service.in_channel(fake.channel_id)  # acted on: loaded now
+    assert session.status == "active" and harness.board().id == board.id

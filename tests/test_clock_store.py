@@ -16,7 +16,7 @@ from table.backend import open_store
 from table.clocks import SeatClock, UserPrefs
 from table.pace import Pace, TablePace
 from table.session_model import Seat, SessionMeta
-from table.store import SessionRow, Store
+from table.store import InputRow, SessionRow, Store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -131,3 +131,15 @@ async def test_an_existing_database_gains_the_async_tables(tmp_path: Path) -> No
         assert await store.user_prefs([1]) == {1: UserPrefs(1)}
     finally:
         await store.close()
+
+
+async def test_idle_async_sessions_are_those_whose_board_shows_the_last_input(
+    opened: Store,
+) -> None:
+    ids = [await session(opened, channel) for channel in (1, 2, 3)]
+    for sid in ids[:2]:  # two async tables, one live
+        await opened.save_table_pace(TablePace(sid, Pace(3600)))
+    for sid, shown in zip(ids, (1, 0, 1), strict=True):
+        await opened.append_input(sid, InputRow(1, 0, "m", {}, "k"))
+        await opened.save_meta(sid, SessionMeta(shown=shown))
+    assert await opened.idle_async_sessions() == frozenset({ids[0]})

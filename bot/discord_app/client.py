@@ -171,11 +171,14 @@ class ForumBot(commands.Bot):
             tune_gc()
 
     async def recover(self) -> None:
-        """Re-post boards, re-prompt players whose private prompts died, resume AI seats.
+        """Re-post boards, re-prompt players whose private prompts died, resume AI seats
+        (not for async tables whose board shows their latest input: see recoverable).
 
         A broken session is skipped; its channel is told how to get a playable channel back.
         """
-        healthy, broken = await self.service.recoverable()
+        # Async tables whose board is current wait, unloaded, until acted on or due.
+        idle = await self.service.store.idle_async_sessions()
+        healthy, broken = await self.service.recoverable(idle)
         for session in healthy:
             if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)
