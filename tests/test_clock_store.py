@@ -136,10 +136,15 @@ async def test_an_existing_database_gains_the_async_tables(tmp_path: Path) -> No
 async def test_idle_async_sessions_are_those_whose_board_shows_the_last_input(
     opened: Store,
 ) -> None:
-    ids = [await session(opened, channel) for channel in (1, 2, 3)]
-    for sid in ids[:2]:  # two async tables, one live
+    """Idle: async, board current, every seat a member with a clock (none handed to the AI)."""
+    ids = [await session(opened, channel) for channel in (1, 2, 3, 4)]
+    for sid in ids[:3]:  # three async tables, one live
         await opened.save_table_pace(TablePace(sid, Pace(3600)))
-    for sid, shown in zip(ids, (1, 0, 1), strict=True):
+        for seat in range(4):
+            gone = sid == ids[2] and seat == 3  # its clock ran out: an AI plays it
+            await opened.save_clock(SeatClock(sid, seat, 100 + seat, 60.0, timed_out=gone))
+    for sid, shown in zip(ids, (1, 0, 1, 1), strict=True):
         await opened.append_input(sid, InputRow(1, 0, "m", {}, "k"))
         await opened.save_meta(sid, SessionMeta(shown=shown))
     assert await opened.idle_async_sessions() == frozenset({ids[0]})
+    assert [row.id for row in await opened.open_sessions_but_idle()] == ids[1:]

@@ -119,14 +119,15 @@ class AsyncTables:
             t, notice.kind, game=t("name"), link=board_link(session), left=left, policy=table.policy
         )
         if notice.way == "mention":
-            channel = self.client.get_channel(session.row.channel_id)
-            mention = t("clock.notice.mention", user=notice.user_id)
-            allowed = discord.AllowedMentions(users=[discord.Object(notice.user_id)])
-            await channel.send(mention + text, allowed_mentions=allowed)
+            table_channel = self.client.get_channel(session.row.channel_id)
+            if isinstance(table_channel, discord.abc.Messageable):
+                mention = t("clock.notice.mention", user=notice.user_id)
+                allowed = discord.AllowedMentions(users=[discord.Object(notice.user_id)])
+                await table_channel.send(mention + text, allowed_mentions=allowed)
             return
         with contextlib.suppress(discord.Forbidden):  # DMs closed: the board still says it
-            channel = await self.dm_channels.channel(notice.user_id)
-            sent = await channel.send(text, allowed_mentions=NO_PINGS)
+            dm = await self.dm_channels.channel(notice.user_id)
+            sent = await dm.send(text, allowed_mentions=NO_PINGS)
             await self.service.store.set_notice_message(
                 notice.session_id, notice.seat, notice.turn, notice.kind, sent.id
             )
@@ -138,7 +139,7 @@ class AsyncTables:
             return
         t = self.wording.channel_texts(session)
         channel = self.client.get_channel(session.row.channel_id)
-        if channel is not None:
+        if isinstance(channel, discord.abc.Messageable):
             await channel.send(
                 timeout_text(t, timeout.seat, timeout.done), allowed_mentions=NO_PINGS
             )

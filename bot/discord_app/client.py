@@ -176,9 +176,8 @@ class ForumBot(commands.Bot):
 
         A broken session is skipped; its channel is told how to get a playable channel back.
         """
-        # Async tables whose board is current wait, unloaded, until acted on or due.
-        idle = await self.service.store.idle_async_sessions()
-        healthy, broken = await self.service.recoverable(idle)
+        # Async tables whose board is current wait, unread, until acted on or due.
+        healthy, broken = await self.service.recoverable(lazy=True)
         for session in healthy:
             if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)

@@ -165,7 +165,7 @@ def add_pause_command(group: app_commands.Group, service: TableService, clocks: 
     @app_commands.command(name="pause", description=_(COMMANDS, "command.pause"))
     @app_commands.describe(days=_(COMMANDS, "param.pause_days"))
     async def pause(interaction: discord.Interaction, days: app_commands.Range[int, 0, 7]) -> None:
-        session = await service.in_channel(interaction.channel_id)
+        session = await service.in_channel(interaction.channel_id or 0)
         if session is None:
             raise IllegalInput("no_session")
         t = _texts(interaction, default_locale)

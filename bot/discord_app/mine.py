@@ -105,9 +105,9 @@ class MinePages(discord.ui.View):
         self.t, self.shown, self.hidden, self.asker = t, shown, hidden, asker
         self.page = 0
         self.pages = max(1, -(-len(shown) // PAGE))
-        self._refresh()
+        self._mark_ends()
 
-    def _refresh(self) -> None:
+    def _mark_ends(self) -> None:
         self.previous.disabled = self.page == 0
         self.next.disabled = self.page >= self.pages - 1
 
@@ -116,7 +116,7 @@ class MinePages(discord.ui.View):
 
     async def _show(self, interaction: discord.Interaction, step: int) -> None:
         self.page = min(max(0, self.page + step), self.pages - 1)
-        self._refresh()
+        self._mark_ends()
         text = page_text(self.t, self.shown, self.hidden, self.page)
         await interaction.response.edit_message(content=text, view=self, allowed_mentions=NO_PINGS)
 
