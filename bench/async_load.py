@@ -22,11 +22,15 @@ import gc
 import resource
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Iterator
 from pathlib import Path
 
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeDiscord
 from bench.pgserver import find_binaries, running_server
 from table.backend import open_store
 from table.clock_queries import CLOCK_COLUMNS
@@ -41,7 +45,7 @@ ROUNDS = 5
 NOW = 1_800_000_000.0
 
 
-def fill(path: str, games: int) -> None:
+def fill(path: str, games: int, channels: list[int] | None = None) -> None:
     """N active Caesar tables of 4 members, seat 0 owing (its clock running, due later; one
     in 100 within ~1.5 h), written in one transaction (the store's own writes sync each)."""
     sessions, tables, clocks = [], [], []
@@ -49,7 +53,7 @@ def fill(path: str, games: int) -> None:
         sid = index + 1
         seats = tuple(Seat(user_id=1000 + index * 4 + s, name=f"P{s}", ai=False) for s in range(4))
         row = SessionRow(
-            sid, 10_000 + index, 1, "caesar", 1, {}, index, "active", seats[0].user_id, seats,
+            sid, channels[index] if channels else 10_000 + index, 1, "caesar", 1, {}, index, "active", seats[0].user_id, seats,
             SessionMeta(shown=0),
         )  # fmt: skip
         sessions.append((sid, *session_values(row), NOW, NOW))
@@ -106,27 +110,34 @@ def _rss_mb() -> float:
         return int(statm.read().split()[1]) * resource.getpagesize() / 2**20
 
 
-async def startup_figures(database: str) -> None:
-    rules = {"today (load all, re-publish all)": False, "async (current boards wait)": True}
-    results: dict[str, list[tuple[float, int, float]]] = {name: [] for name in rules}
+async def startup_once(database: str, lazy: bool) -> None:
+    """One start-up in this fresh process; prints `seconds loaded rss_added_mib`."""
+    store = await open_store(database)
+    try:
+        gc.collect()
+        before, started = _rss_mb(), time.perf_counter()
+        healthy, _ = await TableService(store).recoverable(lazy)
+        took = time.perf_counter() - started
+        print(f"{took:.3f} {len(healthy)} {_rss_mb() - before:.1f}")
+    finally:
+        await store.close()
+
+
+def startup_figures(database: str) -> None:
+    """Each rule in a process of its own (RSS is the process's), three rounds alternated."""
+    rules = {"today (load all, re-publish all)": "0", "async (current boards wait)": "1"}
+    results: dict[str, list[list[float]]] = {name: [] for name in rules}
     for _ in range(3):
         for name, lazy in rules.items():
-            store = await open_store(database)
-            try:
-                service = TableService(store)
-                gc.collect()
-                before, started = _rss_mb(), time.perf_counter()
-                healthy, _ = await service.recoverable(lazy)
-                took = time.perf_counter() - started
-                results[name].append((took, len(healthy), _rss_mb() - before))
-            finally:
-                await store.close()
+            command = [sys.executable, "-m", "bench.async_load", "--startup", database, lazy]
+            out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+            results[name].append([float(part) for part in out.split()])
     for name, runs in results.items():
-        seconds = [r[0] for r in runs]
+        took = [r[0] for r in runs]
         print(
-            f"  {name}: {statistics.median(seconds):.2f} s median, {max(seconds):.2f} s worst;"
-            f" sessions loaded and boards queued {runs[0][1]};"
-            f" RSS +{max(r[2] for r in runs):.0f} MiB"
+            f"  {name}: {statistics.median(took):.2f} s median, {max(took):.2f} s worst;"
+            f" sessions loaded and boards queued {int(runs[0][1])};"
+            f" RSS +{max(r[2] for r in runs):.0f} MiB worst"
         )
 
 
@@ -136,7 +147,34 @@ async def run(database: str, games: int, label: str) -> None:
         await scan_figures(store, games)
     finally:
         await store.close()
-    await startup_figures(database)
+    startup_figures(database)
+
+
+async def bot_figures(games: int) -> None:
+    """The whole bot starting over the fake Discord with N tables, today's rule (the same
+    games played live: every board loaded and re-posted) against async tables: seconds until
+    start-up recovery is done and the bot idle, REST calls it made, and RSS added."""
+    async with FakeDiscord() as fake:
+        channels = [fake.add_channel(f"table-{n}") for n in range(games)]
+        for rule in ("today (live tables)", "async tables"):
+            with tempfile.TemporaryDirectory() as folder:
+                path = str(Path(folder) / "forum.sqlite3")
+                await _create(path)
+                fill(path, games, channels)
+                if rule.startswith("today"):
+                    with contextlib.closing(sqlite3.connect(path)) as db, db:
+                        db.execute("DELETE FROM clocks")
+                        db.execute("DELETE FROM async_tables")
+                calls, rss = len(fake.store.requests), _rss_mb()
+                harness = Harness(fake, Path(path), rest_per_second=50)  # Discord's pace
+                started = time.perf_counter()
+                await harness.start()
+                await harness.settle()
+                took = time.perf_counter() - started
+                made = len(fake.store.requests) - calls
+                print(f"  {rule}: ready and idle in {took:.1f} s; {made} REST calls;"
+                      f" RSS +{_rss_mb() - rss:.0f} MiB")  # fmt: skip
+                await harness.stop()
 
 
 @contextlib.contextmanager
@@ -157,7 +195,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--postgres", default=None)
     parser.add_argument("--skip-postgres", action="store_true")
+    parser.add_argument("--bot", type=int, default=0, help="also start the bot over N tables")
+    parser.add_argument("--startup", nargs=2, metavar=("DATABASE", "LAZY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.startup:
+        asyncio.run(startup_once(args.startup[0], args.startup[1] == "1"))
+        return
+    if args.bot:
+        print(f"The bot over the fake Discord, {args.bot} tables (SQLite):")
+        asyncio.run(bot_figures(args.bot))
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "forum.sqlite3")
         asyncio.run(_create(path))

@@ -80,6 +80,8 @@ async def test_paces_are_checked_against_the_server(harness: Harness) -> None:
     assert await bot.service.in_channel(fake.channel_id) is None
     await fake.slash(alice, "game", ["new"], {"game": "caesar"})  # the server's default
     assert "⏱ Pace: 1 d per move" in harness.board().text()
+    await fake.slash(alice, "game", ["rules"], {}, locale="ja")
+    assert "⏱ ペース：1手1日・持ち時間切れ：AIがその席を引き継ぐ" in harness.last_ephemeral(alice)
 
 
 async def test_a_live_table_has_no_clock(harness: Harness) -> None:
