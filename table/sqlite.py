@@ -71,6 +71,7 @@ class SqliteStore(queries.Queries):
 
     shared = False  # one process owns the file: its cache is the truth
     shown = queries.SHOWN_SQLITE
+    seat_count = queries.SEATS_SQLITE
     no_limit = -1
     skip_locked = ""
 

@@ -177,11 +177,13 @@ class ForumBot(commands.Bot):
             tune_gc()
 
     async def recover(self) -> None:
-        """Re-post boards, re-prompt players whose private prompts died, resume AI seats.
+        """Re-post boards, re-prompt players whose private prompts died, resume AI seats
+        (not for async tables whose board shows their latest input: see recoverable).
 
         A broken session is skipped; its channel is told how to get a playable channel back.
         """
-        healthy, broken = await self.service.recoverable()
+        # Async tables whose board is current wait, unread, until acted on or due.
+        healthy, broken = await self.service.recoverable(lazy=True)
         for session in healthy:
             if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)

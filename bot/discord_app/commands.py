@@ -16,6 +16,7 @@ from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
 from bot.discord_app.interaction_parts import channel_of
+from bot.discord_app.mine import MinePages, page_text, visible_games
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend import cards
 from bot.frontend.clock_texts import pace_line
@@ -69,6 +70,9 @@ class CommandParts:
     repost: Callable[[Session], None]
     changed: Changed
     tables: AsyncTables
+
+
+ANYWHERE = ("mine", "me")  # /game subcommands a user-installed Forum answers anywhere
 
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
@@ -129,9 +133,27 @@ def options_help(game: Game, texts: Texts) -> list[str]:
 
 class GameCommands(app_commands.Group):
     def __init__(self, bot: CommandsHost, parts: CommandParts) -> None:
-        super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
+        super().__init__(
+            name="game",
+            description=_(COMMANDS, "command.game"),
+            # Installed by a server, and by a user for /game mine and /game me anywhere
+            # (interaction_check keeps every other command to servers that installed Forum).
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
+        )
         self.bot = bot
         self.parts = parts
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Outside a server that installed Forum only /game mine and /game me answer."""
+        command = interaction.command
+        root = command.qualified_name.split()[1] if command is not None else ""
+        if root in ANYWHERE or (interaction.guild_id and interaction.is_guild_integration()):
+            return True
+        await reply_privately(interaction, "✗ " + self.texts(interaction)("error.server_only"))
+        return False
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
@@ -260,6 +282,18 @@ class GameCommands(app_commands.Group):
             for name in settings.paces()
             if name.startswith(typed) or not typed
         ][:25]
+
+    @app_commands.command(name="mine", description=_(COMMANDS, "command.mine"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Your open async games on every server (see bot.discord_app.mine)."""
+        t = self.texts(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        clocks = self.parts.tables.clocks
+        shown, hidden = await visible_games(self.parts.board.client, clocks, interaction.user.id)
+        view = MinePages(t, shown, hidden, interaction.user.id)
+        await interaction.edit_original_response(
+            content=page_text(t, shown, hidden, 0), view=view, allowed_mentions=NO_PINGS
+        )
 
     @app_commands.command(name="status", description=_(COMMANDS, "command.status"))
     async def status(self, interaction: discord.Interaction) -> None:
