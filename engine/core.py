@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
+from functools import cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
 
 import annotated_types
@@ -30,6 +31,7 @@ from pydantic import Field as DataField
 from pydantic.fields import FieldInfo
 
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 JsonValue = int | str | bool | list[int] | list[str] | None
 
@@ -330,7 +332,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     A game declares its `State`, `Options` and `View` types, its `moves` (move name -> pure
     function `(state, action) -> (state, events)`) and its `AI` (a `decide(view, prompt, seat,
-    rng_state)` function, or None for the random baseline), and implements `start`, `pending`,
+    rng_state, style)` function, or None for the random baseline), and implements `start`, `pending`,
     `view`, `outcome` and `is_over`. The core does the rest the same way for every game: the
     seat-count check, the seat and game-over checks of every input, dispatch to the move, and
     the one `game_over` event when a move ends the game.
@@ -345,7 +347,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
     # A staticmethod, so that mypy does not take the function for a method of the class.
-    AI: ClassVar[staticmethod[[Any, Prompt, int, int], Action | None] | None] = None
+    AI: ClassVar[staticmethod[[Any, Prompt, int, int, Style], Action | None] | None] = None
     # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
@@ -387,10 +389,13 @@ class Game(ABC, Generic[S, OptionsT, V]):
         return after, events
 
     @final
-    def ai_action(self, view: V, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
-        """The game's AI decision from the seat's own view, or None for the random baseline."""
+    def ai_action(
+        self, view: V, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+    ) -> Action | None:
+        """The game's AI decision from the seat's own view, played in the seat's `style` (the
+        search's rollouts keep STEADY), or None for the random baseline."""
         decide = type(self).AI
-        return None if decide is None else decide(view, prompt, seat, rng_state)
+        return None if decide is None else decide(view, prompt, seat, rng_state, style)
 
     @final
     def public_view(self, state: S) -> PublicView[V]:
@@ -599,8 +604,15 @@ def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
     values = state.__dict__  # (a pydantic model's fields; getattr costs a view 2 µs more)
     return trusted(
         model,
-        **{name: fields[name] if name in fields else values[name] for name in model.model_fields},
+        **{name: fields[name] if name in fields else values[name] for name in _names(model)},
     )
+
+
+@cache
+def _names(model: type[BaseModel]) -> tuple[str, ...]:
+    """A model's field names in order (pydantic serialises a model's fields in its __dict__'s
+    order; its `model_fields` class property costs 2 µs a read)."""
+    return tuple(model.model_fields)
 
 
 def evolved(state: M, **update: Any) -> M:

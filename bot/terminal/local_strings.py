@@ -18,7 +18,7 @@ LOCAL: Catalog = {
         " players; give one of them.",
         "local.paused_differs": "Your paused {game} game (session {session}) is {paused}, not"
         " {asked} as asked. Add --new to abandon it and start yours, or run"
-        " `python -m bot local {game_id}` to resume it.",
+        " `{command} local {game_id}` to resume it.",
         "local.table": "{players} players ({ai} AI), {options}",
         "local.amounts": "[{first}]–[{last}]: type the amount",
         "local.base_game": "base game",
@@ -27,7 +27,7 @@ LOCAL: Catalog = {
         "local.page.title": "{game} · session {session}",
         "local.no_token": "No Discord token configured (config.toml [discord].token or"
         " DISCORD_TOKEN).\nStarting a local {game} game instead; see README.md to connect to"
-        " Discord.\n(Or: python -m bot local GAME, one of {games})",
+        " Discord.\n(Or: {command} local GAME, one of {games})",
         "local.new_starts_over": " (--new starts over)",
         "local.page.lang": "en",
         "local.page.back": "Earlier board",
@@ -65,7 +65,7 @@ LOCAL: Catalog = {
         "なりません。どちらか一方を指定してください。",
         "local.paused_differs": "中断中の{game}のゲーム（セッション{session}）は{paused}で、"
         "指定された{asked}とは異なります。--new を付けるとそれを破棄して新しく始めます。"
-        "再開するには `python -m bot local {game_id}` を実行してください。",
+        "再開するには `{command} local {game_id}` を実行してください。",
         "local.table": "{players}人（うちCPU{ai}人）・{options}",
         "local.amounts": "[{first}]～[{last}]：数を入力してください",
         "local.base_game": "基本ルール",
@@ -74,7 +74,7 @@ LOCAL: Catalog = {
         "local.page.title": "{game}・セッション{session}",
         "local.no_token": "Discord のトークンが設定されていません（config.toml の [discord].token"
         " または DISCORD_TOKEN）。\n代わりに{game}をローカルで始めます。Discord への接続は README.md"
-        " を参照してください。\n（ほかのゲーム：python -m bot local GAME、GAME は {games}）",
+        " を参照してください。\n（ほかのゲーム：{command} local GAME、GAME は {games}）",
         "local.new_starts_over": "（--new で最初からやり直せます）",
         "local.page.lang": "ja",
         "local.page.back": "前の盤面",
