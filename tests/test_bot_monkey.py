@@ -15,7 +15,7 @@ from bench.bot_harness import Harness
 from engine.core import IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from table.service import Session
-from tests.test_bot_games import Player, fix_seed
+from tests.support.bot_games import Player, fix_seed
 
 SEEDS = (1,)
 SLOW_SEEDS = (2, 3, 4, 5)

@@ -719,10 +719,15 @@ def outcome(state: SettlersState) -> Outcome | None:
 
 
 def private_lines(state: SettlersState, seat: int) -> list[Msg]:
-    """The hand, each distinct card once (with its count) in words: cost, effect, deal and
-    raze rewards, so a DM stays short enough for Discord with a large hand."""
-    hand = state.players[seat].hand
-    lines = [Msg(key="private.hand", args={"count": len(hand)})]
+    """The seat's goods and VP, then the hand, each distinct card once (with its count) in
+    words: cost, effect, deal and raze rewards, so a DM stays short enough for Discord."""
+    player = state.players[seat]
+    hand = player.hand
+    held = {good: n for good, n in player.goods.items() if n}
+    lines = [
+        Msg(key="private.goods", args={"goods": goods_msg(held), "vp": player.vp}),
+        Msg(key="private.hand", args={"count": len(hand)}),
+    ]
     for card_id in sorted(set(hand)):
         text = Msg(key=f"card_text.{card_id}")
         copies = hand.count(card_id)
