@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.discord_app import learn as learning
 from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
@@ -282,6 +283,23 @@ class GameCommands(app_commands.Group):
         if table is not None and session is not None and session.row.game == game:
             content += "\n\n" + pace_line(texts, table)
         await reply_privately(interaction, content, view)
+
+    @app_commands.command(name="learn", description=_(COMMANDS, "command.learn"))
+    @app_commands.describe(game=_(COMMANDS, "param.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        """A table of the member and easy AIs, started at once (bot.discord_app.learn)."""
+        if await self.bot.service.in_channel(channel_of(interaction)) is not None:
+            await self.new.callback(self, interaction, game)  # it says the channel is busy
+            return
+        await self.new.callback(self, interaction, game)
+        session = await self.bot.service.in_channel(channel_of(interaction))
+        if session is None or session.row.host_id != interaction.user.id:
+            return  # refused (a limit of the server): new() said why
+        texts = self.guild_texts(interaction, GAMES[game])
+        ai_name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
+        await learning.begin(self.bot.service, session, interaction.user.id, ai_name)
+        self.parts.changed(session, [])
 
     @app_commands.command(name="card", description=_(COMMANDS, "command.card"))
     @app_commands.describe(name=_(COMMANDS, "param.card"), game=_(COMMANDS, "param.game"))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.discord_app import after_game, hints, rules_pages, stale
+from bot.discord_app import after_game, hints, learn, rules_pages, stale
 from bot.discord_app.ai_levels import chosen_level
 from bot.discord_app.chooser import chooser, fleet_input, modal, modal_values, pick_many
 from bot.discord_app.custom_id import MalformedId, ParsedId, cid, parse_cid
@@ -333,7 +333,9 @@ class Router:
             private, more = folded(self.prompts.private_text(session, seat, []))
             if more:
                 add_show_button(view, session.id, texts)
-            await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
+            user = interaction.user.id
+            tip = await learn.tip_line(self.service.store, session, user, prompt, texts)
+            await self.reply(interaction, "\n".join(filter(None, [tip, private, body])), view)
             return
         if parsed.op == "m":
             form = modal(session.id, prompt, draft, texts)
