@@ -57,7 +57,7 @@ async def tips_met(harness: Harness, user: FakeUser, session: Session) -> dict[s
     return met
 
 
-async def test_learn_is_unrated_easy_and_answered_through_choosers(
+async def test_learn_is_unrated_easy_with_choosers_and_hints(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fix_seed(monkeypatch, 3)
@@ -67,6 +67,9 @@ async def test_learn_is_unrated_easy_and_answered_through_choosers(
     assert [(seat.ai, seat.level) for seat in session.seats][1:] == [(True, "easy")]
     assert hinted_seats(session.row) == {0, 1}  # nobody is rated
     assert not [i for i in harness.board().all_custom_ids() if ":v:" in i]
+    await open_chooser(harness, alice, session)  # the hint follows without asking
+    fake = harness.fake
+    await fake.wait_for(lambda: any("Hint:" in m.text() for m in fake.ephemerals(alice)))
 
 
 async def test_each_tip_once_per_member(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:

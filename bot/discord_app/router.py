@@ -336,6 +336,8 @@ class Router:
             user = interaction.user.id
             tip = await learn.tip_line(self.service.store, session, user, prompt, texts)
             await self.reply(interaction, "\n".join(filter(None, [tip, private, body])), view)
+            if session.row.meta.learning:  # the hint, without asking
+                await hints.offer(self, interaction, session, seat, prompt)
             return
         if parsed.op == "m":
             form = modal(session.id, prompt, draft, texts)
