@@ -79,6 +79,9 @@ SET_TURN_PINGS = (
     "INSERT INTO user_settings (user_id, turn_pings) VALUES (?,?)"
     " ON CONFLICT (user_id) DO UPDATE SET turn_pings=excluded.turn_pings"
 )
+TIPS = "SELECT tip FROM user_tips WHERE user_id=?"
+ADD_TIP = "INSERT INTO user_tips (user_id, tip) VALUES (?,?) ON CONFLICT (user_id, tip) DO NOTHING"
+DROP_TIP = "DELETE FROM user_tips WHERE user_id=? AND tip=?"
 DM_CHANNEL = "SELECT channel_id FROM dm_channels WHERE user_id=?"
 REMEMBER_DM_CHANNEL = (
     "INSERT INTO dm_channels (user_id, channel_id) VALUES (?,?)"
@@ -232,6 +235,16 @@ class Queries(ClockQueries):
 
     async def set_turn_pings(self, user_id: int, on: bool) -> None:
         await self._write(SET_TURN_PINGS, user_id, int(on))
+
+    async def tips(self, user_id: int) -> set[str]:
+        """The tips the member was shown (and "*" when they turned tips off)."""
+        return {row[0] for row in await self._fetch(TIPS, user_id)}
+
+    async def add_tip(self, user_id: int, tip: str) -> None:
+        await self._write(ADD_TIP, user_id, tip)
+
+    async def drop_tip(self, user_id: int, tip: str) -> None:
+        await self._write(DROP_TIP, user_id, tip)
 
     async def dm_channel(self, user_id: int) -> int | None:
         rows = await self._fetch(DM_CHANNEL, user_id)

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.discord_app.command_text import command_text as _
 from bot.discord_app.interaction_parts import channel_of
+from bot.discord_app.learn import OFF
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend.strings import BOT, COMMANDS
 from bot.frontend.texts import Texts
@@ -68,6 +69,21 @@ class MeCommands(app_commands.Group):
 
     async def _prefs(self, user_id: int) -> UserPrefs:
         return (await self.clocks.store.user_prefs([user_id]))[user_id]
+
+    @app_commands.command(name="tips", description=_(COMMANDS, "command.me_tips"))
+    @app_commands.describe(state=_(COMMANDS, "param.pings"))
+    @app_commands.choices(
+        state=[
+            app_commands.Choice(name=_(COMMANDS, "choice.on"), value="on"),
+            app_commands.Choice(name=_(COMMANDS, "choice.off"), value="off"),
+        ]
+    )
+    async def tips(self, interaction: discord.Interaction, state: str) -> None:
+        """Whether learning games show their tips (bot.discord_app.learn), in every server."""
+        store, user = self.clocks.store, interaction.user.id
+        await (store.add_tip(user, OFF) if state == "off" else store.drop_tip(user, OFF))
+        t = _texts(interaction, self.default_locale)
+        await reply_privately(interaction, t(f"me.tips_{state}"))
 
     @app_commands.command(name="show", description=_(COMMANDS, "command.me_show"))
     async def show(self, interaction: discord.Interaction) -> None:
