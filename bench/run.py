@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import io
 import statistics
 import sys
@@ -314,11 +313,18 @@ def _hint_answers(fake: Any, asker: Any) -> int:
     return sum("Hint:" in m.text() or "busy" in m.text() for m in fake.ephemerals(asker))
 
 
-async def _spam_hints(harness: Any, asker: Any, other: Any, stop: asyncio.Event) -> int:
-    """A member clicks Hint in a new position again and again (a real search each time)."""
+async def _spam_hints(harness: Any, asker: Any, other: Any, stop: asyncio.Event, ask: bool) -> int:
+    """A member clicks Hint in a new position again and again (a real search each time), or
+    (`ask` False, the control) only plays the rounds."""
     fake, searched, round_no = harness.fake, 0, 1
     while not stop.is_set() and round_no <= 8:
         chooser = harness.chooser_for(asker, "hint")
+        if not ask:
+            await asyncio.sleep(0.5)  # about a hint's time
+            for user in (other, asker):
+                await harness.choose(user, f"r{round_no}.select", [1, 2, 3])
+            round_no += 1
+            continue
         answered = partial(_hint_answers, fake, asker)
         shown = answered()
         await fake.click(asker, chooser, harness.custom_id(chooser, ":hint:ask"))
@@ -342,13 +348,15 @@ async def bench_hint_spam(rounds: int = 6) -> None:
     from bench.bot_harness import RELAXED, Harness
     from bench.fakediscord import FakeDiscord
 
-    for where in ("own worker", "live boards' pool"):
+    control = "control: the 3 games play, nobody asks"
+    for where in (control, "own worker", "live boards' pool"):
         with tempfile.TemporaryDirectory() as folder:
             async with FakeDiscord() as fake:
                 harness = Harness(fake, Path(folder) / "db.sqlite3", render_processes=2)
                 harness.server = {**RELAXED, "cooldown_hint": 0}
                 bot = await harness.start()
-                if where != "own worker":
+                own = bot.hints.pool
+                if where == "live boards' pool":
                     bot.hints.pool = bot.render_pool
                 games = []
                 for number in range(4):
@@ -366,7 +374,9 @@ async def bench_hint_spam(rounds: int = 6) -> None:
                 quiet = [await _live_round(harness, live, players, n) for n in range(1, rounds + 1)]
                 stop = asyncio.Event()
                 tasks = [
-                    asyncio.create_task(_spam_hints(harness, pair[0], pair[1], stop))
+                    asyncio.create_task(
+                        _spam_hints(harness, pair[0], pair[1], stop, where != control)
+                    )
                     for _, pair in spammers
                 ]
                 await asyncio.sleep(0.5)
@@ -376,10 +386,10 @@ async def bench_hint_spam(rounds: int = 6) -> None:
                 ]
                 stop.set()
                 hints = sum(await asyncio.gather(*tasks))
-                with contextlib.suppress(OSError):  # a worker's pipe may close first
-                    await harness.stop()
+                bot.hints.pool = own  # each pool is shut down once
+                await harness.stop()
         print(
-            f"hints in the {where}: live board quiet p50 {statistics.median(quiet) * 1000:.0f} ms"
+            f"hints: {where}: live board quiet p50 {statistics.median(quiet) * 1000:.0f} ms"
             f" max {max(quiet) * 1000:.0f} ms; under hint spam from 3 games ({hints} hints)"
             f" p50 {statistics.median(spam) * 1000:.0f} ms max {max(spam) * 1000:.0f} ms"
         )
