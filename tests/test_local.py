@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
@@ -798,3 +799,30 @@ async def test_a_label_in_brackets_takes_the_hint_inside_them(
     with contextlib.suppress(EOFError):
         await run_local(opts, ask=answer)
     assert asked == [expected]
+
+
+def test_a_finished_local_game_exports_and_replays(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 12: `python -m bot export SESSION` writes what /game export posts."""
+    opts = options(tmp_path, players=2, seed=5)
+    finished = asyncio.run(run_local(opts))
+    assert finished.outcome() is not None
+    with contextlib.suppress(EOFError):  # a second game, paused at its first prompt
+        paused = replace(opts, players=3, ai=2, ai_only=False, game="spartacus")
+        asyncio.run(run_local(paused, ask=_eof))
+    capsys.readouterr()
+    monkeypatch.setenv("FORUM_DATABASE", opts.database)
+    export = tmp_path / "game.json"
+    assert main(["--config", os.devnull, "export", "1", "--out", str(export)]) == 0
+    assert f"Session 1 written to {export}" in capsys.readouterr().out
+    assert main(["replay", str(export), "--out", str(tmp_path / "replay")]) == 0
+    assert "Imperium: " in capsys.readouterr().out
+    for session, refused in ((2, "Session 2 is not finished"), (9, "no game with session")):
+        assert main(["--config", os.devnull, "export", str(session)]) == 2
+        err = capsys.readouterr().err
+        assert refused in err and err.count("\n") == 1, err
+
+
+def _eof(prompt: str) -> str:
+    raise EOFError

@@ -41,6 +41,10 @@ LOCAL: Catalog = {
         " resume a paused game.",
         "local.hint_ask": "? for a hint",
         "local.hint_thinking": "Working out a hint…",
+        "export.written": "Session {session} written to {path}; `{command}` rebuilds its boards.",
+        "export.no_session": "There is no game with session number {session} in this database.",
+        "export.unfinished": "Session {session} is not finished; only finished games are exported.",
+        "export.unwritable": "{path} cannot be written ({reason}).",
     },
     "ja": {
         "local.error.not_listed": "「{answer}」は選択肢にありません。一覧のコード、番号、"
@@ -74,6 +78,10 @@ LOCAL: Catalog = {
         "再開できます。",
         "local.hint_ask": "?でヒント",
         "local.hint_thinking": "ヒントを計算中です…",
+        "export.written": "セッション{session}を {path} に書き出しました。`{command}` で盤面を再現できます。",
+        "export.no_session": "このデータベースにセッション番号{session}のゲームはありません。",
+        "export.unfinished": "セッション{session}は終わっていません。書き出せるのは終わったゲームだけです。",
+        "export.unwritable": "{path} に書き込めません（{reason}）。",
     },
 }
 
