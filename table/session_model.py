@@ -43,6 +43,7 @@ class SessionMeta(BaseModel):
     hinted_seats: tuple[int, ...] | None = None  # who did: unrated; None (older rows): everyone
     rematch_of: int | None = None  # the finished session this lobby is a rematch of
     thread: bool = False  # the game has its own thread
+    out_folder: str | None = None  # local mode: the game's own board folder (None: older rows)
     quiet_warned: bool = False  # table talk was told once the channel is quiet
     asked: tuple[str, ...] = ()  # public replies already asked in the channel
     prompted: Mapping[str, str] = {}  # seat -> the prompt key last sent to it privately
