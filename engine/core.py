@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
+from functools import cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
 
 import annotated_types
@@ -190,6 +191,8 @@ class CardText(BaseModel):
 
 
 SHORT_CARD_TEXT = 100  # Discord's limit for a select option's description
+# The sections of a game's rules in the app (`rules.<section>` in its catalog), in reading order.
+RULE_SECTIONS = ("setup", "turn", "scoring", "end", "variants")
 
 
 class IllegalInput(Exception):
@@ -437,6 +440,16 @@ class Game(ABC, Generic[S, OptionsT, V]):
         empty when the image says it all."""
         return []
 
+    def rules_text(self, section: str) -> Msg:
+        """One section of the rules (RULE_SECTIONS), written for players from the spec."""
+        require(section in RULE_SECTIONS, "unknown_section", section=section)
+        return Msg(key=f"rules.{section}")
+
+    def tip(self, prompt: Prompt) -> Msg:
+        """One line on the rule behind a kind of decision (`tip.<move>`), for a player meeting
+        it for the first time."""
+        return Msg(key=f"tip.{prompt.move}")
+
     def held_cards(self, state: S, seat: int) -> tuple[str, ...]:
         """The ids (`card_ids`) of the cards `seat` holds in hand, for their texts."""
         return ()
@@ -591,8 +604,15 @@ def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
     values = state.__dict__  # (a pydantic model's fields; getattr costs a view 2 µs more)
     return trusted(
         model,
-        **{name: fields[name] if name in fields else values[name] for name in model.model_fields},
+        **{name: fields[name] if name in fields else values[name] for name in _names(model)},
     )
+
+
+@cache
+def _names(model: type[BaseModel]) -> tuple[str, ...]:
+    """A model's field names in order (pydantic serialises a model's fields in its __dict__'s
+    order; its `model_fields` class property costs 2 µs a read)."""
+    return tuple(model.model_fields)
 
 
 def evolved(state: M, **update: Any) -> M:

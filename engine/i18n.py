@@ -19,7 +19,16 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import SHORT_CARD_TEXT, AnyGame, Catalog, Event, Msg, counted, seat_look
+from engine.core import (
+    RULE_SECTIONS,
+    SHORT_CARD_TEXT,
+    AnyGame,
+    Catalog,
+    Event,
+    Msg,
+    counted,
+    seat_look,
+)
 from engine.strings import STRINGS as CORE
 from engine.styles import style_named
 
@@ -186,7 +195,10 @@ _CARDS = Localizer()
 def card_words(game: AnyGame, card_id: str, locale: str) -> tuple[str, str, str]:
     """(name, full text, short text) of one of `game`'s cards in `locale`, for any front end."""
     words = game.card(card_id)
-    return tuple(_CARDS.msg(locale, msg, game) for msg in (words.name, words.text, words.short))  # type: ignore[return-value]
+    name, text, short = (
+        _CARDS.msg(locale, msg, game) for msg in (words.name, words.text, words.short)
+    )
+    return name, text, short
 
 
 def check_card_texts(game: AnyGame) -> None:
@@ -203,3 +215,14 @@ def check_card_texts(game: AnyGame) -> None:
                 raise ValueError(f"{game.id}: card {card_id}: an empty {locale} text")
             if len(short) > SHORT_CARD_TEXT:
                 raise ValueError(f"{game.id}: card {card_id}: {locale} short text over limit")
+
+
+def check_learning_texts(game: AnyGame) -> None:
+    """Refuse a game without every section of its rules, or without a tip for one of its moves,
+    in both languages: the registry checks every game when it loads."""
+    keys = [f"rules.{section}" for section in RULE_SECTIONS]
+    keys += [f"tip.{move}" for move in game.moves]
+    for locale in LOCALES:
+        missing = [key for key in keys if not game.strings.get(locale, {}).get(key, "").strip()]
+        if missing:
+            raise ValueError(f"{game.id}: no {locale} text for {', '.join(missing)}")

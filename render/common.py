@@ -207,8 +207,8 @@ def ramp_palette(
         for step in range(1, steps + 1):
             t = step / (steps + 1)
             mix = tuple(round(b + (f - b) * t) for f, b in zip(fg, bg, strict=True))
-            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]
-                entries.append(mix)  # type: ignore[arg-type]
+            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
+                entries.append(mix)  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
     if len(entries) > 256:
         raise ValueError(f"{len(entries)} palette entries, at most 256 fit")
     entries += [entries[0]] * (256 - len(entries))
@@ -261,7 +261,7 @@ class Palette:
 
     def to_index(self, colour: RGB) -> int:
         """The entry Pillow's mapping gives `colour` (what an RGB pixel of it becomes)."""
-        return to_palette(Image.new("RGB", (1, 1), colour), self.image).getpixel((0, 0))  # type: ignore[return-value]
+        return to_palette(Image.new("RGB", (1, 1), colour), self.image).getpixel((0, 0))  # type: ignore[return-value]  # a P image's pixel is its index
 
     def ink(self, colour: RGB) -> int:
         """The index a shape in `colour` is drawn in: its own entry, else where the mapping of
@@ -563,7 +563,7 @@ class Pen(ImageDraw.ImageDraw):
             fill = self.board_palette.ink(fill) if isinstance(fill, tuple) else fill
         return super()._getink(ink, fill)
 
-    def polygon(  # type: ignore[override]
+    def polygon(  # type: ignore[override]  # the palette-aware pen takes what Pillow takes
         self,
         xy: Sequence[tuple[float, float]],
         fill: Any = None,
@@ -590,7 +590,7 @@ class Pen(ImageDraw.ImageDraw):
         if left < right and top < bottom:
             mask.im.paste(0, (left, top, right, bottom))
 
-    def text(  # type: ignore[override]
+    def text(  # type: ignore[override]  # the palette-aware pen takes what Pillow takes
         self,
         xy: tuple[float, float],
         text: Any,
@@ -679,7 +679,7 @@ def _layer_rows(cached: Image.Image) -> LayerRows:
     kept: LayerRows | None = getattr(cached, "layer_rows", None)
     if kept is None or getattr(cached, "layer_core", None) is not cached.im:
         kept = LayerRows(scanlines(cached), cached.width + 1)
-        cached.layer_rows, cached.layer_core = kept, cached.im  # type: ignore[attr-defined]
+        cached.layer_rows, cached.layer_core = kept, cached.im  # type: ignore[attr-defined]  # kept on the layer itself
         cached.readonly = 1
     return kept
 

@@ -53,19 +53,9 @@ SEA = (208, 228, 240)
 SEA_LINE = (52, 120, 170)
 ISLAND = (221, 233, 203)
 
-_COLOURS: tuple[tuple[int, int, int], ...] = (
-    BACKGROUND,
-    PANEL,
-    PANEL_DARK,
-    INK,
-    MUTED,
-    HIGHLIGHT,
-    WHITE,
-    SEA,
-    SEA_LINE,
-    ISLAND,
-)
-_COLOURS += PLAYER_COLOURS[:2]  # players keep their seat's colour, as on every board
+_MAP = (SEA, SEA_LINE, ISLAND)
+# Players keep their seat's colour, as on every board.
+_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *_MAP, *PLAYER_COLOURS[:2])
 _TEXT_ON = (
     (INK, BACKGROUND),
     (MUTED, BACKGROUND),

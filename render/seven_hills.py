@@ -156,7 +156,7 @@ def _subtitle(view: SevenHillsView, names: list[str], labels: Labels) -> str:
 
 
 def _player_row(
-    pen: ImageDraw.ImageDraw,
+    pen: Pen,
     view: SevenHillsView,
     names: list[str],
     seat: int,
@@ -184,7 +184,7 @@ def _player_row(
         cards = " ".join(flag if v == FLAG else str(v) for v in view.open_hand_cards[seat])
         hand = labels("cards", cards=cards)
     shown = (seat, height, active, label, " · ".join(status), hand)
-    image = pen.image  # type: ignore[attr-defined]
+    image = pen.image
     piece(image, (ROW_LEFT, y), (WIDTH - 2 * ROW_LEFT + 1, height), _player_line, *shown)
 
 
@@ -212,9 +212,7 @@ def _player_line(
         )
 
 
-def _hill(
-    pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels
-) -> None:
+def _hill(pen: Pen, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels) -> None:
     """The hill's state under its number, as a piece keyed by what it shows: once settled the
     owner's token beside the number and the mound outlined in the owner's colour (its wide arc
     costs 0.2 ms to draw); else a status word; each side's known total."""
@@ -237,7 +235,7 @@ def _hill(
             totals[seat] = sum(v for v in values if v is not None)
     if view.highest_card:
         totals = [None, None]
-    image = pen.image  # type: ignore[attr-defined]
+    image = pen.image
     piece(image, (x, y), (COLUMN, HILL_H), _hill_piece, hill.number, winner, status, *totals)
 
 
@@ -265,7 +263,7 @@ def _hill_piece(
 
 
 def _side(
-    pen: ImageDraw.ImageDraw,
+    pen: Pen,
     hill: HillView,
     seat: int,
     x: int,
@@ -290,12 +288,10 @@ def _side(
             pen.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=HIGHLIGHT, outline=WHITE, width=2)
 
 
-def _card(
-    pen: ImageDraw.ImageDraw, left: int, top: int, seat: int, card: CardView, guard: bool = False
-) -> None:
+def _card(pen: Pen, left: int, top: int, seat: int, card: CardView, guard: bool = False) -> None:
     """A card pasted from a sprite cached on what it shows (with the mask of its rounded shape)."""
     stamp = _card_sprite(seat, card.value, card.up, guard)
-    paste_stamp(pen.image, stamp, (left, top))  # type: ignore[attr-defined]
+    paste_stamp(pen.image, stamp, (left, top))
 
 
 @lru_cache(maxsize=256)
@@ -338,7 +334,7 @@ def _flag(pen: ImageDraw.ImageDraw, cx: int, cy: int, colour: tuple[int, int, in
     )
 
 
-def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: Labels) -> None:
+def _removed(pen: Pen, view: SevenHillsView, top: int, labels: Labels) -> None:
     if not view.removed:
         if view.results and view.games == 2:
             _results_line(pen, view, top, labels)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 
 class Seat(BaseModel):
@@ -64,6 +64,9 @@ class SessionMeta(BaseModel):
     def stored(self) -> dict[str, Any]:
         """The JSON object stored: only what differs from the defaults (old rows stay alike)."""
         return self.model_dump(mode="json", exclude_defaults=True)
+
+
+SEATS = TypeAdapter(tuple[Seat, ...])  # a row's seats column, validated
 
 
 def stored_seats(seats: tuple[Seat, ...]) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from table.clocks import Interval, SeatClock, UserPrefs
 from table.pace import TablePace
-from table.session_model import Seat, SessionMeta, stored_seats
+from table.session_model import SEATS, Seat, SessionMeta, stored_seats
 
 SNAPSHOT_EVERY = 16
 
@@ -205,7 +205,7 @@ def session_row(r: Any) -> SessionRow:
     try:
         options = _OPTIONS.validate_json(r[5])
         column = "seats"
-        seats = _SEATS.validate_json(r[9])
+        seats = SEATS.validate_json(r[9])
         column = "meta"
         meta = SessionMeta.model_validate_json(r[10])
     except ValidationError as error:
@@ -229,7 +229,6 @@ def input_row(r: Any) -> InputRow:
 
 
 _OPTIONS = TypeAdapter(dict[str, Any])
-_SEATS = TypeAdapter(tuple[Seat, ...])
 
 
 def dump(args: dict[str, Any]) -> str:

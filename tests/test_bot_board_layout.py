@@ -20,7 +20,7 @@ from bench.fakediscord.layout import (
 )
 from engine.registry import GAMES, get_game
 from table.service import Session
-from tests.test_bot_games import fix_seed
+from tests.support.bot_games import fix_seed
 
 OPTIONS = {"imperial_settlers": "rounds=1", "prokonsul": "short_game=true"}
 MIDDLE = 12  # inputs of the human seat before the middle board is checked

@@ -12,7 +12,7 @@ from bot.frontend.strings import BOT
 from bot.frontend.texts import Texts
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.i18n import Localizer
-from tests.test_bot_games import fix_seed
+from tests.support.bot_games import fix_seed
 
 TEXTS = Texts(Localizer(BOT), "en", None, ())
 

@@ -4,37 +4,12 @@ the offer button), replies only the target can give, counter-offers, coalitions,
 from __future__ import annotations
 
 from bench.bot_harness import Harness
-from bench.fakediscord import FakeDiscord, FakeUser
-
-HAND = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
-
-
-async def setup_round(
-    harness: Harness, options: str, cards=(9, 8, 7)
-) -> tuple[list[FakeUser], object]:
-    fake = harness.fake
-    users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
-    bot = await harness.start()
-    await harness.open_table(users, game="prokonsul", options=options)
-    session = await bot.service.in_channel(fake.channel_id)
-    # Seat order is join order; the tie-break track is random but the cards below differ.
-    for user, card in zip(users, cards, strict=True):
-        prompt = harness.chooser_for(user, "r1.select")
-        await fake.click(user, prompt, harness.custom_id(prompt, f":v:{HAND.index(card)}"))
-    await harness.settle()
-    return users, session
+from bench.fakediscord import FakeDiscord
+from tests.support.prokonsul import HAND, offer_message, setup_round
 
 
 def channel_text(fake: FakeDiscord) -> str:
     return "\n".join(m.text() for m in fake.channel_messages())
-
-
-def offer_message(harness: Harness, target: FakeUser):
-    return next(
-        m
-        for m in reversed(harness.fake.channel_messages())
-        if f"<@{target.id}>" in m.text() and m.all_custom_ids()
-    )
 
 
 async def test_strict_round_with_declined_and_accepted_offers(harness: Harness) -> None:

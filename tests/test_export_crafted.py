@@ -16,7 +16,7 @@ import table.export
 from bot.__main__ import main
 from bot.frontend.replay import REFUSALS
 from table.export import MAX_BYTES, canonical_digest, dump_export
-from tests.test_export_replay import finished
+from tests.support.exports import finished
 
 MEMORY_LIMIT_MB = 300
 

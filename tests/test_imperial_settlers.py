@@ -736,12 +736,14 @@ def test_drawn_cards_are_told_to_the_drawer_only() -> None:
     assert "cards" not in public[0].data
 
 
-def test_private_lines_show_cost_and_effect() -> None:
+def test_private_lines_show_goods_then_cost_and_effect() -> None:
     state = scenario(("romans", "barbarians"))
     state.players[0].hand = ["R07"]
+    state.players[0].goods = {"wood": 2, "food": 1}
     lines = GAME.private_lines(state, 0)
-    assert lines[1].key == "private.group.action"  # the hand is grouped by card type
-    assert lines[2].key == "private.card" and "pay 2 worker" in LOCALIZER.msg("en", lines[2], GAME)
+    assert LOCALIZER.msg("en", lines[0], GAME) == "You hold: 2 wood, 1 food · 0 VP"
+    assert lines[2].key == "private.group.action"  # the hand is grouped by card type
+    assert lines[3].key == "private.card" and "pay 2 worker" in LOCALIZER.msg("en", lines[3], GAME)
 
 
 # AI ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import tests.test_bot_games as bot_games
+import tests.support.bot_games as bot_games
 from bench.bot_harness import Harness
 from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, Event, IllegalInput, Msg

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.discord_app.custom_id import cid
+from bot.discord_app.interaction_parts import data_of
 from bot.frontend.texts import Texts
 from engine.core import IllegalInput
 from engine.i18n import style_name
@@ -40,7 +41,7 @@ def chosen_level(interaction: discord.Interaction, op: str, arg: str) -> str:
     """The level the lobby message shows after this click: the picked one, the one the
     Add AI button carried, else the one the clicked message offers."""
     if op == "lvl":
-        values = (interaction.data or {}).get("values") or [None]
+        values = data_of(interaction).get("values") or [None]
         return valid_level(values[0])
     if op == "ai" and arg:
         return valid_level(arg)

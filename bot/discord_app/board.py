@@ -13,6 +13,7 @@ import io
 import json
 import logging
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -29,7 +30,7 @@ from bot.discord_app.board_layout import (
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.chooser import Components
 from bot.discord_app.custom_id import cid
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.frontend.alt_text import describe_board, waiting_seats
 from bot.frontend.board_image import draw_board
 from bot.frontend.config import Config
@@ -72,6 +73,8 @@ class Board:
         # session -> its board image and the image's alt text
         self._last_png: OrderedDict[int, tuple[bytes, str]] = OrderedDict()
         self.renders = 0
+        # An async table's pace and clocks (bot.discord_app.async_tables sets it); none live.
+        self.clock_lines: Callable[[Session, Texts], list[str]] = lambda session, t: []
 
     def lobby_content(self, session: Session, level: str = DEFAULT_LEVEL) -> tuple[str, Components]:
         t = self.wording.channel_texts(session)
@@ -93,6 +96,7 @@ class Board:
                 players=", ".join(names),
             ),
             t("lobby.options", options=options) if options else t("lobby.options_none"),
+            *self.clock_lines(session, t),
             t("lobby.hint"),
         ]
         view = Components()
@@ -131,10 +135,11 @@ class Board:
                 )
             if session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
                 status.append(t("finished_hinted"))
+            status += self.clock_lines(session, t)
             view.add_item(rematch_button(session, t))
             seats: list[str] = []
         else:
-            status += self._waiting_lines(session, t)
+            status += self._waiting_lines(session, t) + self.clock_lines(session, t)
             seats = self._seat_lines(session, t)
             self._board_buttons(session, view, t)
         return BoardText(status, seats, list(self.narration.recent(session.id))), view
@@ -294,17 +299,18 @@ class Board:
         scrolled = session.row.meta.buried or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
-        keep_image = {} if file is None else {"attachments": [file]}
+        keep_image: dict[str, Any] = {} if file is None else {"attachments": [file]}
         carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
-        if carrier is not None:
+        if carrier is not None and board_id:  # a carrier only for a board with an id
             try:
                 await carrier.edit(board_id, allowed_mentions=NO_PINGS, **fields, **keep_image)
                 return
             except discord.HTTPException:
                 _rewind(file)
-        channel = self.client.get_channel(
-            session.row.channel_id
-        ) or await self.client.fetch_channel(session.row.channel_id)
+        channel = game_channel(
+            self.client.get_channel(session.row.channel_id)
+            or await self.client.fetch_channel(session.row.channel_id)
+        )
         if board_id and not scrolled:
             try:
                 await channel.get_partial_message(board_id).edit(

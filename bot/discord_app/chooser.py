@@ -204,7 +204,7 @@ def _add_select(
         for index, choice in page
     ]
     many = item.kind == "subset"
-    select = discord.ui.Select(
+    select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=cid(sid, prompt.key, "s", draft.page),
         placeholder=texts("select.placeholder"),
         options=options,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -21,8 +22,9 @@ from bot.discord_app import after_game, hints, stale
 from bot.discord_app.ai_levels import chosen_level
 from bot.discord_app.chooser import chooser, fleet_input, modal, modal_values, pick_many
 from bot.discord_app.custom_id import MalformedId, ParsedId, cid, parse_cid
-from bot.discord_app.hints import with_hint
+from bot.discord_app.hints import Cooldown, with_hint
 from bot.discord_app.history import History
+from bot.discord_app.interaction_parts import data_of
 from bot.discord_app.private_view import add_show_button, folded
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend import fleet_builder
@@ -45,11 +47,17 @@ from engine.i18n import locale_of
 from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:
-    from bot.discord_app.play import Metrics, Play
+    from bot.discord_app.deadlines import Step
+    from bot.discord_app.play import Metrics, Parts
+    from bot.frontend.ai_seats import Changed
     from bot.frontend.hint_search import Hints
     from bot.frontend.settings import ServerSettings
 
 log = logging.getLogger("forum.router")
+
+
+# A click handler: (interaction, session, parsed custom id).
+Handler = Callable[[discord.Interaction, Session, ParsedId], Awaitable[None]]
 
 
 class RouterHost(after_game.AfterGameHost, Protocol):
@@ -63,14 +71,21 @@ class RouterHost(after_game.AfterGameHost, Protocol):
 
 
 class Router:
-    def __init__(self, bot: RouterHost) -> None:
+    def __init__(
+        self, bot: RouterHost, parts: Parts, *, changed: Changed, close_board: Step
+    ) -> None:
+        """`bot` for what stays the bot's (its service, settings, metrics, after-game clicks);
+        the parts of play it uses; `changed` and `close_board` are Play's."""
         self.bot = bot
+        self.wording = parts.wording
+        self.board = parts.board
+        self.prompts = parts.prompts
+        self.carriers = parts.carriers
+        self.drafts = parts.prompts.drafts
+        self.changed = changed
+        self.close_board = close_board
         self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
         self.history_pages = History()
-
-    @property
-    def play(self) -> Play:
-        return self.bot.play
 
     @property
     def service(self) -> TableService:
@@ -85,7 +100,7 @@ class Router:
         return self.bot.hints
 
     @property
-    def gate(self) -> hints.Cooldown:
+    def gate(self) -> Cooldown:
         return self.bot.gate
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -95,7 +110,7 @@ class Router:
         ):
             return
         try:
-            parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
+            parsed = parse_cid(data_of(interaction).get("custom_id", ""))
         except MalformedId:
             await self.refuse_malformed(interaction)
             return
@@ -127,12 +142,12 @@ class Router:
         if session is None or session.status != "active":
             return
         seat = session.seat_of(interaction.user.id)
-        self.play.carriers.note(session.id, seat, session.row.meta.board, interaction)
+        self.carriers.note(session.id, seat, session.row.meta.board, interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
             _require_offered(interaction, parsed)
-            await after_game.click(self.bot, interaction, parsed)
+            await after_game.click(self.bot, self.board, interaction, parsed)
             return
         try:
             session = await self.bot.service.get(parsed.sid)
@@ -146,21 +161,21 @@ class Router:
         if parsed.key in ("lobby", "hand", "abort", "history", "hint"):  # prompts: see self.prompt
             _require_offered(interaction, parsed)
         self._clicked[interaction.id] = session
-        handler = {
+        handlers: dict[str, Handler] = {
             "lobby": self.lobby,
             "hand": self.hand,
             "abort": self.abort,
             "history": self.history,
             "hint": functools.partial(hints.ask, self),
-        }.get(parsed.key, self.prompt)
-        await handler(interaction, session, parsed)
+        }
+        await handlers.get(parsed.key, self.prompt)(interaction, session, parsed)
 
     # Helpers ------------------------------------------------------------------------------
 
     def texts_for(self, interaction: discord.Interaction, session: Session | None) -> Texts:
         if session is None:
-            return Texts(self.play.wording.localizer, locale_of(_locale(interaction)), None, ())
-        return self.play.wording.texts(session, _locale(interaction))
+            return Texts(self.wording.localizer, locale_of(_locale(interaction)), None, ())
+        return self.wording.texts(session, _locale(interaction))
 
     async def reply(self, interaction: discord.Interaction, text: str, view: Any = None) -> None:
         await reply_privately(interaction, text, view)
@@ -215,20 +230,20 @@ class Router:
         elif parsed.op == "ai":
             if level == "hard" and not await self.bot.gate.allow_hard_ai(interaction):
                 return
-            texts = self.play.wording.channel_texts(session)
+            texts = self.wording.channel_texts(session)
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
             await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
             await service.start(session, user.id)
             # The lobby's components are disabled in the very edit that answers Start, so no
             # click meets "already started" while the first board is on its way.
-            content, view = self.play.board.lobby_content(session, level)
+            content, view = self.board.lobby_content(session, level)
             for item in view.children:
                 item.disabled = True  # type: ignore[attr-defined]  # buttons and the select
             await interaction.response.edit_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
             )
-            self.play.changed(session, [])
+            self.changed(session, [])
             return
         if session.status == "aborted":
             await interaction.response.edit_message(
@@ -237,7 +252,7 @@ class Router:
                 allowed_mentions=NO_PINGS,
             )
             return
-        content, view = self.play.board.lobby_content(session, level)
+        content, view = self.board.lobby_content(session, level)
         await interaction.response.edit_message(
             content=content, view=view, allowed_mentions=NO_PINGS
         )
@@ -253,7 +268,7 @@ class Router:
             if seat is None:
                 await self.reply(interaction, texts("hand.none"))
                 return
-            private = self.play.prompts.private_text(session, seat, [])
+            private = self.prompts.private_text(session, seat, [])
             await self.reply(interaction, private or texts("chooser.nothing"))
             return
         await self.show_hand(interaction, session)
@@ -265,8 +280,8 @@ class Router:
             await self.reply(interaction, texts("hand.none"))
             return
         self.remember_locale(session, seat, interaction)
-        private = self.play.prompts.private_text(session, seat, []) if session.state else ""
-        prompt = self.play.prompts.private_prompt(session, seat) or stale.public_turn(session, seat)
+        private = self.prompts.private_text(session, seat, []) if session.state else ""
+        prompt = self.prompts.private_prompt(session, seat) or stale.public_turn(session, seat)
         if prompt is None:
             await self.reply(
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
@@ -292,7 +307,7 @@ class Router:
         return with_hint(built, session, self.bot.settings.cached(session.row.guild_id), texts)
 
     def _draft(self, session: Session, interaction: discord.Interaction, prompt: Prompt) -> Draft:
-        return self.play.drafts.setdefault((session.id, interaction.user.id, prompt.key), Draft())
+        return self.drafts.of(session.id, interaction.user.id, prompt.key)
 
     async def prompt(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
@@ -311,11 +326,11 @@ class Router:
             return
         _require_offered(interaction, parsed)
         if _in_channel_sight(interaction, session):  # the whole channel reads its update
-            texts = self.play.wording.channel_texts(session)
+            texts = self.wording.channel_texts(session)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = self._chooser(interaction, session, prompt, draft, texts, private=True)
-            private, more = folded(self.play.prompts.private_text(session, seat, []))
+            private, more = folded(self.prompts.private_text(session, seat, []))
             if more:
                 add_show_button(view, session.id, texts)
             await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
@@ -337,7 +352,7 @@ class Router:
     def _edit_draft(
         self, prompt: Prompt, draft: Draft, parsed: ParsedId, interaction: discord.Interaction
     ) -> None:
-        data = interaction.data or {}
+        data = data_of(interaction)
         if parsed.op == "v":
             pick(prompt, draft, parsed.index())
         elif parsed.op == "s":
@@ -375,7 +390,7 @@ class Router:
         else:
             key = "error.stale"
         closing = key in ("error.stale", "chooser.duplicate")
-        if closing and await stale.close(self.play.prompts, interaction, session, seat, texts, key):
+        if closing and await stale.close(self.prompts, interaction, session, seat, texts, key):
             return
         await self.reply(interaction, texts(key))
 
@@ -401,7 +416,7 @@ class Router:
             body, view = self._chooser(interaction, session, prompt, draft, texts)
             await self._update(interaction, session, f"✗ {texts.msg(error.msg)}\n{body}", view)
             return
-        self.play.drafts.pop((session.id, interaction.user.id, prompt.key), None)
+        self.drafts.drop(session.id, interaction.user.id, prompt.key)
         if result.duplicate:
             await self.reply(interaction, texts("chooser.duplicate"))
             return
@@ -416,8 +431,8 @@ class Router:
         )
         await self._update(interaction, session, done, None)
         if is_private(prompt):
-            self.play.prompts.seen_privately(session, seat)
-        self.play.changed(session, result.events)
+            self.prompts.seen_privately(session, seat)
+        self.changed(session, result.events)
 
     async def _update(
         self, interaction: discord.Interaction, session: Session, content: str, view: Any
@@ -458,7 +473,7 @@ class Router:
         await interaction.response.edit_message(
             content=texts("aborted"), view=None, allowed_mentions=NO_PINGS
         )
-        await self.play.close_board(session)
+        await self.close_board(session)
 
     async def history(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.command_text import command_text as _
+from bot.discord_app.sending import game_channel
 from bot.frontend.budget import Dropped, unless
 from bot.frontend.strings import COMMANDS
 from bot.frontend.texts import Texts
@@ -82,9 +83,10 @@ async def ping_turns(board: Board, session: Session) -> None:
     await board.service.set_meta(
         session, turn_ping=None
     )  # stored first: a restart never pings again
-    channel = board.client.get_channel(session.row.channel_id)
-    if channel is None:
+    found = board.client.get_channel(session.row.channel_id)
+    if found is None:
         return
+    channel = game_channel(found)
     if previous:
         await board.delete_quietly(channel, previous)
     if not users:

@@ -185,8 +185,8 @@ class RestBudget:
         match = API_PATH.match(url_path)
         if match is None or match.group(1).startswith(EXEMPT):
             return  # the gateway, or an interaction's token: not bound to the global limit
-        writes = method != "GET" and (channel := MESSAGE_PATH.match(match.group(1)))
-        await self.acquire(int(channel.group(1)) if writes else None)
+        channel = MESSAGE_PATH.match(match.group(1)) if method != "GET" else None
+        await self.acquire(int(channel.group(1)) if channel else None)
         outdated = _outdated.get()
         if outdated is not None and outdated():
             raise Dropped(f"{method} {url_path}")

@@ -64,7 +64,7 @@ class _Storage(_Section):
 
 class _Bot(_Section):
     default_locale: Literal["ja", "en"] = Field(
-        _D.default_locale,  # type: ignore[assignment]
+        _D.default_locale,  # type: ignore[arg-type]  # the example config holds "ja" or "en"
         description='"ja" or "en"',
     )
     ai_delay_seconds: float = Field(_D.ai_delay_seconds, ge=0, description="seconds, 0 or more")

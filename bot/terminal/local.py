@@ -28,6 +28,7 @@ from bot.frontend.drafts import amount_indexes
 from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.texts import Texts
 from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
+from bot.terminal.local_learn import Learning
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
@@ -95,6 +96,8 @@ class LocalTable:
         self.keyboard: int | None = None  # the human seat now at the keyboard
         self.live: LiveBoard | None = None
         self.opened = False  # the live board is open in a browser
+        self.learning = Learning(self.text, opts.locale)
+        self.prompt: Prompt | None = None  # the one being answered, for `tip`
 
     def t(self, key: str, catalog: Game | None = None, /, **args: Any) -> str:
         return self.text.text(self.opts.locale, key, catalog, (), **args)
@@ -387,9 +390,15 @@ class LocalTable:
         if self.live is not None:
             self.live.tell([], status=self.text.msg(locale, prompt.text, game, names))
         self.say(self.t("local.board", path=self._folder(session) / "latest.png"))
-        for line in game.private_lines(session.live(), seat):
-            self.say("  " + self.text.msg(locale, line, game, names))
+        for line in self.learning.table_lines(game, game.public_view(session.live()).view, names):
+            self.say("  " + line)
+        for private in game.private_lines(session.live(), seat):
+            self.say("  " + self.text.msg(locale, private, game, names))
         self.say(self.text.msg(locale, prompt.text, game, names))
+        tip = self.learning.first_tip(game, seat, prompt)
+        if tip is not None:
+            self.say("  " + tip + " " + self.t("local.learn_commands"))
+        self.prompt = prompt
         for attempt in itertools.count():
             args: dict[str, Any] = {}
             try:
@@ -456,10 +465,25 @@ class LocalTable:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
         if session.game.id in HINTS:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_ask"))
-        raw = self.ask(self._question(label, hint.strip("、, ")))
+        raw = self._read(session, self._question(label, hint.strip("、, ")))
         if asks_hint(raw) and session.game.id in HINTS:
             raise HintAsked
         return parse(field, raw, partial(self._label, session))
+
+    def _read(self, session: Session, question: str) -> str:
+        """A typed answer; a learning command (`rules`, `card NAME`, `tip`) typed instead is
+        answered and the question asked again."""
+        while True:
+            raw = self.ask(question)
+            answer = (
+                None
+                if self.prompt is None
+                else self.learning.command(session.game, self.prompt, raw)
+            )
+            if answer is None:
+                return raw
+            for line in answer:
+                self.say("  " + line)
 
     def _question(self, label: str, hint: str) -> str:
         """The prompt line: the label, then the hint in brackets; a label that ends in brackets
@@ -484,7 +508,7 @@ class LocalTable:
         groups: list[list[Any]] = []
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
-            head = normalise(self.ask(self.t("local.ask", label=head_label)))
+            head = normalise(self._read(session, self.t("local.ask", label=head_label)))
             if asks_hint(head) and session.game.id in HINTS:
                 raise HintAsked
             if not head:

@@ -4,8 +4,9 @@ events and choices name by key (messages.py)."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
 from engine.games.imperial_settlers.cards import card_set_names, load_card_set
+from engine.games.imperial_settlers.learn import LEARN
 from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text, short_text
 
 RULES_EN = (
@@ -142,6 +143,7 @@ EN = {
     "event.withdrawn": "{seat} withdraws the attack.",
     "event.withdrawn_auto": "{seat} cannot pay the higher cost: the attack is withdrawn.",
     "event.samurai_placed": "{seat} places a samurai on {card}.",
+    "private.goods": "You hold: {goods} · {vp} VP",
     "private.hand": "Your hand ({count:card|cards}):",
     "private.group.production": "Production ({count}):",
     "private.group.feature": "Features ({count}):",
@@ -346,6 +348,7 @@ JA = {
     "event.withdrawn": "{seat}は攻撃を取りやめました。",
     "event.withdrawn_auto": "{seat}は増えたコストを払えず、攻撃は取りやめになりました。",
     "event.samurai_placed": "{seat}が{card}に侍を置きました。",
+    "private.goods": "あなたの持ち物：{goods} · {vp}勝利点",
     "private.hand": "あなたの手札（{count}枚）：",
     "private.group.production": "生産（{count}枚）：",
     "private.group.feature": "特性（{count}枚）：",
@@ -476,4 +479,6 @@ def _data_words(locale: str) -> dict[str, str]:
     return words
 
 
-STRINGS: Catalog = {"en": EN | _data_words("en"), "ja": JA | _data_words("ja")}
+STRINGS: Catalog = merge_catalogs(
+    {"en": EN | _data_words("en"), "ja": JA | _data_words("ja")}, LEARN
+)

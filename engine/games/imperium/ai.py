@@ -81,7 +81,9 @@ def _gain(
     distance, or little when already `margin` ahead even if a rival adds one."""
     if mine > rivals + margin:
         return 0.1 * urgency
-    return value * urgency / (1 + max(0, rivals - mine)) ** deterrence
+    lead = float(1 + max(0, rivals - mine))
+    discount: float = lead**deterrence
+    return value * urgency / discount
 
 
 def _ai_place(view: ImperiumView, prompt: Prompt) -> list[int]:

@@ -33,7 +33,7 @@ designed data (konsul.json, see cards.py). Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import CardText, Game, Msg, Outcome, Prompt, SearchSpec, require
+from engine.core import CardText, Game, Msg, Outcome, Prompt, SearchSpec, required
 from engine.games.konsul import ai, cards, estimate, prompts, rules, sampler
 from engine.games.konsul.state import KonsulOptions, KonsulState, KonsulView
 from engine.games.konsul.state import private_lines as hand_lines
@@ -80,6 +80,4 @@ class Konsul(Game[KonsulState, KonsulOptions, KonsulView]):
         return tuple(cards.card_id(c) for c in sorted(state.hands[seat]))
 
     def card(self, card_id: str) -> CardText:
-        c = cards.card_of_id(card_id)
-        require(c is not None, "unknown_card", card=card_id)
-        return cards.card_texts(c)  # type: ignore[arg-type]
+        return cards.card_texts(required(cards.card_of_id(card_id), "unknown_card", card=card_id))

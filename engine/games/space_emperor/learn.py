@@ -4,9 +4,9 @@ data (strength, classes, extra dice, special), so the 100 cards need 13 kinds of
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
 
-LEARN: Catalog = {
+CARDS: Catalog = {
     "en": {
         "card.name": "{name}",
         "board_text.system": "{system}: {seat} · {units}",
@@ -218,3 +218,57 @@ LEARN: Catalog = {
         "card.special.reroll_misses.short": "、外れを振り直す",
     },
 }
+
+# The rules in our own words, by section (Game.rules_text), from the spec.
+RULES: Catalog = {
+    "en": {
+        "rules.setup": "Everyone gets five cards; star systems in a starting hand are owned at once, open cards are replaced. If nobody owns a system, one starts neutral.",
+        "rules.turn": "Draw 1 + half your systems (rounded up) cards; an open card (trade, monster, event) or a star system stops the draw and ends your turn. Otherwise attack a system, play a spy or terrorist, or pass. Keep at most 5 cards in hand and garrisons.",
+        "rules.scoring": "Battles: fleets of up to 3 cards; every ship rolls its dice, each die reaching 6 after bonuses is a hit, the side with more hits wins (the defender wins ties). Win the battle or a planet attack to capture the system.",
+        "rules.end": "Own every system still in play to win at once. Once the deck is empty, a player who passes retires; when all have retired, most systems wins.",
+        "rules.variants": "Seven players, first player chosen by the host, 0-0 ties sink both ships or not, shared or split final ties.",
+    },
+    "ja": {
+        "rules.setup": "各自5枚。最初の手札の星系はすぐ自分のものになり、公開カードは引き直す。誰も星系がなければ1つが中立で置かれる。",
+        "rules.turn": "1＋星系数の半分（切り上げ）枚を引く。公開カード（交易・怪獣・事件）か星系を引くと引くのをやめ手番終了。そうでなければ星系を攻撃、スパイかテロリスト、またはパス。手札と守備隊は合わせて5枚まで。",
+        "rules.scoring": "戦闘：3枚までの艦隊。各艦船がサイコロを振り、修正後6以上が1ヒット。ヒットが多い側が勝つ（同数は防御側）。戦闘か惑星攻撃に勝つと星系を奪う。",
+        "rules.end": "残っている星系をすべて所有すれば即勝利。山札が尽きた後にパスした人は引退し、全員が引退すると星系が最も多い人が勝つ。",
+        "rules.variants": "7人戦、ホストが先手を決める、0対0で両方沈むか、最終の同点の扱い。",
+    },
+}
+
+# One line per kind of decision (a prompt's move), for the learning mode (Game.tip).
+TIPS: Catalog = {
+    "en": {
+        "tip.act": "Attack a system, spy, terrorist or pass; after the deck runs out, passing retires you.",
+        "tip.targets": "Choose the system to attack and the fleet: up to 3 cards, ships first, supports behind.",
+        "tip.defend": "Send a defence fleet from your hand and the attacked system, or let the planet defend alone.",
+        "tip.assign": "Point each untargeted ship at a defender or at the planet (one hit takes it).",
+        "tip.react": "Secret Police cancels the spy or terrorist aimed at you.",
+        "tip.discard": "Over five cards in hand and garrisons: choose what to discard.",
+        "tip.relocate": "Surviving ships must move to one of your other systems.",
+        "tip.trade_partner": "Choose who swaps a random hand card with you.",
+        "tip.monster_push": "You own no system: send the monster to someone who does.",
+        "tip.monster_redirect": "Your ESP fleet beat the monster: send it on to another player, or let it go.",
+        "tip.esp_escape": "Your ESP unit escapes its sinking ship: choose the surviving ship it boards.",
+        "tip.tractor": "Your Tractor Ship can push the Black Hole onto another player.",
+        "tip.first_player": "Choose the player who takes the first turn.",
+    },
+    "ja": {
+        "tip.act": "攻撃・スパイ・テロリスト・パス。山札が尽きた後のパスは引退になる。",
+        "tip.targets": "攻撃する星系と艦隊を選ぶ：3枚まで、艦船の後ろに支援カード。",
+        "tip.defend": "手札と攻撃された星系から防御艦隊を出すか、惑星だけで守る。",
+        "tip.assign": "狙われていない艦船を防御艦か惑星（1ヒットで奪える）に向ける。",
+        "tip.react": "秘密警察で自分へのスパイかテロリストを無効にできる。",
+        "tip.discard": "手札と守備隊が5枚を超えた：捨てるものを選ぶ。",
+        "tip.relocate": "生き残った艦船を自分の別の星系へ移す。",
+        "tip.trade_partner": "手札をランダムに1枚交換する相手を選ぶ。",
+        "tip.monster_push": "星系がない：怪獣を星系を持つ人へ送る。",
+        "tip.monster_redirect": "ESPの艦隊が怪獣を倒した：他の人へ向けるか、逃がす。",
+        "tip.esp_escape": "ESP部隊が沈む艦から逃げる：乗り移る艦を選ぶ。",
+        "tip.tractor": "牽引艦でブラックホールを他の人へ押しつけられる。",
+        "tip.first_player": "最初の手番の人を選ぶ。",
+    },
+}
+
+LEARN: Catalog = merge_catalogs(CARDS, RULES, TIPS)

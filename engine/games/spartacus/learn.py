@@ -1,13 +1,14 @@
-"""Spartacus' texts for learning it: what each card does (`card.*`), written from
+"""Spartacus' texts for learning it: what each card does (`card.*`), the rules by section (`rules.*`) and a tip per
+kind of decision (`tip.<move>`), written from
 rules/spartacus.md in our own words."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
 
 CARD_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "flag")
 
-LEARN: Catalog = {
+CARDS: Catalog = {
     "en": {
         "card.number.name": "Card {value}",
         "card.number.text": (
@@ -40,3 +41,35 @@ LEARN: Catalog = {
         "card.flag.short": "いつでも出せる。トリックの価値を2倍（変種ではジョーカー）。",
     },
 }
+
+# The rules in our own words, by section (Game.rules_text), from the spec.
+RULES: Catalog = {
+    "en": {
+        "rules.setup": "3-5 players each hold cards 1-10 and a flag. The start player leads the first trick.",
+        "rules.turn": "In turn, play a card lower than the lowest card of the trick, or a flag (always allowed), or pass once a number card is in. When the turn comes back to the player of the lowest card, they take the trick and lead the next.",
+        "rules.scoring": "A won trick scores the sum of its numbers, doubled for every flag in it. At the end the numbers left in your hand count against you, doubled if you still hold your flag.",
+        "rules.end": "The game ends the moment someone plays their last card; the open trick goes to its lowest card. Highest total wins; ties share.",
+        "rules.variants": "Series: several games, totals added. Flags as jokers: a flag beats the card just before it and is worth 0 (optional -10 penalty, or a joker voids its trick). No flags: hands are 1-10 only.",
+    },
+    "ja": {
+        "rules.setup": "3〜5人が各自カード1〜10と旗を持つ。最初のトリックはスタートプレイヤーから。",
+        "rules.turn": "順に、トリックの最小より小さいカードか旗（いつでも可）を出す。数字が出ていればパスもできる。最小のカードを出した人に手番が戻ると、その人がトリックを取り次を始める。",
+        "rules.scoring": "取ったトリックは数字の合計が得点で、旗1枚ごとに2倍。終了時に手札に残った数字は失点で、旗を持っていればそれも2倍。",
+        "rules.end": "誰かが最後のカードを出した瞬間に終わり、途中のトリックは最小のカードの人のもの。合計が最も高い人が勝ち、同点は共に勝ち。",
+        "rules.variants": "シリーズ：複数回の合計。旗をジョーカーに：直前のカードに勝つ0点（-10の罰や、ジョーカー入りトリックを0点にする選択も）。旗なし：手札は1〜10だけ。",
+    },
+}
+
+# One line per kind of decision (a prompt's move), for the learning mode (Game.tip).
+TIPS: Catalog = {
+    "en": {
+        "tip.play": "Play under the lowest card to take the trick; keep low cards to win big tricks late.",
+        "tip.pass": "Passing keeps your card; the lowest card so far takes the trick when play comes back.",
+    },
+    "ja": {
+        "tip.play": "最小より小さく出せばトリックを取れる。小さいカードは大きなトリックのために残そう。",
+        "tip.pass": "パスすればカードは残る。手番が戻ると最小のカードの人がトリックを取る。",
+    },
+}
+
+LEARN: Catalog = merge_catalogs(CARDS, RULES, TIPS)
