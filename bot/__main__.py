@@ -48,6 +48,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.frontend.replay import replay_file
 
         return replay_file(Path(args.file), Path(args.out), args.locale)
+    if args.command == "export":
+        from bot.terminal.local_export import export_session
+
+        out = Path(args.out) if args.out else None
+        return export_session(config.database, args.session, out, args.locale)
     if args.command == "sync":
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
@@ -124,6 +129,12 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.add_argument("--out", default="out", help="folder for the boards (default: %(default)s)")
     replay.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
+    export = sub.add_parser("export", help="write a finished game as a file for replay")
+    export.add_argument("session", type=int, help="the game's session number")
+    export.add_argument(
+        "--out", default=None, help="file to write (default: forum-GAME-SESSION.json)"
+    )
+    export.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
     return parser
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
@@ -128,7 +129,9 @@ async def test_one_human_keeps_a_scrolling_story_with_errors_and_the_board_path(
     assert keyboard.clears == [] and not any("Pass the keyboard" in p for p in keyboard.prompts)
     first_prompt = out.index("== Player 1 ==")
     assert "AI 1 has chosen." in out[:first_prompt]  # the AIs' moves stay on screen
-    assert f"Board: {tmp_path / 'out' / 'imperium-1' / 'latest.png'}" in out
+    (folder,) = (tmp_path / "out").glob("imperium-1-*")  # session and creation time
+    assert re.fullmatch(r"imperium-1-\d{8}-\d{6}", folder.name)
+    assert f"Board: {folder / 'latest.png'}" in out
     error = out.index("✗ Choose exactly three regions")
     assert "Round 1: the cards are revealed." in out[error:]  # the error is never wiped
     assert out.count("== Player 1 ==") == 8  # a header per round, not per retry
@@ -702,7 +705,8 @@ async def test_a_taken_port_leaves_the_game_playable_without_the_page(
             await run_local(opts, ask=_stop)
     out = capsys.readouterr().out
     assert f"No live board: port {port} cannot be used (Address already in use)" in out
-    assert "== Player 1 ==" in out and (tmp_path / "out" / "imperium-1" / "latest.png").exists()
+    (folder,) = (tmp_path / "out").glob("imperium-1-*")
+    assert "== Player 1 ==" in out and (folder / "latest.png").exists()
 
 
 def test_the_live_board_serves_only_its_boards_and_only_to_this_machine(tmp_path: Path) -> None:
@@ -798,3 +802,48 @@ async def test_a_label_in_brackets_takes_the_hint_inside_them(
     with contextlib.suppress(EOFError):
         await run_local(opts, ask=answer)
     assert asked == [expected]
+
+
+def test_a_finished_local_game_exports_and_replays(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 12: `python -m bot export SESSION` writes what /game export posts."""
+    opts = options(tmp_path, players=2, seed=5)
+    finished = asyncio.run(run_local(opts))
+    assert finished.outcome() is not None
+    with contextlib.suppress(EOFError):  # a second game, paused at its first prompt
+        paused = replace(opts, players=3, ai=2, ai_only=False, game="spartacus")
+        asyncio.run(run_local(paused, ask=_eof))
+    capsys.readouterr()
+    monkeypatch.setenv("FORUM_DATABASE", opts.database)
+    export = tmp_path / "game.json"
+    assert main(["--config", os.devnull, "export", "1", "--out", str(export)]) == 0
+    assert f"Session 1 written to {export}" in capsys.readouterr().out
+    assert main(["replay", str(export), "--out", str(tmp_path / "replay")]) == 0
+    assert "Imperium: " in capsys.readouterr().out
+    for session, refused in ((2, "Session 2 is not finished"), (9, "no game with session")):
+        assert main(["--config", os.devnull, "export", str(session)]) == 2
+        err = capsys.readouterr().err
+        assert refused in err and err.count("\n") == 1, err
+
+
+def _eof(prompt: str) -> str:
+    raise EOFError
+
+
+async def test_a_new_game_never_writes_into_another_games_folder(tmp_path: Path, capsys) -> None:
+    """Issue 33 item 3: a second database (or a reset) numbers its sessions from 1 again; each
+    game still gets a board folder of its own, and resuming keeps to it."""
+    first = options(tmp_path, players=2, ai=1, ai_only=False)
+    second = replace(first, database=str(tmp_path / "second.sqlite3"))
+    for opts in (first, second, first):
+        with contextlib.suppress(EOFError):
+            await run_local(opts, ask=_eof)
+    folders = sorted((tmp_path / "out").glob("imperium-1-*"))
+    assert len(folders) == 2, folders  # two games; the resumed one kept its folder
+    boards = [sorted(f.name for f in folder.iterdir()) for folder in folders]
+    assert all(names[-1] == "latest.png" for names in boards), boards
+    out = capsys.readouterr().out
+    assert out.count(f"Board: {folders[0] / 'latest.png'}") + out.count(
+        f"Board: {folders[1] / 'latest.png'}"
+    ) == out.count("Board: ")

@@ -58,6 +58,24 @@ YOUNG_GC_SECONDS = 0.05
 METRIC_SAMPLES = 100_000
 
 
+class UnknownViewAtDebug(logging.Filter):
+    """discord.py warns "View interaction referencing unknown view … Discarding" for every click
+    on a component it did not register, which is every click here: bot.discord_app.router
+    answers them (nothing is discarded). The line goes to debug instead of filling the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.WARNING and str(record.msg).startswith(
+            "View interaction referencing unknown view"
+        ):
+            log.debug("component click routed by the router: %s", record.getMessage())
+            return False
+        return True
+
+
+VIEW_LOG_FILTER = UnknownViewAtDebug()
+logging.getLogger("discord.ui.view").addFilter(VIEW_LOG_FILTER)
+
+
 class ForumBot(commands.Bot):
     def __init__(
         self, config: Config, *, timer_period: float = TIMER_PERIOD_SECONDS, **client_kwargs: Any

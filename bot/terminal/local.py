@@ -16,6 +16,7 @@ import json
 import os
 import shlex
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -253,6 +254,7 @@ class LocalTable:
         while len(session.seats) < self.opts.players:
             await self.service.add_ai(session, LOCAL_USER_BASE, ai_name, self.opts.ai_level)
         await self.service.start(session, LOCAL_USER_BASE)
+        await self._claim_folder(session)
         self.say(
             self.t(
                 "local.new",
@@ -320,7 +322,21 @@ class LocalTable:
             self.say(f"  • {line}")
 
     def _folder(self, session: Session) -> Path:
-        return self.opts.out / f"{session.row.game}-{session.id}"
+        named = session.row.meta.out_folder or f"{session.row.game}-{session.id}"  # older rows
+        return self.opts.out / named
+
+    async def _claim_folder(self, session: Session) -> None:
+        """A board folder of the new game's own, named by session and creation time, never one
+        another game wrote: a second database or a reset starts the session numbers again."""
+        base = f"{session.row.game}-{session.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        name = base
+        for again in itertools.count(2):
+            try:
+                (self.opts.out / name).mkdir(parents=True)
+                break
+            except FileExistsError:
+                name = f"{base}-{again}"
+        await self.service.set_meta(session, durable=True, out_folder=name)
 
     async def _image(self, session: Session) -> None:
         if session.state is None:

@@ -55,6 +55,10 @@ LOCAL: Catalog = {
         "local.section.variants": "Variants",
         "local.no_card": "No card is called '{name}' ({count} cards: try a name or its first letters).",
         "local.more_cards": "… and {count} more: type more of the name.",
+        "export.written": "Session {session} written to {path}; `{command}` rebuilds its boards.",
+        "export.no_session": "There is no game with session number {session} in this database.",
+        "export.unfinished": "Session {session} is not finished; only finished games are exported.",
+        "export.unwritable": "{path} cannot be written ({reason}).",
     },
     "ja": {
         "local.error.not_listed": "「{answer}」は選択肢にありません。一覧のコード、番号、"
@@ -102,6 +106,10 @@ LOCAL: Catalog = {
         "local.section.variants": "変種",
         "local.no_card": "「{name}」というカードはありません（全{count}種：名前か最初の数文字を入力）。",
         "local.more_cards": "…ほか{count}枚：名前をもう少し入力してください。",
+        "export.written": "セッション{session}を {path} に書き出しました。`{command}` で盤面を再現できます。",
+        "export.no_session": "このデータベースにセッション番号{session}のゲームはありません。",
+        "export.unfinished": "セッション{session}は終わっていません。書き出せるのは終わったゲームだけです。",
+        "export.unwritable": "{path} に書き込めません（{reason}）。",
     },
 }
 
