@@ -5,7 +5,6 @@ pause, /game me, /game learn, /game card and /game rules."""
 from __future__ import annotations
 
 from bench.bot_harness import Harness
-from tests.test_bot_async import mine, open_async
 
 
 async def test_game_mine_repeated_fast_costs_the_bot_no_rest_calls(harness: Harness) -> None:
@@ -14,8 +13,10 @@ async def test_game_mine_repeated_fast_costs_the_bot_no_rest_calls(harness: Harn
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     await harness.start()
-    await open_async(harness, [alice, bob], "1d")
-    await mine(harness, alice)
+    await harness.open_table([alice, bob], game="caesar", pace="1d")
+    await fake.slash(alice, "game", ["mine"], {})
+    await harness.settle()
+    assert fake.ephemerals(alice)[-1].text().startswith("**Your async games** (1)")
     lookups = len(fake.calls("GET", "/members/"))
     for _ in range(10):
         await fake.slash(alice, "game", ["mine"], {})
@@ -24,4 +25,25 @@ async def test_game_mine_repeated_fast_costs_the_bot_no_rest_calls(harness: Harn
     assert len(fake.calls("GET", "/members/")) == lookups, (
         lookups,
         len(fake.calls("GET", "/members/")),
+    )
+
+
+async def test_a_pause_vote_repeated_fast_does_not_flood_the_tables_channel(
+    harness: Harness,
+) -> None:
+    """Each /game pause answers in the channel for the table to read: one player alternating a
+    vote and its end would post without limit."""
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await harness.start()
+    await harness.open_table([alice, bob], game="caesar", pace="1d")
+    before = len(fake.channel_messages())
+    for days in (2, 0, 2, 0, 2, 0):
+        await fake.slash(alice, "game", ["pause"], {"days": days})
+    await harness.settle()
+    assert len(fake.channel_messages()) - before == 1
+    assert harness.last_ephemeral(alice).startswith("Please wait: try again in")
+    await fake.slash(bob, "game", ["pause"], {"days": 2})  # the other player's own vote
+    assert "2 of 2" in fake.channel_messages()[-1].content or "Every player agreed" in (
+        fake.channel_messages()[-1].content
     )

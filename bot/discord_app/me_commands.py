@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 from zoneinfo import available_timezones
 
 import discord
@@ -26,7 +27,11 @@ from table.clocks import NOTICE_WAYS, BadZone, UserPrefs, zone
 from table.service import TableService
 from table.turn_clocks import VACATION_DAYS, TurnClocks
 
+if TYPE_CHECKING:
+    from bot.discord_app.gate import Gate
+
 QUIET_MAX_HOURS = 12
+PAUSE_COOLDOWN = 60.0  # seconds between two /game pause of one member (each posts publicly)
 _HOURS = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*[-–~〜]\s*(\d{1,2})(?::(\d{2}))?\s*$")
 ZONES = sorted(available_timezones())
 
@@ -176,12 +181,15 @@ class MeCommands(app_commands.Group):
 
 
 def add_pause_command(group: app_commands.Group, service: TableService, clocks: TurnClocks,
-                      default_locale: str) -> None:  # fmt: skip
-    """`/game pause days:` — a vote to stop this table's clocks; all humans must agree."""
+                      default_locale: str, gate: Gate) -> None:  # fmt: skip
+    """`/game pause days:` — a vote to stop this table's clocks; all humans must agree. Each
+    answer is posted for the table, so a member votes at most once per PAUSE_COOLDOWN."""
 
     @app_commands.command(name="pause", description=_(COMMANDS, "command.pause"))
     @app_commands.describe(days=_(COMMANDS, "param.pause_days"))
     async def pause(interaction: discord.Interaction, days: app_commands.Range[int, 0, 7]) -> None:
+        if not await gate.allow_anywhere(interaction, "pause", PAUSE_COOLDOWN):
+            return
         session = await service.in_channel(channel_of(interaction))
         if session is None:
             raise IllegalInput("no_session")
