@@ -5,6 +5,7 @@ pause, /game me, /game learn, /game card and /game rules."""
 from __future__ import annotations
 
 from bench.bot_harness import Harness
+from bot.frontend.safe_text import neutral
 
 
 async def test_game_mine_repeated_fast_costs_the_bot_no_rest_calls(harness: Harness) -> None:
@@ -46,4 +47,20 @@ async def test_a_pause_vote_repeated_fast_does_not_flood_the_tables_channel(
     await fake.slash(bob, "game", ["pause"], {"days": 2})  # the other player's own vote
     assert "2 of 2" in fake.channel_messages()[-1].content or "Every player agreed" in (
         fake.channel_messages()[-1].content
+    )
+
+
+async def test_a_time_zone_that_is_no_zone_is_echoed_inert(harness: Harness) -> None:
+    """A modified client may send any text as the zone: its refusal shows it as typed, never
+    as markdown, a mention or a link."""
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start()
+    typed = "**Mars** <@&1> [x](https://evil.example) `"
+    await fake.slash(alice, "game", ["me", "timezone"], {"zone": typed})
+    answer = harness.last_ephemeral(alice)
+    assert answer.startswith("✗ Unknown time zone: "), answer
+    assert (
+        answer
+        == "✗ Unknown time zone: " + neutral(typed) + ". Pick one from the list (e.g. Asia/Tokyo)."
     )

@@ -19,6 +19,7 @@ from bot.discord_app.command_text import command_text as _
 from bot.discord_app.interaction_parts import channel_of
 from bot.discord_app.learn import OFF
 from bot.discord_app.sending import NO_PINGS, reply_privately
+from bot.frontend.safe_text import neutral
 from bot.frontend.strings import BOT, COMMANDS
 from bot.frontend.texts import Texts
 from engine.core import IllegalInput
@@ -117,7 +118,8 @@ class MeCommands(app_commands.Group):
         try:
             zone(zone_name[:64])
         except BadZone:
-            await reply_privately(interaction, "✗ " + t("me.bad_zone", zone=zone_name[:64]))
+            shown = neutral(zone_name, 64)  # member text: any string from a modified client
+            await reply_privately(interaction, "✗ " + t("me.bad_zone", zone=shown))
             return
         prefs = await self._prefs(interaction.user.id)
         await self.clocks.set_prefs(replace(prefs, tz=zone_name[:64]))
