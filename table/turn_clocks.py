@@ -23,12 +23,13 @@ from datetime import datetime
 from engine.core import Action, IllegalInput, Prompt
 from table import clocks
 from table.clocks import SeatClock, Stops, UserPrefs, stops_of
-from table.pace import DAY, Pace, TablePace
+from table.pace import DAY, HOUR, Pace, TablePace
 from table.service import Session, SessionBroken, TableService
 
 log = logging.getLogger("forum.clocks")
 LEASE = 120.0  # seconds a claimed clock stays another process's before it may be claimed again
 BEAT_GRACE = 180.0  # no heartbeat for this long: the bot was down (scans run each minute)
+QUIET_MOVES_EVERY = DAY  # quiet hours moved over a running clock at most this often
 VACATION_DAYS = 14  # vacation days per calendar year (Pente.org gives 10; chess servers 10-30)
 
 
@@ -85,6 +86,7 @@ class TurnClocks:
         self.now = now
         self.process = process or f"{socket.gethostname()}:{os.getpid()}"
         self._downtimes: list[tuple[float, float]] = []
+        self._quiet_moved: dict[int, float] = {}  # user -> when they last did (this process)
 
     # Start-up ---------------------------------------------------------------------------
 
@@ -338,10 +340,31 @@ class TurnClocks:
         """Store a player's settings and re-plan their running clocks (quiet hours moved).
         Their running clocks are first charged up to now under the hours they ran in: quiet
         hours moved over the past refund nothing (else moving them every few hours would keep
-        a clock full and stall the table)."""
+        a clock full and stall the table). Moving them to begin now every twelve hours would
+        still stop a clock for good: while one runs where quiet hours stop it, they move once a
+        day (remembered by this process; a clock still runs at least a quarter of the time)."""
+        await self._limit_quiet_moves(prefs)
         await self._rebase_user(prefs.user_id, None)
         await self.store.save_user_prefs(prefs)
         await self._rebase_user(prefs.user_id, None)
+
+    async def _limit_quiet_moves(self, prefs: UserPrefs) -> None:
+        old = (await self.store.user_prefs([prefs.user_id]))[prefs.user_id].quiet
+        if old == prefs.quiet or not (old.any or prefs.quiet.any):
+            return
+        for clock in await self.store.clocks_of_user(prefs.user_id):
+            table = await self.store.table_pace(clock.session_id) if clock.running else None
+            if table is not None and table.quiet_stops:
+                break
+        else:
+            return
+        now = self.now()
+        moved = self._quiet_moved.get(prefs.user_id)
+        if moved is not None and now - moved < QUIET_MOVES_EVERY:
+            hours = -(-(moved + QUIET_MOVES_EVERY - now) // HOUR)
+            raise IllegalInput("quiet_moved_recently", hours=int(hours))
+        self._quiet_moved = {u: t for u, t in self._quiet_moved.items() if now - t < DAY}
+        self._quiet_moved[prefs.user_id] = now
 
     async def _rebase_user(self, user_id: int, resume_at: float | None) -> None:
         now = self.now()

@@ -171,9 +171,50 @@ async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path
         # Quiet hours 00:00-11:00 would cover the ten hours just charged.
         await clocks.set_prefs(UserPrefs(user, quiet_start=0, quiet_end=11 * 60))
         assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
-        await clocks.set_prefs(
+        other_process = TurnClocks(service, lambda: now[0], "b")  # its own once-a-day limit
+        await other_process.set_prefs(
             UserPrefs(user, tz="Asia/Tokyo", quiet_start=9 * 60, quiet_end=20 * 60)
         )
         assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
+    finally:
+        await store.close()
+
+
+async def test_quiet_hours_moved_every_twelve_hours_cannot_stop_a_clock(tmp_path: Path) -> None:
+    """Quiet hours set to begin now, then moved to begin now again twelve hours later, and so
+    on, would stop a running clock for good: while one runs on a table that stops clocks in
+    quiet hours, they (and the time zone) move at most once a day; in three days the clock
+    is charged at least 24 h."""
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        service = TableService(store)
+        clocks = TurnClocks(service, lambda: now[0], "a")
+        await clocks.started()
+        session = await service.open(
+            channel_id=1, guild_id=1, game_id="konsul", options={}, host_id=1, host_name="A", seed=3
+        )
+        await clocks.open_table(session, Pace(DAY), "ai", quiet_stops=True)
+        await service.join(session, 2, "B")
+        await service.start(session, 1)
+        await clocks.settle(session)
+        seat = next(iter(dict(await clocks.waiting(session))))
+        user = session.seats[seat].user_id
+        refused = 0
+        for half_day in range(6):
+            start = (half_day % 2) * 12 * 60  # 00:00-12:00, then 12:00-24:00, ...
+            try:
+                await clocks.set_prefs(UserPrefs(user, quiet_start=start, quiet_end=start + 719))
+            except IllegalInput as error:
+                assert error.msg.key == "error.quiet_moved_recently"
+                refused += 1
+            now[0] += 12 * HOUR
+        # Alternating windows, once a day: 24 h in a row may be quiet, but the clock runs.
+        assert refused == 2
+        assert dict(await clocks.waiting(session))[seat] <= 2 * DAY - 24 * HOUR
+        # Nothing running: a player sets their hours as often as they like.
+        other = session.seats[1 - seat].user_id
+        for start in (0, 60, 120):
+            await clocks.set_prefs(UserPrefs(other, quiet_start=start, quiet_end=start + 60))
     finally:
         await store.close()

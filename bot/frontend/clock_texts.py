@@ -37,6 +37,9 @@ CLOCKS: Catalog = {
         "error.live_table": "This game is played live: it has no clocks.",
         "error.no_vacation_left": "You have {left} vacation day(s) left this year.",
         "error.not_a_player": "You are not playing this game.",
+        "error.quiet_moved_recently": "While your clock runs at a table that stops clocks in"
+        " quiet hours, your quiet hours and time zone change once a day: try again in"
+        " {hours} h.",
         "me.summary": "**Your settings for async games**\nTime zone: **{tz}**\nQuiet hours"
         " (no notices; some tables stop your clocks): **{quiet}**\nTurn notices: **{notices}**"
         "\nVacation days left this year: **{left}** of {allowance}",
@@ -85,6 +88,8 @@ CLOCKS: Catalog = {
         "error.live_table": "このゲームはライブ対局なので持ち時間がありません。",
         "error.no_vacation_left": "今年の休暇の残りは{left}日です。",
         "error.not_a_player": "このゲームに参加していません。",
+        "error.quiet_moved_recently": "静かな時間帯に時計が止まる卓で持ち時間が動いている間は、"
+        "静かな時間帯とタイムゾーンの変更は1日1回です。{hours}時間後にもう一度お試しください。",
         "me.summary": "**非同期ゲームの設定**\nタイムゾーン：**{tz}**\n静かな時間帯（通知なし。"
         "持ち時間を止める卓もあります）：**{quiet}**\n手番の通知：**{notices}**\n"
         "今年の休暇の残り：**{left}**日（{allowance}日中）",
