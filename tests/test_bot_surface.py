@@ -4,8 +4,11 @@ pause, /game me, /game learn, /game card and /game rules."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench.bot_harness import Harness
 from bot.frontend.safe_text import neutral
+from engine.registry import GAMES
 
 
 async def test_game_mine_repeated_fast_costs_the_bot_no_rest_calls(harness: Harness) -> None:
@@ -64,3 +67,25 @@ async def test_a_time_zone_that_is_no_zone_is_echoed_inert(harness: Harness) -> 
         answer
         == "✗ Unknown time zone: " + neutral(typed) + ". Pick one from the list (e.g. Asia/Tokyo)."
     )
+
+
+async def test_card_autocomplete_words_a_games_cards_once_not_per_keystroke(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord sends an autocomplete on every keystroke and nothing limits them: wording a
+    hundred cards each time held the event loop for about 14 ms per keystroke (Space Emperor).
+    The names of a game's cards in a language are worded once."""
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start()
+    game = GAMES["space_emperor"]
+    worded = []
+    card = game.card
+    monkeypatch.setattr(game, "card", lambda card_id: worded.append(card_id) or card(card_id))
+    typed = {"name": "i", "game": "space_emperor"}
+    first = await fake.autocomplete(alice, "game", ["card"], typed, focused="name")
+    assert first and len(first) <= 25
+    once = len(worded)
+    for letters in ("ir", "iro", "iron", "ironh", "x" * 100):
+        await fake.autocomplete(alice, "game", ["card"], {**typed, "name": letters}, focused="name")
+    assert len(worded) == once
