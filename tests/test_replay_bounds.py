@@ -20,6 +20,7 @@ from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action
 from engine.registry import GAMES
 from table.export import MAX_BYTES, build_export, dump_export
+from table.session_model import Seat, SessionMeta
 from table.store import InputRow, SessionRow
 
 SEED = 3
@@ -53,10 +54,10 @@ def haggled(exchanges: int) -> str:
     final, rest = play_out(game, state, SEED)
     outcome = game.outcome(final)
     assert outcome is not None
-    seats = [{"user_id": s, "name": f"P{s}", "ai": False} for s in range(3)]
+    seats = tuple(Seat(user_id=s, name=f"P{s}", ai=False) for s in range(3))
     row = SessionRow(
         1, 1, 1, "prokonsul", game.rules_version, options.model_dump(), SEED, "finished", 1,
-        seats, {},
+        seats, SessionMeta(),
     )  # fmt: skip
     inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions + rest, 1)]
     return dump_export(build_export(row, inputs, outcome))
