@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from bot.client import ForumBot
-from bot.config import Config
-from bot.settings import COMMANDS
+from bot.discord_app.client import ForumBot
+from bot.frontend.config import Config
+from bot.frontend.settings import COMMANDS
 
 # Server settings every test bot starts with unless it passes its own `server`: no cooldowns and
 # room for many lobbies, so tests act as fast as they like (tests of the limits set them).
@@ -93,10 +93,11 @@ class Harness:
     # What users see ---------------------------------------------------------------------
 
     def board(self) -> FakeMessage:
-        """The channel message that carries the game (lobby buttons or the board image)."""
+        """The channel message that carries the game (lobby buttons, or the board: a layout
+        message, or an image)."""
         for message in reversed(self.fake.channel_messages()):
             ids = message.all_custom_ids()
-            if message.png() is not None or any(":lobby:" in i for i in ids):
+            if message.is_layout or message.png() is not None or any(":lobby:" in i for i in ids):
                 return message
         raise AssertionError("no board message in the channel")
 

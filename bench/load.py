@@ -35,13 +35,13 @@ from typing import Any
 
 from bench.standin import StandInDiscord, load_of_others, process_cpu, rss_mb
 from bench.steps import StepWatch
-from bot.client import ForumBot, build_play, tune_gc
-from bot.config import Config
-from bot.play import Play
-from bot.process_pool import ProcessPool
-from bot.prompt_kinds import fits_on_board, is_private
-from bot.render_pool import render_pool
-from bot.shards import ShardPlan
+from bot.discord_app.client import ForumBot, build_play, tune_gc
+from bot.discord_app.play import Play
+from bot.discord_app.shards import ShardPlan
+from bot.frontend.config import Config
+from bot.frontend.process_pool import ProcessPool
+from bot.frontend.prompt_kinds import fits_on_board, is_private
+from bot.frontend.render_pool import render_pool
 from engine.ai import play_out
 from engine.core import Action, Kind, Prompt
 from engine.registry import GAMES
@@ -160,10 +160,10 @@ class LoadRun:
         their DMs, or an ephemeral chooser / public reply (which carry nothing)."""
         if prompt is None:
             return
-        board = session.row.meta["board"]
+        board = session.row.meta.board
         if is_private(prompt):
             self.play.prompts.seen_privately(session, seat)
-            latest = session.row.meta.get("dm_message", {}).get(str(seat))
+            latest = session.row.meta.dm_message.get(str(seat))
             self.play.carriers.note(session.id, seat, board, self.standin.click_in_dm(latest))
         elif prompt.kind == Kind.TURN and fits_on_board(prompt):
             self.play.carriers.note(session.id, seat, board, self.standin.click_on_board(board))
@@ -270,7 +270,8 @@ async def run(args: argparse.Namespace) -> None:
     scripts = make_scripts(games)
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or str(Path(folder) / "load.sqlite3")
-        # One of `processes` on the token: its share of the REST budget, as bot.shards gives it.
+        # One of `processes` on the token: its share of the REST budget, as
+        # bot.discord_app.shards gives it.
         plan = ShardPlan((args.process,), args.processes)
         config = plan.share(Config(database=database, reminder_minutes=0))
         bot = ForumBot(config)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import time
 
-from bot.replay import animation, frame_steps
+from bot.frontend.replay import animation, frame_steps
 from engine.ai import play_out
 from engine.core import playable_seats
 from engine.registry import GAMES
 from render.replay import MAX_FRAMES, UPLOAD_LIMIT
 from table.export import build_export, dump_export, load_export
+from table.session_model import Seat, SessionMeta
 from table.store import InputRow, SessionRow
 
 NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve", "Fay", "源"]
@@ -34,7 +35,8 @@ def longest_export(game_id: str, seeds: int) -> str:
             continue
         row = SessionRow(
             1, 1, 1, game_id, game.rules_version, options.model_dump(), seed, "finished", 1,
-            [{"user_id": s, "name": NAMES[s], "ai": True} for s in range(seats)], {},
+            tuple(Seat(user_id=s, name=NAMES[s], ai=True) for s in range(seats)),
+            SessionMeta(),
         )  # fmt: skip
         inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions, 1)]
         best = (len(actions), dump_export(build_export(row, inputs, outcome)))

@@ -16,7 +16,7 @@ import discord
 import yarl
 
 from bench.fakediscord.limits import CHANNEL_MESSAGE, EXEMPT_PREFIXES, Limiter
-from bot.client import ForumBot
+from bot.discord_app.client import ForumBot
 
 DM_IDS = 1 << 40  # ids this stand-in hands out (DM channels, messages) start here
 BOT_USER = {"id": "1", "username": "Forum", "discriminator": "0", "avatar": None, "bot": True}

@@ -1,1 +1,1 @@
-"""Front ends: the Discord bot (bot.client) and the terminal (bot.local)."""
+"""Front ends: the Discord bot (bot.discord_app.client) and the terminal (bot.terminal.local)."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.core import Action, Event, Field, Game, GameState, IllegalInput, Prompt
+from engine.core import Action, AnyGame, Event, Field, GameState, IllegalInput, Prompt
 from engine.rng import Rng, derive_seed
+from engine.styles import STEADY, Style
 
 RANDOM_RETRIES = 50
 
@@ -45,7 +46,7 @@ def _random_fleet(field: Field, rng: Rng) -> list[list[Any]]:
     return groups
 
 
-def random_action(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
+def random_action(game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int) -> Action:
     """A random legal action; tries sampled inputs against the rules until one is accepted.
 
     A prompt of one pick-one field is tried option by option in random order, so a legal
@@ -59,7 +60,7 @@ Step = tuple[Action, Tried | None]
 
 
 def random_step(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int
 ) -> tuple[Action, Tried]:
     """The random action and the result of the trial that accepted it (so callers that play
     it need not apply it a second time)."""
@@ -84,21 +85,29 @@ def _candidates(prompt: Prompt, rng: Rng) -> Iterator[dict[str, Any]]:
 
 
 def choose_action(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, *, smart: bool = True
+    game: AnyGame,
+    state: GameState,
+    prompt: Prompt,
+    seat: int,
+    seed: int,
+    *,
+    smart: bool = True,
+    style: Style = STEADY,
 ) -> Action:
-    """The seat's AI decision: the game's own AI when it has one (and `smart`), else random.
+    """The seat's AI decision: the game's own AI in the seat's style when it has one (and
+    `smart`), else random.
 
     The game AI sees only `game.view(state, seat)`; the random baseline tries candidates against
     the rules, which reveals no more than the prompt itself does.
     """
-    return _decide(game, state, prompt, seat, seed, smart)[0]
+    return _decide(game, state, prompt, seat, seed, smart, style)[0]
 
 
 def _decide(
-    game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool, style: Style
 ) -> Step:
     if smart:
-        action = game.ai_action(game.view(state, seat), prompt, seat, seed)
+        action = game.ai_action(game.view(state, seat), prompt, seat, seed, style)
         if action is not None:
             return action, None
     return random_step(game, state, prompt, seat, seed)
@@ -109,14 +118,16 @@ def ai_seed(session_seed: int, step: int, seat: int) -> int:
 
 
 def play_out(
-    game: Game,
+    game: AnyGame,
     state: GameState,
     seed: int,
     smart: tuple[bool, ...] | None = None,
+    styles: tuple[Style, ...] | None = None,
 ) -> tuple[GameState, list[Action]]:
     """Let AI seats play `state` to the end; returns the final state and the inputs applied.
 
-    `smart[seat]` picks the game's AI (True) or the random baseline (False) per seat.
+    `smart[seat]` picks the game's AI (True) or the random baseline (False) per seat, and
+    `styles[seat]` the style it plays in (STEADY for all when not given).
     """
     actions: list[Action] = []
     while prompts := game.pending(state):
@@ -126,7 +137,8 @@ def play_out(
         seat = prompt.seats[0]
         use_game_ai = True if smart is None else smart[seat]
         seat_seed = ai_seed(seed, len(actions), seat)
-        action, tried = _decide(game, state, prompt, seat, seat_seed, use_game_ai)
+        style = STEADY if styles is None else styles[seat]
+        action, tried = _decide(game, state, prompt, seat, seat_seed, use_game_ai, style)
         state, _ = tried if tried is not None else game.apply(state, action)
         actions.append(action)
     return state, actions

@@ -18,8 +18,9 @@ that the front end localizes with the game's `strings` catalog.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
@@ -30,6 +31,7 @@ from pydantic import Field as DataField
 from pydantic.fields import FieldInfo
 
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 JsonValue = int | str | bool | list[int] | list[str] | None
 
@@ -75,6 +77,9 @@ class Field(BaseModel):
 
     `needs=(other field, values)`: asked only when that field took one of `values` (e.g. a
     counter-offer amount only when the answer is "counter"); otherwise it is left out.
+
+    `amounts`: a `one` field whose number options are amounts in rising order (a bid): a front
+    end may offer them as one stepper (− / +) rather than a list, beside the other options.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -89,6 +94,7 @@ class Field(BaseModel):
     needs: tuple[str, tuple[int | str, ...]] | None = None
     attachments: tuple[Choice, ...] = ()  # `fleet`: what may follow a head
     per_head: int = 0  # `fleet`: attachments allowed behind one head
+    amounts: bool = False
 
     def is_asked(self, answers: dict[str, Any]) -> bool:
         return self.needs is None or answers.get(self.needs[0]) in self.needs[1]
@@ -174,6 +180,21 @@ class Outcome(BaseModel):
     reason: Msg | None = None
 
 
+class CardText(BaseModel):
+    """What one card is called and does, as catalog texts: `text` is the whole rule of the card,
+    `short` the same in at most SHORT_CARD_TEXT characters (a chooser's option description)."""
+
+    model_config = ConfigDict(frozen=True)
+    name: Msg
+    text: Msg
+    short: Msg
+
+
+SHORT_CARD_TEXT = 100  # Discord's limit for a select option's description
+# The sections of a game's rules in the app (`rules.<section>` in its catalog), in reading order.
+RULE_SECTIONS = ("setup", "turn", "scoring", "end", "variants")
+
+
 class IllegalInput(Exception):
     """An input or table operation refused, by the rules, the table or a front end: the one
     refusal type. `code` is stable (tests and front ends key on it; `error.<code>` words it)."""
@@ -206,9 +227,38 @@ class TableTalk(BaseModel):
     rule: Msg
 
 
-class GameState(BaseModel):
-    """Base of every game's state. `rng` is the whole RNG state (see engine.rng)."""
+@dataclass(frozen=True)
+class Secrets:
+    """What a game's state hides from views while the game runs, declared once on its `State`
+    (`secrets = Secrets(...)`), so the leak tests (engine.testing) and the samplers
+    (engine.search.world) read it instead of guessing from field names.
 
+    - `per_seat`: fields with one entry per seat (a list or tuple indexed by seat) that only
+      that seat may see: hands, unrevealed commits.
+    - `to_all`: fields nobody may see: a face-down pile's cards.
+    - `order`: fields whose order nobody may see: draw piles (a list or tuple, or a dict of them).
+    - `options`: the variant options under which all of this is hidden (Senator's hands are
+      open unless `hidden`); the leak test plays under them.
+
+    The leak test reorders each field another seat may not see and checks no view changes; a
+    sampler must draw every one of them afresh rather than copy a view's field of that name.
+    """
+
+    per_seat: tuple[str, ...] = ()
+    to_all: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+    options: Mapping[str, Any] = dataclass_field(default_factory=dict)
+
+    def fields(self) -> tuple[str, ...]:
+        """Every field declared hidden, in declared order."""
+        return (*self.per_seat, *self.to_all, *self.order)
+
+
+class GameState(BaseModel):
+    """Base of every game's state. `rng` is the whole RNG state (see engine.rng); `secrets`
+    declares what the state hides (nothing, unless the game says so)."""
+
+    secrets: ClassVar[Secrets] = Secrets()
     schema_version: int = 1
     seats: int
     rng: int
@@ -267,7 +317,6 @@ class SearchSpec:
 
 V = TypeVar("V", bound=BaseModel)
 Move = Callable[[Any, Action], tuple[Any, list[Event]]]
-Decide = Callable[[Any, Prompt, int, int], Action]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +332,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     A game declares its `State`, `Options` and `View` types, its `moves` (move name -> pure
     function `(state, action) -> (state, events)`) and its `AI` (a `decide(view, prompt, seat,
-    rng_state)` function, or None for the random baseline), and implements `start`, `pending`,
+    rng_state, style)` function, or None for the random baseline), and implements `start`, `pending`,
     `view`, `outcome` and `is_over`. The core does the rest the same way for every game: the
     seat-count check, the seat and game-over checks of every input, dispatch to the move, and
     the one `game_over` event when a move ends the game.
@@ -297,15 +346,26 @@ class Game(ABC, Generic[S, OptionsT, V]):
     State: ClassVar[type[GameState]]
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
-    AI: ClassVar[Decide | None] = None
+    # A staticmethod, so that mypy does not take the function for a method of the class.
+    AI: ClassVar[staticmethod[[Any, Prompt, int, int, Style], Action | None] | None] = None
     # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
     strings: ClassVar[Catalog]
-    # Upper bound on inputs in one game, for playout tests and AI-only runs.
+    # Most inputs one game can take: every game ends after at most this many (random play is
+    # checked against it), and playouts and AI-only runs stop there.
     max_inputs: ClassVar[int] = 10_000
+    # The view field holding each seat's running score (one int per seat), read by alt text;
+    # None: the game keeps no running score (the outcome gives the scores at the end).
+    score_field: ClassVar[str | None] = None
+    # Whether players may ask for the hard AI's suggestion (a hint) at their prompts; needs a
+    # `search`. Declared, not implied by the hard level: a search may be too slow or too weak
+    # to offer as advice.
+    hints: ClassVar[bool] = False
     # Slash commands that answer a move directly; the front end registers them by name.
     shortcuts: ClassVar[tuple[Shortcut, ...]] = ()
+    # Every distinct card of the game, by id (see `card`); empty for a game without cards.
+    card_ids: ClassVar[tuple[str, ...]] = ()
 
     @final
     def setup(self, options: OptionsT, seats: int, seed: int) -> S:
@@ -321,7 +381,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         move = self.moves.get(action.move)
         require(move is not None, "unknown_move", move=action.move)
         require(not self.is_over(state), "game_over")
-        after, events = move(state, action)  # type: ignore[misc]
+        after, events = move(state, action)  # type: ignore[misc]  # a Move stored on the class reads as a method to mypy
         if self.is_over(after):
             result = self.outcome(after)
             assert result is not None, f"{self.id}: over without an outcome"
@@ -329,10 +389,13 @@ class Game(ABC, Generic[S, OptionsT, V]):
         return after, events
 
     @final
-    def ai_action(self, view: V, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
-        """The game's AI decision from the seat's own view, or None for the random baseline."""
+    def ai_action(
+        self, view: V, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+    ) -> Action | None:
+        """The game's AI decision from the seat's own view, played in the seat's `style` (the
+        search's rollouts keep STEADY), or None for the random baseline."""
         decide = type(self).AI
-        return None if decide is None else decide(view, prompt, seat, rng_state)
+        return None if decide is None else decide(view, prompt, seat, rng_state, style)
 
     @final
     def public_view(self, state: S) -> PublicView[V]:
@@ -360,9 +423,58 @@ class Game(ABC, Generic[S, OptionsT, V]):
         words (a draw that names nobody) says so here."""
         return game_over_event(result)
 
+    @final
     def private_lines(self, state: S, seat: int) -> list[Msg]:
-        """What `seat` alone knows (hand, chips...), as text lines for a DM or `/game hand`."""
+        """What `seat` alone knows, as text lines for a DM or `/game hand`: the game's own lines
+        (hand, chips...), then what each card the seat holds does, once per distinct text."""
+        return self.own_lines(state, seat) + card_lines(self, self.held_cards(state, seat))
+
+    def own_lines(self, state: S, seat: int) -> list[Msg]:
+        """The game's own private lines (hand, chips...) for `private_lines`."""
         return []
+
+    def board_lines(self, view: V) -> list[Msg]:
+        """The board in words, for the text a front end shows beside its image (a phone scales
+        text, not images): what the image shows only as symbols or in short (garrisons, stacks,
+        whole rules of cards), then the legend of its symbols. Drawn from the public view only.
+        By default the catalog's `board_text.legend`, when the game has one."""
+        return [Msg(key="board_text.legend")] if "board_text.legend" in self.strings["en"] else []
+
+    def rules_text(self, section: str) -> Msg:
+        """One section of the rules (RULE_SECTIONS), written for players from the spec."""
+        require(section in RULE_SECTIONS, "unknown_section", section=section)
+        return Msg(key=f"rules.{section}")
+
+    def tip(self, prompt: Prompt) -> Msg:
+        """One line on the rule behind a kind of decision (`tip.<move>`), for a player meeting
+        it for the first time."""
+        return Msg(key=f"tip.{prompt.move}")
+
+    def held_cards(self, state: S, seat: int) -> tuple[str, ...]:
+        """The ids (`card_ids`) of the cards `seat` holds in hand, for their texts."""
+        return ()
+
+    def cards(self) -> tuple[str, ...]:
+        """Every distinct card of the game, for a card list or lookup (`/game card`)."""
+        return self.card_ids
+
+    def card(self, card_id: str) -> CardText:
+        """A card's name and texts. By default from the catalog: a card whose id is a number
+        is `card.number.*` with argument `value`, any other `card.<id>.*`; a game whose cards
+        are data words them itself."""
+        require(card_id in self.card_ids, "unknown_card", card=card_id)
+        if card_id.isdigit():
+            args = {"value": int(card_id)}
+            return CardText(
+                name=Msg(key="card.number.name", args=args),
+                text=Msg(key="card.number.text", args=args),
+                short=Msg(key="card.number.short"),  # one text for every number: one line
+            )
+        return CardText(
+            name=Msg(key=f"card.{card_id}.name"),
+            text=Msg(key=f"card.{card_id}.text"),
+            short=Msg(key=f"card.{card_id}.short"),
+        )
 
     def table_talk(self, state: S) -> TableTalk | None:
         """Who may speak now, when the rules restrict it; None means anyone."""
@@ -394,7 +506,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
         if unknown:
             raise IllegalInput("unknown_option", names=", ".join(sorted(unknown)))
         try:
-            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]
+            return self.Options.model_validate(raw or {}, strict=False)  # type: ignore[return-value]  # Options is the game's OptionsT (a ClassVar cannot be generic)
         except ValidationError as error:
             first = error.errors()[0]
             name = str(first["loc"][0]) if first["loc"] else ""
@@ -410,8 +522,12 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     def load_state(self, data: str | dict[str, Any]) -> S:
         if isinstance(data, str):
-            return self.State.model_validate_json(data)  # type: ignore[return-value]
-        return self.State.model_validate(data)  # type: ignore[return-value]
+            return self.State.model_validate_json(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+        return self.State.model_validate(data)  # type: ignore[return-value]  # State is the game's S (a ClassVar cannot be generic)
+
+
+# Any game, where the code is generic over games (the registry, front ends, AI, tests).
+AnyGame = Game[Any, Any, Any]
 
 
 def hidden_option(default: Any, **constraints: Any) -> Any:
@@ -431,9 +547,9 @@ def _bounds(spec: FieldInfo) -> dict[str, int]:
     bounds = {}
     for item in spec.metadata:
         if isinstance(item, annotated_types.Ge):
-            bounds["min"] = int(item.ge)  # type: ignore[call-overload]
+            bounds["min"] = int(item.ge)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
         elif isinstance(item, annotated_types.Le):
-            bounds["max"] = int(item.le)  # type: ignore[call-overload]
+            bounds["max"] = int(item.le)  # type: ignore[call-overload]  # annotated_types types the bound as a protocol
     return bounds
 
 
@@ -457,12 +573,13 @@ def option_values(spec: FieldInfo) -> str:
     return "|".join(choices)
 
 
-def player_options(game: Game) -> dict[str, FieldInfo]:
+def player_options(game: AnyGame) -> dict[str, FieldInfo]:
     """The options offered to players (every option but the hidden ones), in declared order."""
     return {name: spec for name, spec in game.Options.model_fields.items() if not _is_hidden(spec)}
 
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 _set = object.__setattr__
 
 
@@ -512,7 +629,7 @@ def evolved(state: M, **update: Any) -> M:
     return copy
 
 
-def playable_seats(game: Game, raw_options: dict[str, Any] | None = None) -> list[int]:
+def playable_seats(game: AnyGame, raw_options: dict[str, Any] | None = None) -> list[int]:
     """The table sizes that `raw_options` (default: the game's defaults) can start: a variant
     may need more players, or an option may be needed for the largest table."""
     options = game.parse_options(raw_options)
@@ -551,6 +668,61 @@ def require(condition: bool, code: str, **args: Any) -> None:
         raise IllegalInput(code, **args)
 
 
+def required(value: T | None, code: str, **args: Any) -> T:
+    """`value` unless it is None, else IllegalInput(code): a lookup that may find nothing,
+    checked and typed in one step."""
+    if value is None:
+        raise IllegalInput(code, **args)
+    return value
+
+
+def int_arg(value: object, code: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` when it is a whole number (never a bool) in [`low`, `high`], else
+    IllegalInput(code): an input argument checked and typed in one step."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise IllegalInput(code)
+    require((low is None or low <= value) and (high is None or value <= high), code)
+    return value
+
+
+def str_arg(value: object, code: str, allowed: Collection[str] | None = None) -> str:
+    """`value` when it is a string (one of `allowed`, when given), else IllegalInput(code)."""
+    if not isinstance(value, str) or (allowed is not None and value not in allowed):
+        raise IllegalInput(code)
+    return value
+
+
+def number_card_ids(cards: Iterable[int], flag: int | None = None) -> tuple[str, ...]:
+    """Card ids of number cards held as ints ("7"), the one `flag` value as "flag"."""
+    return tuple("flag" if card == flag else str(card) for card in cards)
+
+
+def merge_catalogs(*catalogs: Catalog) -> Catalog:
+    """One catalog of several (a game's prompts, its card texts, its rules), later ones winning."""
+    return {
+        locale: {key: text for catalog in catalogs for key, text in catalog.get(locale, {}).items()}
+        for locale in ("en", "ja")
+    }
+
+
+def card_lines(game: AnyGame, held: Iterable[str]) -> list[Msg]:
+    """One line per distinct short text among the cards `held`: the cards' names, then what
+    they do ("1, 4, 9: worth their number in a fight")."""
+    groups: dict[str, tuple[Msg, list[Msg]]] = {}
+    for card_id in dict.fromkeys(held):
+        text = game.card(card_id)
+        label = (
+            Msg(key="card.number.label", args={"value": int(card_id)})
+            if card_id.isdigit()
+            else text.name
+        )
+        groups.setdefault(text.short.model_dump_json(), (text.short, []))[1].append(label)
+    return [
+        Msg(key="card.line", args={"cards": names, "text": short})
+        for short, names in groups.values()
+    ]
+
+
 def game_over_event(result: Outcome) -> Event:
     """The one event that tells every front end the game has ended, and how."""
     return Event(
@@ -558,11 +730,40 @@ def game_over_event(result: Outcome) -> Event:
     )
 
 
-def choice(value: int | str, key: str, **args: Any) -> Choice:
-    """One option of a field, labelled by catalog key `key`."""
+def choice(value: int | str, key: str, /, **args: Any) -> Choice:
+    """One option of a field, labelled by catalog key `key`; `args` may use any name (`value`,
+    `key` included: the first two parameters are positional-only)."""
     return Choice(value=value, label=Msg(key=key, args=args))
 
 
-def one_of(name: str, key: str, options: Iterable[Choice], **label_args: Any) -> Field:
-    """A pick-one field named `name`, labelled by catalog key `key`."""
-    return Field(name=name, kind="one", label=Msg(key=key, args=label_args), options=tuple(options))
+def one_of(
+    name: str, key: str, options: Iterable[Choice], /, *, amounts: bool = False, **label_args: Any
+) -> Field:
+    """A pick-one field named `name`, labelled by catalog key `key` (`amounts`: see Field)."""
+    label = Msg(key=key, args=label_args)
+    return Field(name=name, kind="one", label=label, options=tuple(options), amounts=amounts)
+
+
+def secret_prompts(
+    key: str,
+    move: str,
+    text: Msg,
+    fields: Mapping[int, tuple[Field, ...]],
+    done: Iterable[int] = (),
+) -> list[Prompt]:
+    """One SECRET request in which each seat is offered its own options (its own hand): a
+    prompt per seat in `fields` (the seats still owing), all under `key`, so a front end answers
+    them as one request and shows the waiting seats together. `done`: who has answered."""
+    answered = tuple(done)
+    return [
+        Prompt(
+            key=key,
+            move=move,
+            kind=Kind.SECRET,
+            seats=(seat,),
+            done=answered,
+            fields=seat_fields,
+            text=text,
+        )
+        for seat, seat_fields in fields.items()
+    ]

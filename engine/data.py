@@ -12,4 +12,7 @@ from typing import Any
 def load(package: str, name: str) -> dict[str, Any]:
     """`<name>.json` of the game package `package` (a module passes its `__package__`), parsed
     once."""
-    return json.loads(resources.files(package).joinpath(f"{name}.json").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(
+        resources.files(package).joinpath(f"{name}.json").read_text("utf-8")
+    )
+    return data

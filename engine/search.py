@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from engine.ai import random_args, random_step
-from engine.core import Action, Game, GameState, IllegalInput, Outcome, Prompt, SearchSpec
+from engine.core import Action, AnyGame, GameState, IllegalInput, Outcome, Prompt, SearchSpec
 from engine.rng import Rng, derive_seed
 
 # Distinct inputs tried at the root when a prompt cannot be listed in full (multisets, fleets).
@@ -45,7 +45,7 @@ def _key(action: Action) -> str:
 
 
 def candidates(
-    game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
+    game: AnyGame, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
 ) -> list[Action]:
     """The inputs worth trying: the heuristic's own pick first, then the game's own
     alternatives when it offers them, else every option of a single pick-one field, or random
@@ -79,7 +79,7 @@ def candidates(
 
 
 def rollout(
-    game: Game, state: GameState, seed: int, policy: str, horizon: int = 1000
+    game: AnyGame, state: GameState, seed: int, policy: str, horizon: int = 1000
 ) -> GameState | None:
     """Play `state` on: every seat decides from its own view (heuristic) or at random, to the
     end or for `horizon` inputs, whichever comes first. None when no input fits a world."""
@@ -100,7 +100,7 @@ def rollout(
 
 
 def scored(
-    game: Game, spec: SearchSpec, state: GameState | None, seat: int, seats: int
+    game: AnyGame, spec: SearchSpec, state: GameState | None, seat: int, seats: int
 ) -> tuple[float, float]:
     """(reward, share of a win) of a rollout's last state. A game cut at the horizon is worth
     the game's own estimate when it declares one, else a fair share (and no win)."""
@@ -113,12 +113,16 @@ def scored(
     return estimate, estimate
 
 
-def _step(game: Game, state: GameState, prompt: Prompt, seat: int, seed: int, policy: str):
+def _step(
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, policy: str
+) -> GameState:
+    """The state after `seat`'s input by `policy` (the heuristic, or at random)."""
     if policy == "heuristic":
         action = game.ai_action(game.view(state, seat), prompt, seat, seed)
         if action is not None:
             try:
-                return game.apply(state, action)[0]
+                after: GameState = game.apply(state, action)[0]
+                return after
             except IllegalInput:
                 pass  # a heuristic misled by a sampled world: fall back to a random input
     return random_step(game, state, prompt, seat, seed)[1][0]
@@ -133,14 +137,14 @@ class _Arm:
 
 
 def search_action(
-    game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
+    game: AnyGame, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
 ) -> Action:
     """The seat's hard-AI decision, from its view and prompt alone (deterministic per seed)."""
     return searched(game, spec, view, prompt, seat, seed)[0]
 
 
 def searched(
-    game: Game, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
+    game: AnyGame, spec: SearchSpec, view: BaseModel, prompt: Prompt, seat: int, seed: int
 ) -> tuple[Action, float | None]:
     """`search_action` and the share of its sampled games the decision won (None: it was the
     only input worth trying, so nothing was sampled): a hint's reason."""
@@ -197,9 +201,10 @@ def _trial_start(legal: list[list[GameState | None]], arm: int, k: int, dice: in
     return start.model_copy(update={"rng": dice})
 
 
-def _applied(game: Game, world: GameState, action: Action) -> GameState | None:
+def _applied(game: AnyGame, world: GameState, action: Action) -> GameState | None:
     try:
-        return game.apply(world, action)[0]
+        after: GameState = game.apply(world, action)[0]
+        return after
     except IllegalInput:
         return None
 
@@ -224,7 +229,11 @@ W = TypeVar("W", bound=GameState)
 def world(state_type: type[W], view: BaseModel, **hidden: Any) -> W:
     """A sampled full state: every field the state shares by name with the view is copied from
     it, and `hidden` gives the rest (hands, decks, commits drawn afresh). Samplers list only what
-    they draw, so a field added to both state and view needs no sampler change."""
+    they draw, so a field added to both state and view needs no sampler change. Every field the
+    state declares secret (`State.secrets`) must be drawn: a view's field of the same name holds
+    at most the seat's own part of it."""
+    undrawn = set(state_type.secrets.fields()) - set(hidden)
+    assert not undrawn, f"{state_type.__name__}: the sampler must draw {sorted(undrawn)}"
     shared = type(view).model_fields
     fields = {name: getattr(view, name) for name in state_type.model_fields if name in shared}
     fields.update(hidden)

@@ -1,10 +1,10 @@
 """Board images drawn from public views only, so a hidden card can never reach a picture.
 
-Each game has `render/<game id>.py` with `draw(view, names, labels) -> PIL.Image.Image` and a
-`PALETTE` (render.common.Palette) holding every colour it draws, which it draws its board in
-(`canvas(..., palette=PALETTE)`); `render_png` finds both by that convention (an RGB board from a
-renderer without one gets `fill_palette`, slower), so adding a game needs no registry line here. `labels`
-words the board's texts in the reader's language from the game's catalog (`board.*`). Given the
+Each game has a renderer module (`render/<game id>.py`) with `draw(view, names, labels) ->
+PIL.Image.Image` and a `PALETTE` (render.common.Palette) holding every colour it draws, which it draws its board in
+(`canvas(..., palette=PALETTE)`); the game's registry entry (engine.registry) names that module,
+and `renderer` imports it (an RGB board from a renderer without a palette gets `fill_palette`,
+slower), so adding a game needs no line here. `labels` words the board's texts in the reader's language from the game's catalog (`board.*`). Given the
 game's `outcome`, the board gets the shared final-results strip (winner, ranks, scores).
 
 `render_png` takes a `PublicView` (`Game.public_view(state)`) and refuses anything else, a seat's
@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from engine.core import Outcome, PublicView
-from engine.registry import get_game
+from engine.registry import RENDERERS, get_game
 from render.common import BOARD_ROWS, Labels, encode_png
 from render.png import DeflatedBands, spare_rows
 from render.results import STRIP_H, with_results
@@ -28,6 +29,12 @@ from render.results import STRIP_H, with_results
 # layers' parts common to every game of a table size, and what did not change since a game's
 # last board. Each render worker is its own process, so each has its own.
 BOARD_BANDS = DeflatedBands()
+
+
+def renderer(game_id: str) -> ModuleType:
+    """The module drawing `game_id`'s board, as its registry entry names it."""
+    get_game(game_id)  # an unknown id is refused naming the known ones
+    return importlib.import_module(RENDERERS[game_id])
 
 
 def render_png(
@@ -43,7 +50,7 @@ def render_png(
         raise TypeError(
             f"render_png draws a PublicView (game.public_view(state)), not {type(public).__name__}"
         )
-    module = importlib.import_module(f"render.{game_id}")
+    module = renderer(game_id)
     strings = get_game(game_id).strings
     palette = getattr(module, "PALETTE", None)
     with spare_rows(0 if outcome is None else STRIP_H):  # the results strip goes below

@@ -213,7 +213,9 @@ class RowsPool:
     def release(self, image: Image.Image) -> None:
         """`image`'s rows are free again: call once its PNG is written and nothing else will
         read or draw on it (nor on a board `grown` from it)."""
-        lease = image.lease if isinstance(image, RowsImage) else None
+        if not isinstance(image, RowsImage):
+            return  # not a board of rows: nothing was lent
+        lease = image.lease
         if lease is None or lease.pool is not self:
             return  # not lent by this pool, or given back already (through a grown board)
         lease.pool = None
@@ -299,8 +301,8 @@ class DeflatedBands:
         adler = 1
         for index, start in enumerate(range(0, len(view), step)):
             band = view[start : start + step]
-            if index < shared and layer.rows.startswith(band, start):  # type: ignore[union-attr]
-                deflated, band_adler = layer.band(index)  # type: ignore[union-attr]
+            if index < shared and layer.rows.startswith(band, start):  # type: ignore[union-attr]  # shared > 0 only with a layer
+                deflated, band_adler = layer.band(index)  # type: ignore[union-attr]  # shared > 0 only with a layer
             else:
                 dirty.add(index)
                 _, deflated, band_adler = self._band(band)
@@ -342,7 +344,8 @@ def palette_png(image: Image.Image, bands: DeflatedBands | None = None) -> bytes
         pixels = isal_zlib.compress(rows, DEFLATE_LEVEL)
     else:
         own = isinstance(image, RowsImage) and image.scanlines() is not None
-        pixels = bands.zlib_stream(rows, image.width + 1, image.lease if own else None)
+        lease = image.lease if own and isinstance(image, RowsImage) else None
+        pixels = bands.zlib_stream(rows, image.width + 1, lease)
     return b"".join(
         (
             SIGNATURE,

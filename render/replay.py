@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw, features
 from render.common import BACKGROUND, INK, PANEL, fit, font
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default attachment limit
-MAX_FRAMES = 120  # a longer game is sampled evenly (bot.replay draws only the kept boards)
+MAX_FRAMES = 120  # a longer game is sampled evenly (bot.frontend.replay draws only kept boards)
 FRAME_MS = 1200
 LAST_FRAME_MS = 5000
 CAPTION_H = 44

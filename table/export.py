@@ -6,8 +6,8 @@ the file holds every input, hidden choices included, and those are history once 
 over (as on Board Game Arena's replays). Seats are listed by display name only, never by account.
 
 `digest` is the SHA-256 of the file's other fields in canonical JSON: an edited file is refused,
-before its contents are validated. A file is bounded in size and nesting; its options, seats
-and log must fit the game.
+before its contents are validated. A file is bounded in size and nesting; every string must be
+valid Unicode; its options, seats and log must fit the game (no longer than its input limit).
 It guards against accidents and casual edits, not against someone who recomputes it; the replay
 also checks that every input is legal and that the recorded outcome is the one the log gives.
 """
@@ -18,18 +18,18 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome
+from engine.core import Action, AnyGame, Event, GameState, IllegalInput, Outcome
 from engine.registry import GAMES
 from table.store import InputRow, SessionRow, Store
 
-FORMAT = "forum-game-export"
+FORMAT: Final = "forum-game-export"
 VERSION = 1
-# The longest of the AI games at the largest table exports to 23 kB (Circus Maximus, 260
-# inputs; see bench.replay), so 4 MiB holds 150 times that. A larger file is refused unread:
+# 4 MiB holds the longest AI game at the largest table many times over (bench.replay prints
+# export sizes). A larger file is refused unread:
 # a load stays far under 300 MB of memory whatever the file holds.
 MAX_BYTES = 4 * 2**20
 MAX_DEPTH = 32  # real files nest 6 deep (inputs → args → a list of lists)
@@ -92,13 +92,13 @@ def build_export(row: SessionRow, inputs: list[InputRow], outcome: Outcome) -> G
         game=row.game,
         rules_version=row.rules_version,
         options=row.options,
-        seats=[ExportedSeat(name=seat["name"], ai=bool(seat["ai"])) for seat in row.seats],
+        seats=[ExportedSeat(name=seat.name, ai=seat.ai) for seat in row.seats],
         seed=row.seed,
         inputs=[ExportedInput(seat=i.seat, move=i.move, args=i.args) for i in inputs],
         outcome=ExportedOutcome(
             scores=list(outcome.scores), ranks=list(outcome.ranks), winners=list(outcome.winners)
         ),
-        hinted=bool(row.meta.get("hinted")),
+        hinted=row.meta.hinted,
     )
     export.digest = export.body_digest()
     return export
@@ -128,7 +128,7 @@ def _validated(raw: Any) -> GameExport:
         raise ExportError("newer_version", f"file version {version}, this Forum reads {VERSION}")
     if raw.get("digest") != canonical_digest({k: v for k, v in raw.items() if k != "digest"}):
         raise ExportError("tampered", "the digest does not match the file's contents")
-    for key, most in (("inputs", MAX_INPUTS), ("seats", MAX_SEATS)):
+    for key, most in (("inputs", _most_inputs(raw.get("game"))), ("seats", MAX_SEATS)):
         if isinstance(raw.get(key), list) and len(raw[key]) > most:
             raise ExportError("too_large", f"{len(raw[key])} {key}, at most {most}")
     if _too_deep(raw):
@@ -147,6 +147,13 @@ def _validated(raw: Any) -> GameExport:
         )
     _check_table(export, game)
     return export
+
+
+def _most_inputs(game_id: Any) -> int:
+    """The longest log a file of `game_id` may hold: the game's own input limit, which no live
+    game passes, so a replay's work is bounded by the game, not only by the file's size."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    return MAX_INPUTS if game is None else min(MAX_INPUTS, game.input_limit())
 
 
 def _parse(text: str | bytes) -> Any:
@@ -180,14 +187,17 @@ def _too_deep(value: Any) -> bool:
 def canonical_digest(body: dict[str, Any]) -> str:
     """SHA-256 of a file's fields (all but `digest`) in canonical JSON."""
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode()).hexdigest()
+    try:
+        return hashlib.sha256(canonical.encode()).hexdigest()
+    except UnicodeEncodeError:  # JSON's "\ud800" escape parses to a lone surrogate
+        raise ExportError("not_json", "a string is not valid Unicode (a lone surrogate)") from None
 
 
 def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(part) for part in loc)[:100]
 
 
-def _check_table(export: GameExport, game: Game) -> None:
+def _check_table(export: GameExport, game: AnyGame) -> None:
     """Options, seat count and the numbers of the log fit the game, so a replay can run."""
     seats = len(export.seats)
     if not game.min_seats <= seats <= game.max_seats:
@@ -222,7 +232,7 @@ class Step:
 
 
 def replay_steps(
-    game: Game, options: dict[str, Any], seats: int, seed: int, inputs: list[ExportedInput]
+    game: AnyGame, options: dict[str, Any], seats: int, seed: int, inputs: list[ExportedInput]
 ) -> Iterator[Step]:
     """Setup, then every input in order; an input the rules refuse is an ExportError."""
     state = game.setup(game.parse_options(options), seats, seed)
@@ -248,19 +258,23 @@ def export_steps(export: GameExport) -> Iterator[Step]:
 
 def replay_export(export: GameExport) -> tuple[GameState, Outcome]:
     """The final state and outcome the file's log gives; refused unless it is the recorded one."""
-    game = GAMES[export.game]
     state = None
     for step in export_steps(export):
         state = step.state
     assert state is not None
-    outcome = game.outcome(state)
+    return state, recorded_outcome(export, state)
+
+
+def recorded_outcome(export: GameExport, final: GameState) -> Outcome:
+    """The outcome of the log's `final` state, refused unless it is the one the file records."""
+    outcome = GAMES[export.game].outcome(final)
     recorded = export.outcome
     if outcome is None or (list(outcome.scores), list(outcome.ranks)) != (
         recorded.scores,
         recorded.ranks,
     ):
         raise ExportError("outcome_differs", "the log does not lead to the recorded outcome")
-    return state, outcome
+    return outcome
 
 
 async def latest_finished(store: Store, channel_id: int) -> int | None:

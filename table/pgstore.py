@@ -68,7 +68,9 @@ class PostgresStore(queries.Queries):
 
     shared = True  # other processes may change the database: check before acting
     shown = queries.SHOWN_POSTGRES
+    seat_count = queries.SEATS_POSTGRES
     no_limit = None
+    skip_locked = "FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
@@ -123,8 +125,10 @@ class PostgresStore(queries.Queries):
         """Rows of a query written with `?` placeholders (table.queries)."""
         held = self._held.get()
         if held is not None:
-            return await held.fetch(numbered(query), *params)
-        return await self.pool.fetch(numbered(query), *params)
+            rows: list[asyncpg.Record] = await held.fetch(numbered(query), *params)
+        else:
+            rows = await self.pool.fetch(numbered(query), *params)
+        return rows
 
     async def _write(self, query: str, *params: Any) -> None:
         """One statement written with `?` placeholders, in the held or its own transaction."""
@@ -177,12 +181,13 @@ class PostgresStore(queries.Queries):
         now = time.time()
         try:
             async with self._writing() as db:
-                return await db.fetchval(
+                session_id: int = await db.fetchval(
                     numbered(f"{queries.CREATE_SESSION} RETURNING id"),
                     *session_values(row),
                     now,
                     now,
                 )
+                return session_id
         except asyncpg.UniqueViolationError as error:
             raise ChannelBusy(row.channel_id) from error
 

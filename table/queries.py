@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 import time
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from table.clock_queries import ClockQueries, idle_async_query
+from table.session_model import SessionMeta, stored_seats
 from table.store import Held, InputRow, SessionRow, dump, input_row, session_row
 
 SESSION_COLUMNS = (
@@ -34,6 +36,10 @@ UNSHOWN_FINISHED = (
 )
 SHOWN_SQLITE = "json_extract(meta, '$.shown')"
 SHOWN_POSTGRES = "(meta::jsonb->>'shown')::bigint"
+SEATS_SQLITE = "json_array_length(s.seats)"
+SEATS_POSTGRES = "json_array_length(s.seats::json)"
+# Open sessions but the idle async tables (table.clock_queries): what start-up loads.
+OPEN_BUT_IDLE = "WHERE status IN ('lobby','active') AND id NOT IN ({idle}) ORDER BY id"
 
 CREATE_SESSION = (
     "INSERT INTO sessions (channel_id, guild_id, game, rules_version, options,"
@@ -73,6 +79,9 @@ SET_TURN_PINGS = (
     "INSERT INTO user_settings (user_id, turn_pings) VALUES (?,?)"
     " ON CONFLICT (user_id) DO UPDATE SET turn_pings=excluded.turn_pings"
 )
+TIPS = "SELECT tip FROM user_tips WHERE user_id=?"
+ADD_TIP = "INSERT INTO user_tips (user_id, tip) VALUES (?,?) ON CONFLICT (user_id, tip) DO NOTHING"
+DROP_TIP = "DELETE FROM user_tips WHERE user_id=? AND tip=?"
 DM_CHANNEL = "SELECT channel_id FROM dm_channels WHERE user_id=?"
 REMEMBER_DM_CHANNEL = (
     "INSERT INTO dm_channels (user_id, channel_id) VALUES (?,?)"
@@ -85,6 +94,15 @@ SET_DEADLINE = (
 )
 CLEAR_DEADLINE = "DELETE FROM deadlines WHERE session_id=?"
 DEADLINES = "SELECT session_id, due_at, stage FROM deadlines"
+
+SPILL_HISTORY = (
+    "INSERT INTO history_chunks (session_id, chunk, events) VALUES (?,?,?)"
+    " ON CONFLICT (session_id, chunk) DO NOTHING"
+)
+HISTORY_CHUNKS = (
+    "SELECT chunk, events FROM history_chunks WHERE session_id=? AND chunk>=? AND chunk<=?"
+    " ORDER BY chunk"
+)
 
 GUILD_SETTINGS = "SELECT settings FROM guild_settings WHERE guild_id=?"
 SAVE_GUILD_SETTINGS = (
@@ -110,7 +128,7 @@ def numbered(sql: str) -> str:
     return "'".join(parts)
 
 
-class Queries(ABC):
+class Queries(ClockQueries):
     """The store methods that are one query each, written once for both backends over their
     `_fetch` (rows of a read) and `_write` (one statement in a transaction of its own, or in
     the held session's). A backend adds what its dialect does its own way: opening, creating a
@@ -128,18 +146,18 @@ class Queries(ABC):
     # Sessions ---------------------------------------------------------------------------
 
     async def save_session(self, row: SessionRow) -> None:
-        seats, meta = json.dumps(row.seats), json.dumps(row.meta)
+        seats, meta = json.dumps(stored_seats(row.seats)), json.dumps(row.meta.stored())
         await self._write(SAVE_SESSION, row.status, seats, meta, row.host_id, time.time(), row.id)
 
     async def set_status(self, session_id: int, status: str) -> None:
         """Only the status, leaving every other column as stored (e.g. of a broken session)."""
         await self._write(SET_STATUS, status, time.time(), session_id)
 
-    async def save_meta(self, session_id: int, meta: dict[str, Any], durable: bool = False) -> None:
+    async def save_meta(self, session_id: int, meta: SessionMeta, durable: bool = False) -> None:
         """Only the front end's bookkeeping: status and seats may be another process's newer,
         and are saved by their own writes. `durable`: synced to disk before it returns (every
         commit here is; SQLite may skip the sync for bookkeeping a power cut can lose)."""
-        await self._write(SAVE_META, json.dumps(meta), time.time(), session_id)
+        await self._write(SAVE_META, json.dumps(meta.stored()), time.time(), session_id)
 
     async def session(self, session_id: int) -> SessionRow | None:
         rows = await self._sessions(SESSION_BY_ID, session_id)
@@ -151,6 +169,12 @@ class Queries(ABC):
 
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions(OPEN_SESSIONS)
+
+    async def open_sessions_but_idle(self) -> list[SessionRow]:
+        """Open sessions except async tables whose board is current and that have no AI
+        seat: those stay unread at start-up (loaded when acted on or due)."""
+        idle = idle_async_query(self.shown, self.seat_count)
+        return await self._sessions(OPEN_BUT_IDLE.format(idle=idle))
 
     async def unshown_finished(self) -> list[SessionRow]:
         """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
@@ -212,6 +236,16 @@ class Queries(ABC):
     async def set_turn_pings(self, user_id: int, on: bool) -> None:
         await self._write(SET_TURN_PINGS, user_id, int(on))
 
+    async def tips(self, user_id: int) -> set[str]:
+        """The tips the member was shown (and "*" when they turned tips off)."""
+        return {row[0] for row in await self._fetch(TIPS, user_id)}
+
+    async def add_tip(self, user_id: int, tip: str) -> None:
+        await self._write(ADD_TIP, user_id, tip)
+
+    async def drop_tip(self, user_id: int, tip: str) -> None:
+        await self._write(DROP_TIP, user_id, tip)
+
     async def dm_channel(self, user_id: int) -> int | None:
         rows = await self._fetch(DM_CHANNEL, user_id)
         return int(rows[0][0]) if rows else None
@@ -227,6 +261,15 @@ class Queries(ABC):
 
     async def deadlines(self) -> list[tuple[int, float, str]]:
         return [(r[0], r[1], r[2]) for r in await self._fetch(DEADLINES)]
+
+    async def spill_history(self, session_id: int, chunk: int, events: str) -> None:
+        """Store one chunk of a game's public events (a JSON list) for /game history; a chunk
+        already stored is kept (it is derived from the log, so it is the same)."""
+        await self._write(SPILL_HISTORY, session_id, chunk, events)
+
+    async def history_chunks(self, session_id: int, first: int, last: int) -> list[tuple[int, str]]:
+        """The stored chunks `first`..`last` of a game's public events, in order."""
+        return [(r[0], r[1]) for r in await self._fetch(HISTORY_CHUNKS, session_id, first, last)]
 
     async def guild_settings(self, guild_id: int) -> str | None:
         """The JSON object of a server's /game settings, or None when it never set any."""

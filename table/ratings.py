@@ -7,6 +7,16 @@ AI, "ai:hard", "ai:easy"; named "AI (hard)"...), so beating it counts
 less as its rating falls; several AI seats in one game each rate from its rating before the game
 and it keeps the mean of their new ratings. A seat handed to the AI mid-game is the AI's.
 Leaderboards sort by the conservative rating mu - 3 sigma (OpenSkill's `ordinal`).
+
+A seat that took the hard AI's hint (`meta.hinted_seats`) is not rated: its rating is left
+as it was. It still counts as an opponent for the others, who are rated as usual (beating it
+is a win, losing to it a loss), so one player's hint cannot void everyone's game. A session
+marked `hinted` before seats were recorded leaves every seat unrated, as it did then.
+
+A seat of an async table whose clock ran out and went to the AI (table.turn_clocks) is rated
+as its member, ranked last (tied with any other such seat), whatever the AI made of it: the
+member who let their clock run out gains nothing, the AI is not rated for a game it joined
+late, and the others are rated as having beaten that member.
 """
 
 from __future__ import annotations
@@ -19,26 +29,27 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from engine.core import Game, Outcome
+from engine.core import AnyGame, Outcome
+from table.session_model import Seat
 from table.store import SessionRow, Statement, Store
 
 MODEL = PlackettLuce()
 AI_PLAYER = "ai"
 
 
-def player_of(seat: dict[str, Any]) -> str:
+def player_of(seat: Seat) -> str:
     """A rated player: a member, or the AI at one level (each level is its own player; the
     normal AI keeps the id ratings had before levels existed)."""
-    if not seat["ai"]:
-        return f"user:{seat['user_id']}"
-    level = seat.get("level") or "normal"
+    if not seat.ai:
+        return f"user:{seat.user_id}"
+    level = seat.level or "normal"
     return AI_PLAYER if level == "normal" else f"{AI_PLAYER}:{level}"
 
 
-def player_name(seat: dict[str, Any]) -> str:
-    if not seat["ai"]:
-        return seat["name"]
-    level = seat.get("level") or "normal"
+def player_name(seat: Seat) -> str:
+    if not seat.ai:
+        return seat.name
+    level = seat.level or "normal"
     return "AI" if level == "normal" else f"AI ({level})"
 
 
@@ -46,7 +57,7 @@ def user_player(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-def variant_of(game: Game, options: dict[str, Any]) -> str:
+def variant_of(game: AnyGame, options: dict[str, Any]) -> str:
     """The options that differ from the defaults, e.g. `short_game=true`, or `base`."""
     fields = game.Options.model_fields
     changed = [
@@ -97,27 +108,41 @@ async def ratings(store: Store, guild_id: int, game: str, players: list[str]) ->
     return {r[0]: Rating(*r) for r in rows}
 
 
+def hinted_seats(row: SessionRow) -> set[int]:
+    """The seats that took a hint, so go unrated (all of them for an older `hinted` mark)."""
+    if row.meta.hinted_seats is not None:
+        return set(row.meta.hinted_seats)
+    return set(range(len(row.seats))) if row.meta.hinted else set()
+
+
 async def finish_statements(
-    store: Store, row: SessionRow, game: Game, outcome: Outcome
+    store: Store, row: SessionRow, game: AnyGame, outcome: Outcome
 ) -> list[Statement]:
     """The results and rating updates of a finished session, for the final input's transaction."""
     guild, now = row.guild_id or 0, time.time()
-    players = [player_of(seat) for seat in row.seats]
+    timed_out = await timed_out_seats(store, row.id)
+    players = [
+        user_player(timed_out[i]) if i in timed_out else player_of(seat)
+        for i, seat in enumerate(row.seats)
+    ]
+    ranks = last_for_timeouts(outcome.ranks, timed_out)
     before = await ratings(store, guild, row.game, players)
     variant = variant_of(game, row.options)
     statements: list[Statement] = [
         (
             "INSERT INTO results (session_id, seat, guild_id, game, variant, player, name, ai,"
             " rank, score, at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (row.id, index, guild, row.game, variant, players[index], seat["name"],
-             int(bool(seat["ai"])), outcome.ranks[index], outcome.scores[index], now),
+            (row.id, index, guild, row.game, variant, players[index], seat.name,
+             int(seat.ai), ranks[index], outcome.scores[index], now),
         )
         for index, seat in enumerate(row.seats)
     ]  # fmt: skip
-    if row.meta.get("hinted"):  # a player took the hard AI's hints: results, but no rating
-        return statements
+    unrated = {players[seat] for seat in hinted_seats(row)}
     names = {player_of(seat): player_name(seat) for seat in row.seats}
-    for player, (mu, sigma) in rate(players, outcome.ranks, before).items():
+    names.update({players[i]: row.seats[i].name for i in timed_out})
+    for player, (mu, sigma) in rate(players, ranks, before).items():
+        if player in unrated:
+            continue
         games = (before[player].games if player in before else 0) + 1
         statements.append(
             (
@@ -130,6 +155,24 @@ async def finish_statements(
             )
         )
     return statements
+
+
+async def timed_out_seats(store: Store, session_id: int) -> dict[int, int]:
+    """Seat -> member of the seats whose async clock ran out and went to the AI."""
+    rows = await store.query(
+        "SELECT seat, user_id FROM clocks WHERE session_id=? AND timed_out=1", (session_id,)
+    )
+    return {int(seat): int(user) for seat, user in rows}
+
+
+def last_for_timeouts(ranks: tuple[int, ...], timed_out: dict[int, int]) -> tuple[int, ...]:
+    """The ranks with every timed-out seat last (tied, behind everyone else): however well
+    the AI played it, the member whose clock ran out gains nothing from it."""
+    if not timed_out:
+        return ranks
+    others = [rank for seat, rank in enumerate(ranks) if seat not in timed_out]
+    last = max(others, default=0) + 1
+    return tuple(last if i in timed_out else r for i, r in enumerate(ranks))
 
 
 # Reading: /game stats and /game leaderboard ------------------------------------------------

@@ -81,9 +81,9 @@ _SCRIPTS = (
         PRIMARY KEY (guild_id, game, player)
     );
     """,
-    # 3: what a server's admins set with /game settings (bot/settings.py), as a JSON object of
-    # the keys they changed (absent keys follow config.toml); a member's open lobbies, counted
-    # against their limit at each /game new (bot/gate.py).
+    # 3: what a server's admins set with /game settings (bot/frontend/settings.py), as a JSON
+    # object of the keys they changed (absent keys follow config.toml); a member's open lobbies,
+    # counted against their limit at each /game new (bot/discord_app/gate.py).
     """
     CREATE TABLE guild_settings (
         guild_id $big PRIMARY KEY,
@@ -105,6 +105,89 @@ _SCRIPTS = (
     CREATE TABLE dm_channels (
         user_id $big PRIMARY KEY,
         channel_id $big NOT NULL
+    );
+    """,
+    # 6: async tables (issue 28, table.clocks): a table's pace and timeout policy, each seat's
+    # clock, the notices sent (one row per seat, turn and kind: a notice is never sent twice),
+    # players' time zones, quiet hours, notice channel and vacations, and the processes'
+    # heartbeats and the bot's downtimes (never charged to a clock).
+    """
+    CREATE TABLE async_tables (
+        session_id $big PRIMARY KEY REFERENCES sessions(id),
+        pace INTEGER NOT NULL,
+        policy TEXT NOT NULL,
+        quiet_stops INTEGER NOT NULL,
+        paused_until $real,
+        pause_votes TEXT NOT NULL
+    );
+    CREATE TABLE clocks (
+        session_id $big NOT NULL REFERENCES sessions(id),
+        seat INTEGER NOT NULL,
+        user_id $big NOT NULL,
+        remaining $real NOT NULL,
+        running_since $real,
+        turn INTEGER NOT NULL,
+        budget $real NOT NULL,
+        reminded INTEGER NOT NULL,
+        notified INTEGER NOT NULL,
+        timed_out INTEGER NOT NULL,
+        due_at $real,
+        claimed_by TEXT,
+        claimed_until $real,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE INDEX clocks_due ON clocks(due_at) WHERE due_at IS NOT NULL;
+    CREATE INDEX clocks_by_user ON clocks(user_id);
+    CREATE TABLE notices (
+        session_id $big NOT NULL REFERENCES sessions(id),
+        seat INTEGER NOT NULL,
+        turn INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        user_id $big NOT NULL,
+        at $real NOT NULL,
+        message_id $big,
+        PRIMARY KEY (session_id, seat, turn, kind)
+    );
+    CREATE TABLE user_prefs (
+        user_id $big PRIMARY KEY,
+        tz TEXT NOT NULL,
+        quiet_start INTEGER NOT NULL,
+        quiet_end INTEGER NOT NULL,
+        notices TEXT NOT NULL
+    );
+    CREATE TABLE vacations (
+        user_id $big NOT NULL,
+        starts $real NOT NULL,
+        ends $real NOT NULL,
+        PRIMARY KEY (user_id, starts)
+    );
+    CREATE TABLE heartbeats (
+        process TEXT PRIMARY KEY,
+        at $real NOT NULL
+    );
+    CREATE TABLE downtimes (
+        starts $real PRIMARY KEY,
+        ends $real NOT NULL
+    );
+    """,
+    # 7: /game history's public events of long games, spilled from memory in chunks (a JSON
+    # list of [seq, event] each; bot/discord_app/history.py). Derived from the log: a cache
+    # that may be dropped, rewritten identically.
+    """
+    CREATE TABLE history_chunks (
+        session_id $big NOT NULL REFERENCES sessions(id),
+        chunk INTEGER NOT NULL,
+        events TEXT NOT NULL,
+        PRIMARY KEY (session_id, chunk)
+    );
+    """,
+    # 8: the tips a member has been shown (issue 29, /game learn: each kind of decision's tip
+    # once per member, `<game>.<move>`), and "*" for a member who turned tips off.
+    """
+    CREATE TABLE user_tips (
+        user_id $big NOT NULL,
+        tip TEXT NOT NULL,
+        PRIMARY KEY (user_id, tip)
     );
     """,
 )

@@ -26,10 +26,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.ai import ai_seed
-from engine.core import Action, Event, Game, GameState, IllegalInput, Outcome, Prompt
+from engine.core import Action, AnyGame, Event, GameState, IllegalInput, Outcome, Prompt
 from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
+from engine.styles import pick_style, style_named
 from table.ratings import finish_statements
+from table.session_model import Seat, SessionMeta
 from table.store import (
     SNAPSHOT_EVERY,
     ChannelBusy,
@@ -79,7 +81,7 @@ class Session:
     """A session row plus, once started, its live state (rebuilt from the log on load)."""
 
     row: SessionRow
-    game: Game
+    game: AnyGame
     state: GameState | None = None
     seq: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -93,12 +95,16 @@ class Session:
         return self.row.id
 
     @property
-    def seats(self) -> list[dict[str, Any]]:
+    def seats(self) -> tuple[Seat, ...]:
         return self.row.seats
 
     @property
+    def meta(self) -> SessionMeta:
+        return self.row.meta
+
+    @property
     def names(self) -> list[str]:
-        return [seat["name"] for seat in self.row.seats]
+        return [seat.name for seat in self.row.seats]
 
     @property
     def status(self) -> str:
@@ -106,12 +112,18 @@ class Session:
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.row.seats):
-            if seat["user_id"] == user_id and not seat["ai"]:
+            if seat.user_id == user_id and not seat.ai:
                 return index
         return None
 
     def is_ai(self, seat: int) -> bool:
-        return bool(self.row.seats[seat]["ai"])
+        return self.row.seats[seat].ai
+
+    def update_seat(self, seat: int, **changes: Any) -> None:
+        """Seat `seat` replaced by a copy with `changes` (in memory; a save stores it)."""
+        seats = list(self.row.seats)
+        seats[seat] = seats[seat].model_copy(update=changes)
+        self.row.seats = tuple(seats)
 
     def live(self) -> GameState:
         if self.state is None:
@@ -131,7 +143,8 @@ class Session:
         return [p for p in self.pending() if seat in p.seats]
 
     def view(self, seat: int | None) -> BaseModel:
-        return self.game.view(self.live(), seat)
+        view: BaseModel = self.game.view(self.live(), seat)
+        return view
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state) if self.state is not None else None
@@ -182,11 +195,13 @@ class TableService:
         """Every open session that loads; broken ones are left out (see recoverable)."""
         return (await self.recoverable())[0]
 
-    async def recoverable(self) -> tuple[list[Session], list[SessionBroken]]:
+    async def recoverable(self, lazy: bool = False) -> tuple[list[Session], list[SessionBroken]]:
         """Open sessions, and finished ones whose final board was never shown, split into
-        those that load and those that are broken."""
+        those that load and those that are broken. `lazy`: idle async tables (board current,
+        no AI seat) are not even read; they load when acted on or due."""
         healthy, broken = [], []
-        for row in await self.store.open_sessions() + await self.store.unshown_finished():
+        opened = await (self.store.open_sessions_but_idle() if lazy else self.store.open_sessions())
+        for row in opened + await self.store.unshown_finished():
             try:
                 healthy.append(await self.get(row.id))
             except SessionBroken as error:
@@ -386,8 +401,8 @@ class TableService:
             seed=seed if seed is not None else secrets.randbits(63),
             status="lobby",
             host_id=host_id,
-            seats=[_seat(host_id, host_name, locale=locale)],
-            meta={},
+            seats=(Seat(user_id=host_id, name=host_name, ai=False, locale=locale),),
+            meta=SessionMeta(),
         )
         try:
             async with self._saving(None):
@@ -398,30 +413,37 @@ class TableService:
         self._sessions[row.id] = session
         return session
 
-    async def join(self, session: Session, user_id: int, name: str, locale: str | None = None):
+    async def join(
+        self, session: Session, user_id: int, name: str, locale: str | None = None
+    ) -> None:
         async with self._acting(session):
             self._require_lobby(session)
             if session.seat_of(user_id) is not None:
                 raise IllegalInput("already_joined")
             self._require_room(session)
-            session.row.seats.append(_seat(user_id, name, locale=locale))
+            joined = Seat(user_id=user_id, name=name, ai=False, locale=locale)
+            session.row.seats = (*session.row.seats, joined)
             await self._save(session)
 
     async def add_ai(
         self, session: Session, by_user: int, name: str = "AI {number}", level: str = DEFAULT_LEVEL
     ) -> None:
         """An AI seat named by `name` (a template of its number, in the table's language),
-        playing at `level` (easy, normal or hard), which is stored with the seat."""
+        playing at `level` (easy, normal or hard) in a style no other AI at the table has
+        (engine.styles), both stored with the seat."""
         if level not in LEVELS:
             raise IllegalInput("bad_level", level=level)
         async with self._acting(session):
             self._require_lobby(session)
             self._require_host(session, by_user)
             self._require_room(session)
-            number = sum(1 for seat in session.seats if seat["ai"]) + 1
-            seat = _seat(0, name.format(number=number), ai=True)
-            seat["level"] = level
-            session.row.seats.append(seat)
+            number = sum(1 for seat in session.seats if seat.ai) + 1
+            taken = [seat.style for seat in session.seats if seat.ai and seat.style]
+            style = pick_style(taken, session.row.seed)
+            seat = Seat(
+                user_id=0, name=name.format(number=number), ai=True, level=level, style=style
+            )
+            session.row.seats = (*session.row.seats, seat)
             await self._save(session)
 
     async def leave(self, session: Session, user_id: int) -> None:
@@ -430,13 +452,13 @@ class TableService:
             seat = session.seat_of(user_id)
             if seat is None:
                 raise IllegalInput("not_joined")
-            del session.row.seats[seat]
-            humans = [s for s in session.seats if not s["ai"]]
+            session.row.seats = session.row.seats[:seat] + session.row.seats[seat + 1 :]
+            humans = [s for s in session.seats if not s.ai]
             if not humans:
                 session.row.status = "aborted"
                 self._sessions.pop(session.id, None)
             elif user_id == session.row.host_id:
-                session.row.host_id = humans[0]["user_id"]
+                session.row.host_id = humans[0].user_id
             await self._save(session)
 
     async def start(self, session: Session, by_user: int) -> None:
@@ -463,16 +485,22 @@ class TableService:
     async def hand_seat_to_ai(self, session: Session, seat: int) -> None:
         """Timeout policy: an AI plays this seat from now on (the log is unaffected)."""
         async with self._acting(session):
-            session.row.seats[seat]["ai"] = True
+            session.update_seat(seat, ai=True)
             await self._save(session)
 
     async def set_meta(self, session: Session, durable: bool = False, **values: Any) -> None:
         """Bookkeeping of the front end; kept in memory even when the write fails (the next
         save writes it), so it needs no reload and no session lock. `durable` for a mark that
         must survive a power cut too (a hinted game is not rated)."""
-        session.row.meta.update(values)
+        session.row.meta = session.row.meta.updated(**values)
         async with self._saving(None):
             await self.store.save_meta(session.id, session.row.meta, durable)
+
+    async def mark_hinted(self, session: Session, seat: int) -> None:
+        """`seat` took the hard AI's hint: that seat is not rated (table.ratings), and the mark
+        is durable, stored before the hint is shown."""
+        seats = sorted({*(session.row.meta.hinted_seats or ()), seat})
+        await self.set_meta(session, durable=True, hinted=True, hinted_seats=seats)
 
     async def _save(self, session: Session) -> None:
         """Store the session row as changed in memory (the caller holds the session lock)."""
@@ -597,8 +625,11 @@ class TableService:
     def ai_action(self, session: Session, seat: int, prompt: Prompt) -> Action:
         """The seat's decision at its level, computed here (tests, benchmarks)."""
         seed = ai_seed(session.row.seed, session.seq, seat)
-        level = seat_level(session.row.seats[seat])
-        return level_action(session.game, session.live(), prompt, seat, seed, level)
+        stored = session.row.seats[seat]
+        style = style_named(stored.style)
+        return level_action(
+            session.game, session.live(), prompt, seat, seed, seat_level(stored), style
+        )
 
     async def _ai_decision(self, session: Session, seat: int, prompt: Prompt) -> Action:
         """As `ai_action`, but a hard seat's search runs in the AI pool, off the event loop."""
@@ -621,7 +652,7 @@ class TableService:
         return await self.submit(session, seat, action.move, action.args, prompt.key)
 
 
-def _require_some_table_size(game: Game, options: Any) -> None:
+def _require_some_table_size(game: AnyGame, options: Any) -> None:
     """Refuse, when the lobby opens, option clashes that no player count could start with."""
     errors = []
     for seats in range(game.min_seats, game.max_seats + 1):
@@ -691,22 +722,19 @@ def _replay_rows(session: Session, start: Replayed, rows: list[InputRow]) -> Rep
 
 def _setup_state(session: Session) -> GameState:
     game = session.game
-    return game.setup(
+    state: GameState = game.setup(
         game.parse_options(session.row.options), len(session.row.seats), session.row.seed
     )
+    return state
 
 
 def _action(row: InputRow) -> Action:
     return Action(seat=row.seat, move=row.move, args=row.args)
 
 
-def seat_level(seat: dict[str, Any]) -> str:
+def seat_level(seat: Seat) -> str:
     """An AI seat's level; seats stored before levels existed play `normal`."""
-    return seat.get("level") or DEFAULT_LEVEL
-
-
-def _seat(user_id: int, name: str, *, ai: bool = False, locale: str | None = None) -> dict:
-    return {"user_id": user_id, "name": name, "ai": ai, "locale": locale}
+    return seat.level or DEFAULT_LEVEL
 
 
 def _first_error(error: ValueError) -> str:

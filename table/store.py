@@ -16,6 +16,12 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pydantic import TypeAdapter, ValidationError
+
+from table.clocks import Interval, SeatClock, UserPrefs
+from table.pace import TablePace
+from table.session_model import SEATS, Seat, SessionMeta, stored_seats
+
 SNAPSHOT_EVERY = 16
 
 Statement = tuple[str, tuple[Any, ...]]
@@ -32,8 +38,8 @@ class SessionRow:
     seed: int
     status: str
     host_id: int
-    seats: list[dict[str, Any]]
-    meta: dict[str, Any]
+    seats: tuple[Seat, ...]
+    meta: SessionMeta
     damage: str | None = None  # why the stored row is unreadable: the session is broken
 
 
@@ -95,11 +101,12 @@ class Store(Protocol):
     async def save_session(self, row: SessionRow) -> None: ...
     async def set_status(self, session_id: int, status: str) -> None: ...
     async def save_meta(
-        self, session_id: int, meta: dict[str, Any], durable: bool = False
+        self, session_id: int, meta: SessionMeta, durable: bool = False
     ) -> None: ...
     async def session(self, session_id: int) -> SessionRow | None: ...
     async def open_session_in(self, channel_id: int) -> SessionRow | None: ...
     async def open_sessions(self) -> list[SessionRow]: ...
+    async def open_sessions_but_idle(self) -> list[SessionRow]: ...
     async def unshown_finished(self) -> list[SessionRow]: ...
     async def all_sessions(self) -> list[SessionRow]: ...
 
@@ -129,14 +136,50 @@ class Store(Protocol):
 
     # Users, deadlines, servers
     async def set_turn_pings(self, user_id: int, on: bool) -> None: ...
+    async def tips(self, user_id: int) -> set[str]: ...
+    async def add_tip(self, user_id: int, tip: str) -> None: ...
+    async def drop_tip(self, user_id: int, tip: str) -> None: ...
     async def dm_channel(self, user_id: int) -> int | None: ...
     async def remember_dm_channel(self, user_id: int, channel_id: int) -> None: ...
     async def set_deadline(self, session_id: int, due_at: float, stage: str) -> None: ...
     async def clear_deadline(self, session_id: int) -> None: ...
     async def deadlines(self) -> list[tuple[int, float, str]]: ...
     async def claim_due_deadlines(self, now: float) -> list[tuple[int, float, str]]: ...
+    async def spill_history(self, session_id: int, chunk: int, events: str) -> None: ...
+    async def history_chunks(
+        self, session_id: int, first: int, last: int
+    ) -> list[tuple[int, str]]: ...
     async def guild_settings(self, guild_id: int) -> str | None: ...
     async def save_guild_settings(self, guild_id: int, settings: str) -> None: ...
+
+    # Async tables (table.clock_queries)
+    async def save_table_pace(self, table: TablePace) -> None: ...
+    async def table_pace(self, session_id: int) -> TablePace | None: ...
+    async def save_clock(self, clock: SeatClock) -> None: ...
+    async def clocks(self, session_id: int) -> list[SeatClock]: ...
+    async def clocks_of_user(self, user_id: int) -> list[SeatClock]: ...
+    async def claim_due_clocks(
+        self, now: float, by: str, lease: float, limit: int = 500
+    ) -> list[tuple[int, int]]: ...
+    async def claim_notice(
+        self, session_id: int, seat: int, turn: int, kind: str, user_id: int, at: float
+    ) -> bool: ...
+    async def notice_message(
+        self, session_id: int, seat: int, turn: int, kind: str
+    ) -> int | None: ...
+    async def set_notice_message(
+        self, session_id: int, seat: int, turn: int, kind: str, message_id: int
+    ) -> None: ...
+    async def user_prefs(self, user_ids: Sequence[int]) -> dict[int, UserPrefs]: ...
+    async def save_user_prefs(self, prefs: UserPrefs) -> None: ...
+    async def add_vacation(self, user_id: int, starts: float, ends: float) -> None: ...
+    async def end_vacation(self, user_id: int, now: float) -> None: ...
+    async def vacations(self, user_id: int, since: float) -> list[Interval]: ...
+    async def idle_async_sessions(self) -> frozenset[int]: ...
+    async def beat(self, process: str, now: float) -> None: ...
+    async def last_beat(self) -> float | None: ...
+    async def add_downtime(self, starts: float, ends: float) -> None: ...
+    async def downtimes(self, since: float) -> list[Interval]: ...
 
     # Across processes
     def hold(self, session_id: int) -> AbstractAsyncContextManager[Held | None]: ...
@@ -155,21 +198,29 @@ def session_values(row: SessionRow) -> tuple[Any, ...]:
         row.seed,
         row.status,
         row.host_id,
-        json.dumps(row.seats),
-        json.dumps(row.meta),
+        json.dumps(stored_seats(row.seats)),
+        json.dumps(row.meta.stored()),
     )
 
 
 def session_row(r: Any) -> SessionRow:
-    """A stored row; unreadable JSON columns give a row marked `damage` instead of raising."""
+    """A stored row, its seats and meta validated (an old row reads with today's defaults);
+    unreadable or misshapen JSON columns give a row marked `damage` instead of raising."""
+    column = "options"
     try:
-        options, seats, meta = json.loads(r[5]), json.loads(r[9]), json.loads(r[10])
-        damage = _shape_damage(options, seats, meta)
-    except (TypeError, ValueError) as error:
-        options, seats, meta, damage = {}, [], {}, f"unreadable JSON ({error})"
-    if damage is not None:
-        options, seats, meta = {}, [], {}
-    return SessionRow(r[0], r[1], r[2], r[3], r[4], options, r[6], r[7], r[8], seats, meta, damage)
+        options = _OPTIONS.validate_json(r[5])
+        column = "seats"
+        seats = SEATS.validate_json(r[9])
+        column = "meta"
+        meta = SessionMeta.model_validate_json(r[10])
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(map(str, (column, *first["loc"])))
+        damage = f"unreadable JSON ({where}: {first['msg']})"
+        return SessionRow(
+            r[0], r[1], r[2], r[3], r[4], {}, r[6], r[7], r[8], (), SessionMeta(), damage
+        )
+    return SessionRow(r[0], r[1], r[2], r[3], r[4], options, r[6], r[7], r[8], seats, meta)
 
 
 def input_values(session_id: int, row: InputRow) -> tuple[Any, ...]:
@@ -182,15 +233,7 @@ def input_row(r: Any) -> InputRow:
     return InputRow(r[0], r[1], r[2], json.loads(r[3]), r[4])
 
 
-def _shape_damage(options: Any, seats: Any, meta: Any) -> str | None:
-    if not isinstance(options, dict) or not isinstance(meta, dict):
-        return "options or meta is not an object"
-    keys = {"user_id", "name", "ai"}
-    if not isinstance(seats, list) or not all(
-        isinstance(s, dict) and keys <= set(s) for s in seats
-    ):
-        return "seats are not a list of seats"
-    return None
+_OPTIONS = TypeAdapter(dict[str, Any])
 
 
 def dump(args: dict[str, Any]) -> str:

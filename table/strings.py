@@ -1,6 +1,6 @@
 """The table's refusals (table.service, for every front end): lobbies, sessions, storage.
 
-Front ends word them with their own catalog (bot.strings.BOT includes them)."""
+Front ends word them with their own catalog (bot.frontend.strings.BOT includes them)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The render worker gets the public view as JSON (bot.board_image): it must come back equal."""
+"""The render worker gets the public view as JSON (bot.frontend.board_image): it must come back
+equal."""
 
 from __future__ import annotations
 

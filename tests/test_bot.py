@@ -249,7 +249,7 @@ async def test_ai_seats_play_by_themselves(harness: Harness) -> None:
     bot = await harness.start()
     await harness.open_table([alice], ai=2)
     session = await bot.service.in_channel(fake.channel_id)
-    assert [seat["ai"] for seat in session.seats] == [False, True, True]
+    assert [seat.ai for seat in session.seats] == [False, True, True]
     for round_no in range(1, 9):
         await harness.choose(alice, f"r{round_no}.select", [min(round_no, 8) - 1] * 3)
         await harness.settle()
@@ -271,7 +271,7 @@ async def test_idle_player_is_reminded_then_replaced_by_an_ai(fake, tmp_path) ->
         await harness.open_table(users)
         session = await bot.service.in_channel(fake.channel_id)
         await harness.choose(users[0], "r1.select", [0, 0, 0])
-        await fake.wait_for(lambda: session.seats[1]["ai"], timeout=10)
+        await fake.wait_for(lambda: session.seats[1].ai, timeout=10)
         await fake.wait_for(lambda: session.state.round == 2, timeout=10)
         texts = " ".join(m.text() for m in fake.channel_messages())
         assert "waiting for you" in texts and f"<@{users[1].id}>" in texts
@@ -333,8 +333,8 @@ async def test_history_abort_and_status(harness: Harness) -> None:
 
 
 async def test_sync_registers_localized_commands(fake, tmp_path) -> None:
-    from bot.client import ForumBot
-    from bot.config import Config
+    from bot.discord_app.client import ForumBot
+    from bot.frontend.config import Config
 
     bot = ForumBot(Config(token=fake.token, database=str(tmp_path / "db.sqlite3")))
     async with bot:
@@ -350,7 +350,7 @@ async def test_sync_registers_localized_commands(fake, tmp_path) -> None:
 
 
 def test_bot_catalog_has_the_same_keys_in_both_languages() -> None:
-    from bot.strings import BOT
+    from bot.frontend.strings import BOT
     from engine.i18n import CORE
 
     for catalog in (BOT, CORE):

@@ -12,7 +12,7 @@ from PIL import Image
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
 from table.export import load_export, replay_export
-from tests.test_bot_games import play_to_the_end
+from tests.support.bot_games import play_to_the_end
 
 GAME, SEED = "seven_hills", 2
 
@@ -47,7 +47,7 @@ async def test_rematch_opens_a_rotated_lobby_that_anyone_joins_and_the_host_star
     assert "already in the rematch" in harness.last_ephemeral(alice)
     session = await bot.service.in_channel(fake.channel_id)
     assert session is not None and session.id != finished.id
-    assert session.row.meta["rematch_of"] == finished.id
+    assert session.row.meta.rematch_of == finished.id
     assert session.names == [*finished.names[1:], finished.names[0], "bob"]
     assert session.row.options == finished.row.options
     await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:start"))

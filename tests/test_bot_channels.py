@@ -12,24 +12,24 @@ from pathlib import Path
 import discord
 import pytest
 
-import bot.board_image
+import bot.frontend.board_image
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord, FakeMessage
-from bot.client import ForumBot
-from bot.config import Config
+from bot.discord_app.client import ForumBot
+from bot.frontend.config import Config
 
 JA_LOBBY = "インペリウム（帝国） — 参加受付中"
 
 
 def record_render_locales(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     locales: list[str] = []
-    original = bot.board_image.render_png
+    original = bot.frontend.board_image.render_png
 
     def recording(game, view, names, locale, *args, **kwargs):
         locales.append(locale)
         return original(game, view, names, locale, *args, **kwargs)
 
-    monkeypatch.setattr(bot.board_image, "render_png", recording)
+    monkeypatch.setattr(bot.frontend.board_image, "render_png", recording)
     return locales
 
 

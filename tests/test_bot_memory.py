@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import itertools
-import sys
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
@@ -14,15 +13,15 @@ from typing import Any
 import discord
 import pytest
 
-import bot.board
+import bot.discord_app.board
 import engine.registry
-from bot.chooser import Components
-from bot.client import ForumBot, build_play
-from bot.config import Config
+from bot.discord_app.chooser import Components
+from bot.discord_app.client import ForumBot, build_play
+from bot.frontend.config import Config
+from engine.games.secret_nim import SecretNim as Nim
+from render import secret_nim as nim_render
 from table.backend import open_store
 from table.service import TableService
-from tests import nim_render
-from tests.nim_game import Nim
 
 
 async def test_a_sent_view_is_freed_without_the_cyclic_collector() -> None:
@@ -50,10 +49,10 @@ AT_ONCE = 25  # games in play together
 
 @pytest.fixture
 def nim(monkeypatch: pytest.MonkeyPatch) -> Nim:
-    """Secret Nim (tests/nim_game.py): a few inputs a game, one secret prompt and turns."""
+    """Secret Nim (engine/games/secret_nim): a few inputs a game, one secret prompt and turns."""
     game = Nim()
     monkeypatch.setitem(engine.registry.GAMES, game.id, game)
-    monkeypatch.setitem(sys.modules, f"render.{game.id}", nim_render)
+    monkeypatch.setitem(engine.registry.RENDERERS, game.id, nim_render.__name__)
     return game
 
 
@@ -102,7 +101,7 @@ async def play_one(bot: ForumBot, number: int, users: tuple[int, int]) -> None:
     session = await service.open(
         channel_id=10_000 + number,
         guild_id=1,
-        game_id="nim",
+        game_id="secret_nim",
         options={},
         host_id=users[number % 2],
         host_name="Ann",
@@ -127,7 +126,8 @@ async def test_finished_games_leave_nothing_kept_per_session(
 ) -> None:
     """Issue 21: every per-session structure is released when its game ends, so a thousand
     finished games leave the bot's memory as ten did."""
-    monkeypatch.setattr(bot.board, "draw_board", lambda *args: (b"png", "alt"))  # not drawn
+    # not drawn:
+    monkeypatch.setattr(bot.discord_app.board, "draw_board", lambda *args: (b"png", "alt"))
     config = Config(database=":memory:", ai_delay_seconds=0)
     forum = ForumBot(replace(config, board_interval_seconds=0.0, rest_per_second=10_000))
     channels = Channels()

@@ -14,17 +14,19 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-import bot.replay as replay_module
+import bot.discord_app.history as history_module
+import bot.frontend.replay as replay_module
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
-from bot.after_game_worker import QUEUE_LIMIT, AfterGameWorker, Busy
+from bot.frontend.after_game_worker import QUEUE_LIMIT, AfterGameWorker, Busy
 from engine.core import Action
+from engine.games.circus_maximus.state import BACK_ALLOWANCE
 from engine.registry import GAMES
 from table.backend import open_store
 from table.export import load_export
 from table.service import Session, TableService
 from table.store import SNAPSHOT_EVERY
-from tests.test_bot_games import play_to_the_end
+from tests.support.bot_games import play_to_the_end
 
 GAME, SEED = "seven_hills", 2
 NONE = ("no finished game here",)
@@ -151,7 +153,7 @@ async def test_a_live_board_is_published_while_ten_replays_wait(
         gate.wait(60)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr("bot.replay.animate", held_encode)
+    monkeypatch.setattr("bot.frontend.replay.animate", held_encode)
     await fake.slash(bob, "game", ["new"], {"game": "imperium"}, channel_id=live)
     lobby = fake.channel_messages(live)[-1]
     await fake.click(carol, lobby, harness.custom_id(lobby, ":lobby:join"))
@@ -193,6 +195,34 @@ async def test_the_after_game_queue_is_bounded() -> None:
         worker.shutdown()
 
 
+async def test_a_busy_refusal_costs_no_cooldown(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 row 8: "busy, try again" is the bot's refusal, so the member may try again at
+    once; a replay that was made starts the cooldown as before."""
+    finished = await finished_game(harness, monkeypatch)
+    fake, bot = harness.fake, harness.bot
+    assert bot is not None
+    admin = fake.add_user("admin", manage_guild=True)
+    setting = {"key": "cooldown_replay", "value": "60"}
+    await fake.slash(admin, "game", ["settings", "set"], setting)
+    alice = fake.users[0]
+    made = bot.after_game.animation
+
+    async def busy(*args: object) -> object:
+        raise Busy
+
+    monkeypatch.setattr(bot.after_game, "animation", busy)
+    ask = {"game_id": finished.id}
+    answer = await private_answer(harness, alice, await fake.slash(alice, "game", ["replay"], ask))
+    assert "busy" in answer.text().lower(), answer.text()
+    monkeypatch.setattr(bot.after_game, "animation", made)
+    answer = await private_answer(harness, alice, await fake.slash(alice, "game", ["replay"], ask))
+    assert answer.attachments, answer.text()
+    record = await fake.slash(alice, "game", ["replay"], ask)
+    assert "wait" in record.response_message.text().lower(), record.response_message.text()
+
+
 async def test_status_posts_the_board_anew_without_drawing_it(harness: Harness) -> None:
     fake = harness.fake
     users = [fake.add_user(name) for name in ("alice", "bob")]
@@ -211,11 +241,12 @@ async def test_status_posts_the_board_anew_without_drawing_it(harness: Harness) 
 
 
 async def long_game(harness: Harness, inputs: int) -> Session:
-    """A Circus Maximus game in the fake's channel whose log holds `inputs` inputs, all legal:
-    after placing, a player picks a card, then "other card", again and again. The log is
-    written in one go, as that many clicks would have left it."""
+    """A Circus Maximus game of four in the fake's channel whose log holds `inputs` inputs,
+    all legal: after placing, a player picks a card, then "other card" as often as a chariot's
+    turn allows, then burns it. The log is written in one go, as that many clicks would have
+    left it."""
     fake, database = harness.fake, harness.config.database
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice, *others = (fake.add_user(name) for name in ("alice", "bob", "carol", "dave"))
     store = await open_store(database)
     try:
         service = TableService(store)
@@ -227,7 +258,8 @@ async def long_game(harness: Harness, inputs: int) -> Session:
             host_id=alice.id,
             host_name="alice",
         )
-        await service.join(session, bob.id, "bob")
+        for other in others:
+            await service.join(session, other.id, other.name)
         await service.start(session, alice.id)
         rows, snapshots = [], []
         for seq in range(1, inputs + 1):
@@ -239,7 +271,8 @@ async def long_game(harness: Harness, inputs: int) -> Session:
                 card = next(c.value for c in prompt.fields[0].options if type(c.value) is int)
                 action = Action(seat=seat, move="card", args={"card": card})
             else:
-                action = Action(seat=seat, move="drive", args={"to": "back"})
+                to = "back" if session.live().backs < BACK_ALLOWANCE else "burn"
+                action = Action(seat=seat, move="drive", args={"to": to})
             session.state, _ = session.game.apply(session.live(), action)
             session.seq = seq
             args = json.dumps(action.args, sort_keys=True, separators=(",", ":"))
@@ -297,7 +330,7 @@ async def test_history_of_a_5000_input_game_never_holds_the_loop_50_ms(harness: 
         for _ in range(2):  # the first replays the log, the second reuses it
             record = await fake.slash(bob, "game", ["history"])
             history = record.response_message.text()
-            assert "History (1/1)" in history and "chariot" in history, history
+            assert "History (1/" in history and "chariot" in history, history
         await harness.settle()
     print(
         f"history of {INPUTS} inputs: longest loop step {ticker.longest_cpu * 1000:.1f} ms CPU,"
@@ -306,6 +339,34 @@ async def test_history_of_a_5000_input_game_never_holds_the_loop_50_ms(harness: 
     assert ticker.steps > 10
     assert ticker.longest_cpu < LOOP_STEP_LIMIT, ticker.longest_cpu
     assert session.id == (await bot.service.in_channel(fake.channel_id)).id
+
+
+async def test_history_keeps_public_events_within_a_byte_budget_spilling_to_the_database(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 row 6: past the budget, a game's public events go to the database in chunks
+    and its pages are read back from there, the same events in the same order."""
+    monkeypatch.setattr(history_module, "KEPT_BYTES", 4_000)
+    monkeypatch.setattr(history_module, "CHUNK", 30)
+    session = await long_game(harness, 3_000)
+    bot = await harness.start()
+    bob = harness.fake.users[1]
+    record = await harness.fake.slash(bob, "game", ["history"])
+    assert "History (1/" in record.response_message.text()
+    session = await bot.service.in_channel(harness.fake.channel_id)
+    replayed = await bot.service.replay_after(session, None)
+    expected = [(r.seq, e) for r, events in replayed.steps for e in events if e.to is None]
+    pages = bot.router.history_pages
+    assert await pages.count(bot.service, session) == len(expected) > 4 * history_module.CHUNK
+    for start in (0, 15, history_module.CHUNK - 5, len(expected) // 2, len(expected) - 15):
+        got = await pages.lines(bot.service, session, start, start + 15)
+        assert got == expected[start : start + 15], start
+    tail = history_module.CHUNK * max(len(e.model_dump_json()) for _, e in expected)
+    assert pages.kept_bytes() <= 4_000 + tail
+    with sqlite3.connect(harness.config.database) as db:
+        (chunks,) = db.execute("SELECT COUNT(*) FROM history_chunks").fetchone()
+    assert chunks >= len(expected) // history_module.CHUNK - 1, chunks
+    await harness.stop()
 
 
 async def test_the_input_log_bound_aborts_the_game_with_a_notice(
@@ -338,9 +399,10 @@ async def test_the_input_log_bound_aborts_the_game_with_a_notice(
 
 
 def test_fleet_attachment_values_go_through_the_strict_parser() -> None:
-    from bot.chooser import Draft, fleet_input, pick
-    from bot.custom_id import MalformedId
-    from tests.test_bot_space_emperor import fleet_prompt
+    from bot.discord_app.chooser import fleet_input
+    from bot.discord_app.custom_id import MalformedId
+    from bot.frontend.drafts import Draft, pick
+    from tests.support.fleet import fleet_prompt
 
     prompt, draft = fleet_prompt(), Draft()
     pick(prompt, draft, 0)

@@ -16,11 +16,11 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord, FakeUser
-from bot.client import ForumBot
-from bot.config import Config
-from bot.cooldown import Cooldowns, Windows
-from bot.settings import KEYS
-from bot.settings_strings import SETTINGS
+from bot.discord_app.client import ForumBot
+from bot.frontend.config import Config
+from bot.frontend.cooldown import Cooldowns, Windows
+from bot.frontend.settings import KEYS
+from bot.frontend.settings_strings import SETTINGS
 from table.backend import open_store
 from table.migrate import copy_database
 from table.pgstore import PostgresStore
@@ -156,6 +156,50 @@ async def test_only_manage_server_or_the_admins_role_may_change_settings(table) 
     said = await settings(fake, moderator, "set", key="replays", value="off")
     assert said == "✓ Replays: **off**"
     assert (await settings(fake, member, "reset")).startswith(denied)
+
+
+async def test_the_delegated_role_cannot_move_admin_role(table) -> None:
+    """Issue 30 row 9: only Manage Server names (or clears) the role that may change settings;
+    the delegated role changes everything else, and its reset of all keeps the role."""
+    harness, _ = table
+    fake = harness.fake
+    moderator = fake.add_user("moderator", manage_channels=True)  # has the "Channel Manager" role
+    admin = fake.add_user("admin", manage_guild=True)
+    role, other = f"<@&{fake.store.manager_role_id}>", "<@&123456789012345678>"
+    await settings(fake, admin, "set", key="admin_role", value=role)
+    only = "✗ Only members with Manage Server can change Role that may change settings."
+    assert await settings(fake, moderator, "set", key="admin_role", value=other) == only
+    assert await settings(fake, moderator, "reset", key="admin_role") == only
+    ja = fake.add_user("mod_ja", locale="ja", manage_channels=True)
+    said = await settings(fake, ja, "set", key="admin_role", value="none")
+    assert said.count("\n") == 0 and "「サーバー管理」権限" in said and said.startswith("✗"), said
+    assert (
+        await settings(fake, moderator, "set", key="replays", value="off") == "✓ Replays: **off**"
+    )
+    await settings(fake, moderator, "reset")
+    shown = await settings(fake, admin, "show")
+    assert line_of(shown, "Role that may change") == f"Role that may change settings: **{role}**"
+    assert line_of(shown, "Replays") == "Replays: **on** (default)"
+    assert await settings(fake, admin, "reset", key="admin_role") == (
+        "✓ Role that may change settings is back to its default: **none (Manage Server only)**"
+    )
+
+
+@pytest.mark.parametrize("key", ["model_config", "model_fields", "no_such_key", "x" * 300])
+async def test_a_forged_setting_key_is_refused_in_one_line(table, key: str) -> None:
+    """Issue 30 row 10: discord.py does not check a str option's choices, so a modified client
+    may send any key; it goes through the settings model and is refused in one line."""
+    harness, _ = table
+    fake = harness.fake
+    admin = fake.add_user("admin", manage_guild=True)
+    admin_ja = fake.add_user("kanri", locale="ja", manage_guild=True)
+    for op, options in (("set", {"key": key, "value": "1"}), ("reset", {"key": key})):
+        said = await settings(fake, admin, op, **options)
+        assert said.startswith("✗ There is no setting “") and said.count("\n") == 0, said
+        assert len(said) < 200, said
+        said = await settings(fake, admin_ja, op, **options)
+        assert said.startswith("✗ 「") and "という設定はありません" in said, said
+    assert "Replays: **on** (default)" in await settings(fake, admin, "show")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -9,10 +9,10 @@ import re
 import discord
 import pytest
 
-from bot.after_game_strings import COMMANDS as AFTER_GAME_COMMANDS
-from bot.command_text import Translator, command_text
-from bot.settings_strings import COMMANDS as SETTINGS_COMMANDS
-from bot.strings import COMMANDS
+from bot.discord_app.command_text import Translator, command_text
+from bot.frontend.after_game_strings import COMMANDS as AFTER_GAME_COMMANDS
+from bot.frontend.settings_strings import COMMANDS as SETTINGS_COMMANDS
+from bot.frontend.strings import COMMANDS
 from engine.core import Catalog
 from engine.strings import STRINGS as ENGINE
 from table.strings import STRINGS as TABLE

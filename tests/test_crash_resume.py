@@ -22,9 +22,9 @@ import pytest
 
 from engine.core import Action, GameState, IllegalInput
 from engine.registry import GAMES
+from engine.testing import table_sizes
 from table.service import TableService
 from table.sqlite import SqliteStore
-from tests.test_conformance import table_sizes
 
 KILLS = 50  # per default run, across all games
 SLOW_KILLS = 600

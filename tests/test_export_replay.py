@@ -3,7 +3,6 @@ replay frames equal to the public boards, size within the limit, hidden choices 
 
 from __future__ import annotations
 
-import functools
 import io
 import json
 
@@ -11,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.__main__ import main
-from bot.replay import animation, board, frame_steps
+from bot.frontend.replay import animation, board, frame_steps
 from engine.ai import play_out
 from engine.core import Action, IllegalInput, Kind, playable_seats
 from engine.registry import GAMES
@@ -23,44 +22,15 @@ from table.export import (
     ExportedSeat,
     ExportError,
     GameExport,
-    build_export,
     canonical_digest,
     dump_export,
     export_steps,
     load_export,
     replay_export,
 )
-from table.store import InputRow, SessionRow
+from tests.support.exports import SEED, finished
 
 GAME_IDS = sorted(GAMES)
-SEED = 7
-
-
-@functools.cache
-def finished(game_id: str, hinted: bool = False) -> GameExport:
-    """An AI-played game at the smallest table, exported as a finished session would be."""
-    game = GAMES[game_id]
-    seats = game.min_seats
-    options = game.parse_options({}).model_dump()
-    state = game.setup(game.parse_options(options), seats, SEED)
-    final, actions = play_out(game, state, SEED)
-    row = SessionRow(
-        id=1,
-        channel_id=1,
-        guild_id=1,
-        game=game_id,
-        rules_version=game.rules_version,
-        options=options,
-        seed=SEED,
-        status="finished",
-        host_id=1,
-        seats=[{"user_id": 10 + s, "name": f"P{s}", "ai": s > 0} for s in range(seats)],
-        meta={"hinted": True} if hinted else {},
-    )
-    inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions, start=1)]
-    outcome = game.outcome(final)
-    assert outcome is not None, f"{game_id} seed {SEED}"
-    return build_export(row, inputs, outcome)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -80,7 +50,7 @@ def test_export_round_trip_gives_the_same_final_state_and_outcome(game_id: str) 
 
 def test_a_hinted_games_replay_ends_on_the_board_that_says_so() -> None:
     """The export keeps the session's `hinted` mark, so the replay's last frame has the results
-    strip the channel saw ("hints used, not rated"); files from before the mark still load."""
+    strip the channel saw ("hints used: those players unrated"); older files still load."""
     plain, hinted = finished("imperium"), load_export(dump_export(finished("imperium", True)))
     assert hinted.hinted and not plain.hinted
     last = frame_steps(hinted, "en")[-1]
@@ -130,7 +100,7 @@ def test_local_replay_command_writes_boards_and_prints_the_outcome(tmp_path, cap
     assert boards[-1].read_bytes() == board(export, last, "en")
     path.write_text(dump_export(export).replace('"seed": 7', '"seed": 8'))
     assert main(["replay", str(path), "--out", str(tmp_path / "out2")]) == 2
-    assert "tampered" in capsys.readouterr().err
+    assert "the file was changed after its export" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

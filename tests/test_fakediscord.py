@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -138,6 +139,13 @@ async def redraw(interaction: discord.Interaction, message_id: str) -> None:
     await interaction.followup.send("redraw done")
 
 
+@game.command(name="layout", description="Post a layout board")
+async def layout(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message(
+        view=BoardLayout(1), files=[png_file(RED), png_file(BLUE, "hidden.png")]
+    )
+
+
 @game.command(name="purge", description="Delete a message")
 async def purge(interaction: discord.Interaction, message_id: str) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -148,6 +156,37 @@ async def purge(interaction: discord.Interaction, message_id: str) -> None:
         await interaction.edit_original_response(content=f"cannot delete: {exc.code}")
     else:
         await interaction.edit_original_response(content="deleted")
+
+
+class BoardLayout(ui.LayoutView):
+    """A board as a layout message: image, text, a section's button and a row of buttons."""
+
+    def __init__(self, turn: int) -> None:
+        super().__init__(timeout=None)
+        row: ui.ActionRow[BoardLayout] = ui.ActionRow()
+        move = ui.Button(label="Move", custom_id="move")
+        move.callback = self.move  # type: ignore[method-assign]
+        row.add_item(move)
+        info = ui.Button(label="Info", custom_id="info")
+        info.callback = self.info  # type: ignore[method-assign]
+        self.turn = turn
+        self.add_item(
+            ui.Container(
+                ui.MediaGallery(discord.MediaGalleryItem("attachment://board.png")),
+                ui.TextDisplay(f"# Turn {turn}"),
+                ui.Section(ui.TextDisplay("alice: 3 points"), accessory=info),
+                ui.Separator(),
+                row,
+                accent_colour=0x336699,
+            )
+        )
+
+    async def info(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("info", ephemeral=True)
+
+    async def move(self, interaction: discord.Interaction) -> None:
+        """The next turn's board, edited in place: components only, the image kept."""
+        await interaction.response.edit_message(view=BoardLayout(self.turn + 1))
 
 
 class MiniBot(commands.Bot):
@@ -430,3 +469,226 @@ async def test_raw_api_errors() -> None:
             {"code": 40060, "message": "Interaction has already been acknowledged."},
         )
         assert [m.content for m in fake.channel_messages()] == ["x"]
+
+
+# ---- layout messages (Components V2) --------------------------------------------------------
+
+V2 = 1 << 15
+
+
+def text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def button(custom_id: str, label: str = "ok") -> dict[str, Any]:
+    return {"type": 2, "style": 1, "custom_id": custom_id, "label": label}
+
+
+def row(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(items)}
+
+
+def gallery(*urls: str) -> dict[str, Any]:
+    return {"type": 12, "items": [{"media": {"url": url}} for url in urls]}
+
+
+def section(*texts: dict[str, Any], accessory: dict[str, Any] | None = None) -> dict[str, Any]:
+    comp: dict[str, Any] = {"type": 9, "components": list(texts)}
+    if accessory is not None:
+        comp["accessory"] = accessory
+    return comp
+
+
+def container(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 17, "components": list(items)}
+
+
+def select(options: int) -> dict[str, Any]:
+    choices = [{"label": str(i), "value": str(i)} for i in range(options)]
+    return {"type": 3, "custom_id": "pick", "options": choices}
+
+
+async def test_layout_message_round_trip(fake: FakeDiscord, bot: MiniBot, alice: FakeUser) -> None:
+    rec = await fake.slash(alice, "game", ["layout"])
+    await fake.settle()
+    board = rec.response_message
+    assert board is not None and board.is_layout and board.content == ""
+    assert board.text() == "# Turn 1\nalice: 3 points"
+    assert [a.filename for a in board.attachments] == ["board.png", "hidden.png"]
+    assert [a.filename for a in board.shown_attachments()] == ["board.png"]  # named ones only
+    image = board.image()
+    assert image is not None and image.convert("RGB").getpixel((0, 0)) == RED
+    answered = fake.store.message_json(board)["components"][0]["components"][0]
+    assert answered["id"] == 2 and answered["items"][0]["media"]["url"].endswith("/board.png")
+    info = await fake.click(bob := fake.add_user("bob2"), board, "info")  # section accessory
+    assert info.response_type == 4 and [m.content for m in fake.ephemerals(bob)] == ["info"]
+    turn = await fake.click(alice, board, "move")  # a button in a row in the container
+    assert turn.response_type == 7 and turn.response_message is board
+    assert board.is_layout and board.text() == "# Turn 2\nalice: 3 points"
+    assert board.png() is not None and board.edits == 1
+
+
+async def raw(
+    fake: FakeDiscord,
+    method: str,
+    path: str,
+    payload: dict[str, Any],
+    files: dict[str, bytes] | None = None,
+) -> tuple[int, dict[str, Any]]:
+    """One REST call as the bot, JSON or multipart with ``files``; status and JSON answer."""
+    import aiohttp
+
+    url = f"{fake.base_url}/api/v10{path}"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession() as http:
+        if files:
+            form = aiohttp.FormData()
+            attachments = [{"id": i, "filename": n} for i, n in enumerate(files)]
+            form.add_field("payload_json", json.dumps(payload | {"attachments": attachments}))
+            for index, (name, data) in enumerate(files.items()):
+                form.add_field(f"files[{index}]", data, filename=name)
+            request = http.request(method, url, data=form, headers=headers)
+        else:
+            request = http.request(method, url, json=payload, headers=headers)
+        async with request as resp:
+            return resp.status, (await resp.json() if resp.status != 204 else {})
+
+
+FORTY = [container(*[text("x")] * 39)]  # 40 components: the container and 39 texts
+FULL_TEXT = [text("x" * 2000), text("y" * 2000)]
+REFUSED_LAYOUTS = {
+    "content": {"content": "hi", "components": [text("a")]},
+    "embeds": {"embeds": [{"title": "t"}], "components": [text("a")]},
+    "poll": {"poll": {"question": {"text": "q"}, "answers": []}, "components": [text("a")]},
+    "41 components": {"components": [container(*[text("x")] * 40)]},
+    "4001 characters": {"components": [*FULL_TEXT, text("z")]},
+    "section of 4 texts": {"components": [section(*[text("a")] * 4, accessory=button("b"))]},
+    "section without accessory": {"components": [section(text("a"))]},
+    "section with a select": {"components": [section(text("a"), accessory=select(2))]},
+    "gallery of 11": {"components": [gallery(*["https://x/a.png"] * 11)]},
+    "empty gallery": {"components": [gallery()]},
+    "unknown attachment": {"components": [gallery("attachment://nothere.png")]},
+    "container in container": {"components": [container(container(text("a")))]},
+    "button at top level": {"components": [button("b")]},
+    "thumbnail at top level": {"components": [{"type": 11, "media": {"url": "https://x/a"}}]},
+    "button in container": {"components": [container(button("b"))]},
+    "six buttons in a row": {"components": [row(*[button(f"b{i}") for i in range(6)])]},
+    "select and button": {"components": [row(select(2), button("b"))]},
+    "26 options": {"components": [row(select(26))]},
+    "custom_id of 101": {"components": [row(button("c" * 101))]},
+    "label of 81": {"components": [row(button("b", "l" * 81))]},
+    "duplicate custom_id": {"components": [container(row(button("b")), row(button("b")))]},
+    "empty text": {"components": [text("")]},
+    "accent colour": {"components": [{"type": 17, "components": [], "accent_color": 1 << 24}]},
+}
+
+
+REASONS = {  # what each refusal names, so that each case fails for its own rule
+    "content": "'content' field cannot be used",
+    "embeds": "'embeds' field cannot be used",
+    "poll": "'poll' field cannot be used",
+    "41 components": "40 or fewer in total (41)",
+    "4001 characters": "exceed 4000 characters (4001)",
+    "section of 4 texts": "components[0].components: Must be between 1 and 3",
+    "section without accessory": "accessory: A button or a thumbnail",
+    "section with a select": "accessory: A button or a thumbnail",
+    "gallery of 11": "items: Must be between 1 and 10",
+    "empty gallery": "items: Must be between 1 and 10",
+    "unknown attachment": "No attachment named 'nothere.png'",
+    "container in container": "Component type 17 not allowed",
+    "button at top level": "Component type 2 not allowed",
+    "thumbnail at top level": "Component type 11 not allowed",
+    "button in container": "Component type 2 not allowed",
+    "six buttons in a row": "components: Must be between 1 and 5",
+    "select and button": "Up to 5 buttons or a single select",
+    "26 options": "options: Must be between 1 and 25",
+    "custom_id of 101": "custom_id: Must be between 1 and 100",
+    "label of 81": "label: Must be 80 or fewer",
+    "duplicate custom_id": "custom id cannot be duplicated",
+    "empty text": "content: This field is required",
+    "accent colour": "accent_color: Must be between 0 and 16777215",
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_LAYOUTS))
+async def test_layout_rules_refuse_what_discord_refuses(case: str) -> None:
+    async with FakeDiscord() as fake:
+        path = f"/channels/{fake.channel_id}/messages"
+        status, answer = await raw(fake, "POST", path, {"flags": V2} | REFUSED_LAYOUTS[case])
+        assert (status, answer["code"]) == (400, 50035), answer
+        assert REASONS[case] in answer["message"]
+        assert fake.channel_messages() == []
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"components": [text("a")]},  # layout components without the flag
+        {"content": "x", "components": [row(button("a"))] * 6},  # six legacy rows
+        {"content": "x", "components": [container(text("a"))]},
+    ],
+)
+async def test_legacy_messages_keep_legacy_rules(payload: dict[str, Any]) -> None:
+    async with FakeDiscord() as fake:
+        status, answer = await raw(fake, "POST", f"/channels/{fake.channel_id}/messages", payload)
+        assert (status, answer["code"]) == (400, 50035), answer
+
+
+async def test_layout_limits_are_inclusive() -> None:
+    """Exactly 40 components, exactly 4,000 characters, 3 texts and 10 images are fine."""
+    async with FakeDiscord() as fake:
+        path = f"/channels/{fake.channel_id}/messages"
+        biggest = [
+            section(*[text("a")] * 3, accessory=button("b")),
+            gallery(*["attachment://board.png"] * 10),
+        ]
+        for components in (FORTY, FULL_TEXT, biggest):
+            files = {"board.png": b"\x89PNG\r\n\x1a\n"}
+            status, answer = await raw(
+                fake, "POST", path, {"flags": V2, "components": components}, files
+            )
+            assert status == 200, answer
+        assert len(fake.channel_messages()) == 3
+
+
+async def test_layout_flag_stays_and_old_messages_convert_only_clean() -> None:
+    async with FakeDiscord() as fake:
+        fake.rate_limits.enabled = False  # more than 5 writes in the channel
+        path = f"/channels/{fake.channel_id}/messages"
+        _, new = await raw(fake, "POST", path, {"flags": V2, "components": [text("board")]})
+        at = f"{path}/{new['id']}"
+        for edit in ({"flags": 0}, {"content": "back to text"}, {"embeds": [{"title": "t"}]}):
+            status, answer = await raw(fake, "PATCH", at, edit)
+            assert (status, answer["code"]) == (400, 50035), (edit, answer)
+        status, answer = await raw(fake, "PATCH", at, {"components": [text("turn 2")]})
+        assert status == 200 and answer["flags"] == V2
+        message = fake.message(int(new["id"]))
+        assert message.text() == "turn 2" and message.edits == 1
+
+        _, old = await raw(fake, "POST", path, {"content": "old board"})
+        at = f"{path}/{old['id']}"
+        status, answer = await raw(fake, "PATCH", at, {"flags": V2, "components": [text("b")]})
+        assert (status, answer["code"]) == (400, 50035)  # its content would stay: refused
+        assert fake.message(int(old["id"])).content == "old board"
+        status, answer = await raw(
+            fake, "PATCH", at, {"flags": V2, "content": "", "embeds": [], "components": [text("b")]}
+        )
+        assert status == 200 and answer["flags"] == V2 and answer["content"] == ""
+
+
+async def test_layout_edit_keeps_the_named_image_without_upload() -> None:
+    """An edit that names attachment://board.png without uploading it shows the kept file; one
+    that drops the file while still naming it is refused."""
+    async with FakeDiscord() as fake:
+        path = f"/channels/{fake.channel_id}/messages"
+        board = [gallery("attachment://board.png"), text("turn 1")]
+        png = {"board.png": b"\x89PNG\r\n\x1a\n"}
+        _, sent = await raw(fake, "POST", path, {"flags": V2, "components": board}, png)
+        at = f"{path}/{sent['id']}"
+        status, _ = await raw(fake, "PATCH", at, {"components": [board[0], text("turn 2")]})
+        assert status == 200
+        message = fake.message(int(sent["id"]))
+        assert [a.filename for a in message.shown_attachments()] == ["board.png"]
+        status, answer = await raw(fake, "PATCH", at, {"attachments": [], "components": board})
+        assert (status, answer["code"]) == (400, 50035)
+        assert message.png() is not None and message.text() == "turn 2"

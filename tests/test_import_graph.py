@@ -81,3 +81,76 @@ def test_no_import_circles() -> None:
     assert sum(len(targets) for targets in graph.values()) > 100, "the import scan found nothing"
     circles = _circles(graph)
     assert not circles, "import circles:\n" + "\n".join(" <-> ".join(c) for c in circles)
+
+
+FRONT_ENDS = ("bot.discord_app", "bot.terminal")
+
+
+def _front_end(module: str) -> str | None:
+    """The front-end package `module` belongs to: one of FRONT_ENDS, bot.frontend, or None."""
+    for package in (*FRONT_ENDS, "bot.frontend"):
+        if module == package or module.startswith(package + "."):
+            return package
+    return None
+
+
+def test_the_front_ends_stand_apart() -> None:
+    """Issue 31: the Discord and terminal front ends never import each other, and the shared
+    bot.frontend imports neither (nor discord.py, which the terminal must run without)."""
+    modules = _modules()
+    known = set(modules)
+    crossings = []
+    for name, path in modules.items():
+        source = _front_end(name)
+        if source is None:
+            continue
+        allowed = {source, "bot.frontend"}
+        for target in _imports(name, path, known):
+            if _front_end(target) not in (None, *allowed):
+                crossings.append(f"{name} -> {target}")
+        if source != "bot.discord_app" and _imports_discord(path):
+            crossings.append(f"{name} -> discord")
+    assert not crossings, "front ends crossing:\n" + "\n".join(crossings)
+
+
+def _imports_discord(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import) and any(
+            alias.name.split(".")[0] == "discord" for alias in node.names
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "discord":
+            return True
+    return False
+
+
+def _test_modules_imported(path: Path) -> set[str]:
+    """The test modules (tests/test_*.py) that `path` imports, however it spells the import."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        found |= {name for name in names if name.split(".")[-1].startswith("test_")}
+    return found
+
+
+def test_the_scan_sees_a_test_module_import(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from tests import test_a\nimport tests.test_b as b\nfrom tests.x import y\n")
+    assert _test_modules_imported(sample) == {"tests.test_a", "tests.test_b"}
+
+
+def test_no_test_module_imports_another() -> None:
+    """Issue 31: shared test helpers live in tests/support/, so a test module is only ever
+    collected, never used as a library (its fixtures and tests would run twice, or vanish)."""
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(imported)
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if (imported := _test_modules_imported(path))
+    }
+    assert not offenders, f"test modules imported as libraries: {offenders}"

@@ -15,6 +15,7 @@ from engine.levels import level_action
 from engine.registry import SEARCH, get_game
 from table.ratings import leaderboard, player_name, player_of
 from table.service import TableService, seat_level
+from table.session_model import Seat
 from table.sqlite import SqliteStore
 
 CHANNEL = 7
@@ -46,15 +47,14 @@ async def test_levels_are_stored_with_the_seat_and_restored(tmp_path: Path) -> N
 
 
 def test_seats_stored_before_levels_play_normal() -> None:
-    old = {"user_id": 0, "name": "AI 1", "ai": True, "locale": None}
+    old = Seat.model_validate({"user_id": 0, "name": "AI 1", "ai": True, "locale": None})
     assert seat_level(old) == "normal"
     assert player_of(old) == "ai" and player_name(old) == "AI"
 
 
 def test_each_level_is_its_own_rated_player() -> None:
     seats = [
-        {"user_id": 0, "name": "AI 1", "ai": True, "level": level}
-        for level in ("easy", "normal", "hard")
+        Seat(user_id=0, name="AI 1", ai=True, level=level) for level in ("easy", "normal", "hard")
     ]
     assert [player_of(s) for s in seats] == ["ai:easy", "ai", "ai:hard"]
     assert [player_name(s) for s in seats] == ["AI (easy)", "AI", "AI (hard)"]
@@ -80,7 +80,7 @@ async def test_a_hard_seat_decides_in_the_ai_pool_and_the_game_finishes(
         await service.add_ai(session, 1, level="hard")
         await service.start(session, 1)
         await service.hand_seat_to_ai(session, 0)
-        session.row.seats[0]["level"] = "easy"
+        session.update_seat(0, level="easy")
         while session.status == "active" and await service.play_ai(session):
             pass
     assert session.status == "finished"

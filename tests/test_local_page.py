@@ -27,7 +27,7 @@ import aiohttp
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.local import LocalOptions, run_local
+from bot.terminal.local import LocalOptions, run_local
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
@@ -159,7 +159,8 @@ async def konsul_game(tmp_path: Path, capsys) -> AsyncIterator[tuple[Keyboard, s
         await keyboard.next_prompt()
         found = re.search(r"http://127\.0\.0\.1:\d+/", capsys.readouterr().out)
         assert found, "no live board address printed"
-        yield keyboard, found.group(0), tmp_path / "out" / "konsul-1"
+        (folder,) = (tmp_path / "out").glob("konsul-1-*")
+        yield keyboard, found.group(0), folder
     finally:
         keyboard.answers.put(None)
         game.join()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.commands import options_help
-from bot.strings import BOT
-from bot.texts import Texts
+from bot.discord_app.rules_pages import options_help
+from bot.frontend.strings import BOT
+from bot.frontend.texts import Texts
 from engine.core import IllegalInput, option_values, player_options
 from engine.i18n import Localizer
 from engine.registry import GAMES

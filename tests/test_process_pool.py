@@ -1,4 +1,5 @@
-"""The live boards' process pool (bot.process_pool): answers, errors, and a worker's death."""
+"""The live boards' process pool (bot.frontend.process_pool): answers, errors, and a worker's
+death."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from bot.process_pool import ProcessPool
+from bot.frontend.process_pool import ProcessPool
 
 
 def _fail() -> None:

@@ -10,7 +10,7 @@ from engine.core import Action, IllegalInput, Kind
 from engine.games.prokonsul import Prokonsul, ProkonsulOptions, ProkonsulState, Proposal
 from engine.games.prokonsul.estimate import evaluate
 from engine.games.prokonsul.sampler import payouts, sample
-from engine.games.prokonsul.state import top_two_value
+from engine.games.prokonsul.state import ROUND_ALLOWANCE, allowance_left, top_two_value
 from engine.registry import get_game
 from engine.rng import Rng
 from render.common import Labels, encode_png
@@ -426,6 +426,42 @@ def test_free_decline_withdraw_and_affordability() -> None:
     assert [p.id for p in state.proposals] == [3]
 
 
+def test_free_withdrawn_offer_not_again_and_round_allowance() -> None:
+    """One seat's propose / withdraw / retract loop is bounded per round (issue 30, row 4)."""
+    state = free_state(free_allow_no_decision=True)
+    state = act(state, A, "propose", winner=A, members=[A, B], pay_1=3)
+    state = act(state, A, "vote", proposal=1, answer="decline")
+    rejects(state, A, "propose", "proposal_withdrawn", winner=A, members=[A, B], pay_1=3, text="x")
+    state = act(state, B, "propose", winner=A, members=[A, B], pay_1=3)  # another's is new
+    state = act(state, B, "vote", proposal=2, answer="decline")
+    spent_by_a = 2  # one proposal, one withdrawal
+    for amount in range(4, 4 + (ROUND_ALLOWANCE - spent_by_a) // 2):
+        state = act(state, A, "propose", winner=A, members=[A, B], pay_1=amount)
+        state = act(state, A, "vote", proposal=state.proposals_made, answer="decline")
+    assert allowance_left(state, A) == 0 and state.phase == "free"
+    prompts = GAME.pending(state)
+    assert A not in next(p for p in prompts if p.move == "propose").seats
+    rejects(state, A, "propose", "allowance_spent", winner=A, members=[A, C])
+    state = act(state, A, "no_decision", vote="end")  # pressing is no take-back
+    assert A not in next(p for p in GAME.pending(state) if p.move == "no_decision").done
+    rejects(state, A, "no_decision", "allowance_spent", vote="continue")
+    state = act(state, C, "propose", winner=A, members=[A, C])  # A may still answer others
+    assert A not in next(p for p in GAME.pending(state) if p.move == "vote").done
+    state = act(state, A, "vote", proposal=state.proposals_made, answer="accept")
+    assert state.phase == "pawn" and state.winner == A
+
+
+def test_card_changes_spend_the_round_allowance() -> None:
+    state = new(3)
+    state = act(state, A, "select", card=1)
+    for card in [2, 3] * (ROUND_ALLOWANCE // 2):
+        state = act(state, A, "select", card=card)
+    assert all(A not in p.done for p in GAME.pending(state))
+    rejects(state, A, "select", "allowance_spent", card=4)
+    state = act(act(state, B, "select", card=9), C, "select", card=5)
+    assert state.revealed_round == 1 and state.revealed[A] == 3  # the last change holds
+
+
 def test_free_top_two_only() -> None:
     assert top_two_value([9, 9, 5]) == 9 and top_two_value([9, 7, 5]) == 7
     state = new(3, negotiation="free", free_top_two_only=True)
@@ -609,10 +645,10 @@ def _replace(items: tuple, index: int, value: object) -> tuple:
 def test_private_lines_show_only_own_data() -> None:
     state = new(3)
     state = act(state, A, "select", card=9)
-    lines = GAME.private_lines(state, A)
+    lines = GAME.own_lines(state, A)
     assert [m.key for m in lines] == ["private.chips", "private.hand", "private.choice"]
     assert lines[2].args == {"card": 9}
-    assert GAME.private_lines(state, B)[2].key == "private.no_choice"
+    assert GAME.own_lines(state, B)[2].key == "private.no_choice"
 
 
 # Random play of every variant ends --------------------------------------------------------
@@ -740,7 +776,7 @@ def test_every_text_the_game_emits_is_in_both_catalogs() -> None:
                 talk = GAME.table_talk(state)
                 if talk is not None:
                     keys.add(talk.rule.key)
-                keys.update(m.key for m in GAME.private_lines(state, 0))
+                keys.update(m.key for m in GAME.own_lines(state, 0))
     for locale in ("en", "ja"):
         missing = sorted(k for k in keys if k not in GAME.strings[locale])
         assert not missing, f"{locale}: {missing}"

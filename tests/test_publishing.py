@@ -15,8 +15,8 @@ import discord
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
 from bench.fakediscord.limits import Limiter, RateLimits
-from bot.budget import URGENT, Limits, RestBudget
-from bot.publisher import Dirty, Publisher
+from bot.frontend.budget import URGENT, Limits, RestBudget
+from bot.frontend.publisher import Dirty, Publisher
 from engine.registry import get_game
 from render import render_png
 
@@ -329,7 +329,9 @@ async def test_many_games_at_discords_pace_see_no_429_and_end_on_their_final_boa
             assert session is None  # finished
             board = _board(fake, channel)
             assert "Game over" in board.text(), board.text()
-        assert not bot.play.narration and not bot.play.drafts  # finished games leave nothing
+        assert (
+            not bot.play.narration and not bot.play.prompts.drafts
+        )  # finished games leave nothing
         await harness.stop()
 
 

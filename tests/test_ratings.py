@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from table import ratings
-from table.ratings import AI_PLAYER, Rating, leaderboard, place_of, player_stats, rate, user_player
+from table.ratings import (
+    AI_PLAYER,
+    Rating,
+    leaderboard,
+    place_of,
+    player_stats,
+    rate,
+    user_player,
+)
 from table.service import Session, TableService
 from table.sqlite import SqliteStore
 
@@ -95,6 +103,28 @@ async def test_a_finished_game_records_every_seat_and_rates_it(store: SqliteStor
     assert stats.best_score == outcome.scores[0]
     place = await place_of(store, GUILD, "caesar", user_player(100))
     assert place is not None and 1 <= place[0] <= 3
+
+
+async def test_a_hint_leaves_only_the_asking_seat_unrated(store: SqliteStore) -> None:
+    """Three humans, one hint (issue 30, row 1): the other two are rated as usual."""
+    service = TableService(store)
+    session = await table(service, 1, humans=3, ai=0)
+    await service.mark_hinted(session, 1)
+    await play_to_end(service, session)
+    players = [user_player(100 + seat) for seat in range(3)]
+    rated = await ratings.ratings(store, GUILD, "caesar", players)
+    assert set(rated) == {players[0], players[2]}
+    rows = await (await store.db.execute("SELECT player FROM results")).fetchall()
+    assert [r[0] for r in rows] == players  # every seat's result is still recorded
+    again = await table(service, 2, humans=3, ai=0)
+    again.row.meta = again.row.meta.updated(hinted=True)  # a game marked before seats were recorded
+    await play_to_end(service, again)
+    assert {
+        p: r.games for p, r in (await ratings.ratings(store, GUILD, "caesar", players)).items()
+    } == {
+        players[0]: 1,
+        players[2]: 1,
+    }
 
 
 async def test_an_aborted_game_changes_nothing(store: SqliteStore) -> None:

@@ -5,7 +5,6 @@ board showing what the last input did."""
 
 from __future__ import annotations
 
-import importlib
 import io
 import itertools
 import shutil
@@ -20,7 +19,7 @@ from PIL import Image, ImageChops
 from engine.ai import ai_seed, play_out, random_action
 from engine.core import Game, GameState, Kind, Outcome, PublicView, playable_seats
 from engine.registry import GAMES
-from render import render_png
+from render import render_png, renderer
 from render.common import (
     BASE_PALETTE,
     HIGHLIGHT,
@@ -68,7 +67,7 @@ def _colours(png: bytes) -> set[tuple[int, int, int]]:
 
 
 def _palette(game_id: str) -> Palette:
-    return getattr(importlib.import_module(f"render.{game_id}"), "PALETTE", BASE_PALETTE)
+    return getattr(renderer(game_id), "PALETTE", BASE_PALETTE)
 
 
 # Palette images -----------------------------------------------------------------------------
@@ -113,7 +112,7 @@ def test_every_fill_colour_survives_the_palette(game_id: str) -> None:
     """Each colour filling an area of a board (not an antialiasing shade) is in the game's
     palette exactly: a colour a renderer forgot to declare fails here."""
     game = GAMES[game_id]
-    module = importlib.import_module(f"render.{game_id}")
+    module = renderer(game_id)
     palette = set(_palette(game_id).colours)
     states = _states(game_id, _most(game), 3)
     labels = Labels(game.strings, "en")
@@ -128,7 +127,7 @@ def _clear_render_caches() -> None:
     classes): glyphs, sprites, static layers, pieces, deflated bands."""
     import render.common
 
-    modules = [render, render.common, *(importlib.import_module(f"render.{g}") for g in GAME_IDS)]
+    modules = [render, render.common, *(renderer(g) for g in GAME_IDS)]
     for module in modules:
         for value in vars(module).values():
             if hasattr(value, "cache_clear") and not isinstance(value, type):
@@ -139,7 +138,7 @@ def _clear_render_caches() -> None:
 def test_every_board_is_drawn_in_its_palette_not_mapped_from_rgb(game_id: str) -> None:
     """Issue 20.1: a renderer draws on a palette board, so no board is quantized from RGB."""
     game = GAMES[game_id]
-    module = importlib.import_module(f"render.{game_id}")
+    module = renderer(game_id)
     state = _states(game_id, game.min_seats, 2)[-1]
     image = module.draw(game.view(state, None), NAMES[: game.min_seats], Labels(game.strings, "en"))
     assert image.mode == "P" and palette_of(image) is module.PALETTE

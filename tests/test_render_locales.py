@@ -5,7 +5,6 @@ back to English, or to the bare key)."""
 
 from __future__ import annotations
 
-import importlib
 import io
 
 import pytest
@@ -14,7 +13,7 @@ from PIL import Image
 from engine.ai import play_out
 from engine.core import Game, playable_seats
 from engine.registry import GAMES
-from render import render_png
+from render import render_png, renderer
 from render.common import Labels
 
 NAMES = ["アリス", "Bob", "Carol", "大輔", "Eve"]
@@ -63,7 +62,7 @@ def test_mid_game_board_is_localized(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_board_label_used_is_in_both_catalogs(game_id: str) -> None:
     game = GAMES[game_id]
-    module = importlib.import_module(f"render.{game_id}")
+    module = renderer(game_id)
     states = _game_states(game)
     used: set[str] = set()
     for state in [*states[::5], states[-1]]:

@@ -1,11 +1,11 @@
-"""bot.safe_text: member text made inert, and clipping to Discord's limits."""
+"""bot.frontend.safe_text: member text made inert, and clipping to Discord's limits."""
 
 from __future__ import annotations
 
 import re
 
 from bench.fakediscord.mentions import unwanted_pings
-from bot.safe_text import ZWSP, clip, neutral, neutral_all
+from bot.frontend.safe_text import ZWSP, clip, neutral, neutral_all
 
 EVIL = [
     "@everyone",

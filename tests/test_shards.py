@@ -8,8 +8,8 @@ import discord
 import pytest
 
 from bot.__main__ import main
-from bot.config import Config
-from bot.shards import ShardedForumBot, ShardError, parse_shards
+from bot.discord_app.shards import ShardedForumBot, ShardError, parse_shards
+from bot.frontend.config import Config
 
 PG = "postgresql://forum@127.0.0.1/forum"
 

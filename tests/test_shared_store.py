@@ -83,7 +83,7 @@ async def test_lobby_changes_and_an_abort_are_seen_by_the_other_process(pair) ->
     assert other is not None
     await first.join(session, 2, "P2")
     await second.join(other, 3, "P3")  # acts on the stored lobby, P2 included
-    assert [s["name"] for s in other.seats] == ["H", "P2", "P3"]
+    assert [s.name for s in other.seats] == ["H", "P2", "P3"]
     await first.start(session, 1)  # sees P3 before starting
     assert len(session.seats) == 3 and session.status == "active"
     await second.abort(other)

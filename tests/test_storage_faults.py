@@ -20,7 +20,8 @@ from engine.core import IllegalInput
 from table.service import SessionBroken, TableService
 from table.sqlite import SqliteStore
 from table.store import SNAPSHOT_EVERY, InputRow, StorageError, StoreRefused
-from tests.test_table import CHANNEL, play_inputs, started
+from tests.support.storage import fill_up
+from tests.support.table import CHANNEL, play_inputs, started
 
 
 @pytest.fixture
@@ -37,25 +38,6 @@ async def open_store():
     yield opener
     for store in opened:
         await store.close()
-
-
-async def fill_up(store: SqliteStore, session_id: int) -> None:
-    """With SQLite's page limit at the current size, fill the input log's free room with filler
-    rows (of another session), so the next input needs a page the disk does not have."""
-    async with store.db.execute("PRAGMA page_count") as cursor:
-        (pages,) = await cursor.fetchone()
-    await store.db.execute(f"PRAGMA max_page_count={pages}")
-    seq = 10**6
-    for size in (1000, 100, 10, 1):
-        while True:
-            try:
-                await store.db.execute(
-                    "INSERT INTO inputs VALUES (?, ?, 0, 'filler', ?, '', 0)",
-                    (session_id, seq, "x" * size),
-                )
-            except sqlite3.OperationalError:
-                break
-            seq += 1
 
 
 async def _next_input(service: TableService, session):
@@ -165,7 +147,7 @@ async def test_a_failed_write_is_never_committed_later(
         monkeypatch, store, service, session, "INSERT INTO snapshots", fault
     )
     assert session.seq == SNAPSHOT_EVERY - 1 and session.state.model_dump_json() == before
-    await service.set_meta(other, note="an unrelated commit")
+    await service.set_meta(other, quiet_warned=True)  # an unrelated commit
     assert _stored_inputs(path, session.id) == SNAPSHOT_EVERY - 1
     again = await service.submit(session, seat, action.move, action.args, prompt.key)
     assert again.seq == SNAPSHOT_EVERY and not again.duplicate
@@ -203,13 +185,13 @@ async def test_bookkeeping_skips_the_disk_sync_but_inputs_keep_it(tmp_path: Path
     path = tmp_path / "forum.sqlite3"
     store = await open_store(path)
     service, session = await started(store)
-    await service.set_meta(session, note="bookkeeping")
+    await service.set_meta(session, board=4242)  # bookkeeping
     async with store.db.execute("PRAGMA synchronous") as cursor:
         assert await cursor.fetchone() == (2,)  # FULL
     await play_inputs(service, session, 1)
     with sqlite3.connect(path) as db:
         (meta,) = db.execute("SELECT meta FROM sessions WHERE id=?", (session.id,)).fetchone()
-    assert json.loads(meta)["note"] == "bookkeeping"
+    assert json.loads(meta)["board"] == 4242
 
 
 async def test_a_durable_mark_waits_for_the_disk(tmp_path: Path, open_store, monkeypatch):
@@ -226,7 +208,7 @@ async def test_a_durable_mark_waits_for_the_disk(tmp_path: Path, open_store, mon
     monkeypatch.setattr(table.sqlite, "_unsynced", counted)
     await service.set_meta(session, durable=True, hinted=True)
     assert unsynced == []
-    await service.set_meta(session, note="bookkeeping")
+    await service.set_meta(session, board=4242)  # bookkeeping
     assert len(unsynced) == 1
     await store.close()
 

@@ -13,11 +13,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from bench.pgserver import until_a_session_waits_on_a_lock
 from table import pgstore, ratings, sqlite
 from table.backend import open_store
 from table.service import TableService
+from table.session_model import Seat, SessionMeta
 from table.store import ChannelBusy, InputRow, SessionMoved, SessionRow, Store, StoreRefused
 
 CHANNEL = 42
@@ -38,8 +40,10 @@ async def opened(database: str) -> AsyncIterator[Store]:
 
 
 def lobby_row(channel: int = CHANNEL, status: str = "lobby") -> SessionRow:
-    seats = [{"user_id": 100, "name": "Host", "ai": False, "locale": None}]
-    return SessionRow(0, channel, 1, "imperium", 1, {"a": 1}, 2**62 + 5, status, 100, seats, {})
+    seats = (Seat(user_id=100, name="Host", ai=False),)
+    return SessionRow(
+        0, channel, 1, "imperium", 1, {"a": 1}, 2**62 + 5, status, 100, seats, SessionMeta()
+    )
 
 
 def move(seq: int, args: dict | None = None) -> InputRow:
@@ -78,14 +82,25 @@ async def test_migrations_are_versioned_and_run_once(database: str) -> None:
         await again.close()
 
 
+async def test_history_chunks_are_stored_once_and_read_back_in_order(opened: Store) -> None:
+    """Issue 30 row 6: /game history spills a long game's public events to either store."""
+    session_id = await opened.create_session(lobby_row())
+    for chunk in (2, 0, 1):
+        await opened.spill_history(session_id, chunk, f'[[{chunk}, "e{chunk}"]]')
+    await opened.spill_history(session_id, 1, '[[1, "changed"]]')  # stored already: kept
+    assert await opened.history_chunks(session_id, 1, 2) == [(1, '[[1, "e1"]]'), (2, '[[2, "e2"]]')]
+    assert await opened.history_chunks(session_id, 0, 0) == [(0, '[[0, "e0"]]')]
+    assert await opened.history_chunks(session_id + 1, 0, 9) == []
+
+
 async def test_sessions_round_trip_and_one_open_session_per_channel(opened: Store) -> None:
     row = lobby_row()
     row.id = await opened.create_session(row)
     assert await opened.session(row.id) == row, "every field, big seed and JSON included"
     with pytest.raises(ChannelBusy):
         await opened.create_session(lobby_row())
-    row.status, row.meta, row.host_id = "active", {"board": 9}, 101
-    row.seats.append({"user_id": 101, "name": "P1", "ai": True, "locale": "en"})
+    row.status, row.meta, row.host_id = "active", SessionMeta(board=9), 101
+    row.seats = (*row.seats, Seat(user_id=101, name="P1", ai=True, locale="en"))
     await opened.save_session(row)
     assert await opened.open_session_in(CHANNEL) == row
     assert [r.id for r in await opened.open_sessions()] == [row.id]
@@ -239,6 +254,40 @@ async def test_an_unreadable_row_is_marked_damaged_not_raised(opened: Store) -> 
     assert [r.id for r in await opened.open_sessions()] == [session_id]
 
 
+async def test_an_old_shaped_row_loads_with_defaults_and_keeps_unknown_keys(opened: Store) -> None:
+    """A row as older code wrote it (a seat without `level`, meta with a few keys, one from a
+    newer process) loads as typed seats and meta with today's defaults, and survives a save."""
+    session_id = await opened.create_session(lobby_row())
+    seats = '[{"user_id": 100, "name": "Host", "ai": false, "locale": null},'
+    seats += ' {"user_id": 0, "name": "AI 1", "ai": true}]'
+    meta = '{"board": 7, "asked": ["k/1"], "dm_message": {"0": 5}, "newer": [1]}'
+    update = f"UPDATE sessions SET seats='{seats}', meta='{meta}' WHERE id={session_id}"
+    await raw(opened, update, update)
+    old = await opened.session(session_id)
+    assert old is not None and old.damage is None
+    assert old.seats == (
+        Seat(user_id=100, name="Host", ai=False),
+        Seat(user_id=0, name="AI 1", ai=True, level=None),
+    )
+    assert (old.meta.board, old.meta.asked, old.meta.dm_message) == (7, ("k/1",), {"0": 5})
+    assert old.meta.hinted is False and old.meta.shown is None and old.meta.turn_seats == ()
+    with pytest.raises(ValidationError):
+        old.meta.board = 8  # frozen: a change is a new value (SessionMeta.updated)
+    with pytest.raises(TypeError, match="hintd"):
+        old.meta.updated(hintd=True)
+    await opened.save_meta(session_id, old.meta.updated(hinted=True))
+    again = await opened.session(session_id)
+    assert again is not None and again.meta.hinted and again.meta.model_extra == {"newer": [1]}
+
+
+async def test_a_misshapen_seat_marks_the_row_damaged(opened: Store) -> None:
+    session_id = await opened.create_session(lobby_row())
+    update = f'UPDATE sessions SET seats=\'[{{"name": "x"}}]\' WHERE id={session_id}'
+    await raw(opened, update, update)
+    damaged = await opened.session(session_id)
+    assert damaged is not None and damaged.damage and "seats.0" in damaged.damage
+
+
 async def test_a_newer_schema_is_refused_untouched(database: str) -> None:
     backend = await open_store(database)
     await raw(backend, "PRAGMA user_version=99", "UPDATE schema_version SET version=99")
@@ -281,7 +330,7 @@ async def test_finished_sessions_whose_board_lags_their_log(opened: Store) -> No
     ids = []
     for channel, meta in enumerate(({"shown": 1}, {"shown": 2}, {}), start=1):
         row = lobby_row(channel, "active")
-        row.meta = meta
+        row.meta = SessionMeta.model_validate(meta)
         row.id = await opened.create_session(row)
         await opened.append_input(row.id, move(1))
         await opened.append_input(row.id, move(2), status="finished")
@@ -299,5 +348,24 @@ async def test_a_players_dm_channel_is_remembered_across_reopening(database: str
     try:
         assert await again.dm_channel(100) == 8
         assert await again.dm_channel(101) is None
+    finally:
+        await again.close()
+
+
+async def test_a_members_tips_are_remembered_across_reopening(database: str) -> None:
+    first = await open_store(database)
+    assert await first.tips(100) == set()
+    await first.add_tip(100, "konsul.bid")
+    await first.add_tip(100, "konsul.bid")  # shown twice by two processes: one row
+    await first.add_tip(100, "*")
+    await first.add_tip(200, "caesar.fight_card")
+    await first.close()
+    again = await open_store(database)
+    try:
+        assert await again.tips(100) == {"konsul.bid", "*"}
+        await again.drop_tip(100, "*")
+        await again.drop_tip(100, "*")
+        assert await again.tips(100) == {"konsul.bid"}
+        assert await again.tips(200) == {"caesar.fight_card"}
     finally:
         await again.close()

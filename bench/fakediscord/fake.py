@@ -14,7 +14,7 @@ import yarl
 from .driver import UserActions
 from .gateway import Gateway
 from .limits import RateLimits
-from .mentions import Ping
+from .mentions import Ping, pinged_text
 from .model import FakeMessage, FakeUser, InteractionRecord, RequestRecord
 from .rest import RestApi
 from .server import Server
@@ -306,7 +306,7 @@ class FakeDiscord(UserActions):
         for record in self.store.requests:
             data = record.json.get("data", record.json) if isinstance(record.json, dict) else {}
             if isinstance(data, dict) and self._public_in(record.path, data, channel_id):
-                texts.append(data.get("content") or "")
+                texts.append(pinged_text(data))  # content and layout text displays
         return texts
 
     def _public_in(self, path: str, data: dict[str, Any], channel_id: int) -> bool:

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .layout import COMPONENTS_V2, referenced_attachments
+
 if TYPE_CHECKING:
     from PIL import Image
 
@@ -206,8 +208,21 @@ class FakeMessage:
                 parts.append(comp.get("content", ""))
         return "\n".join(p for p in parts if p)
 
+    @property
+    def is_layout(self) -> bool:
+        """Sent with IS_COMPONENTS_V2: only components show, files only where they name them."""
+        return bool(self.flags & COMPONENTS_V2)
+
+    def shown_attachments(self) -> list[Attachment]:
+        """The files users see: all of a legacy message's, a layout message's named ones."""
+        if not self.is_layout:
+            return list(self.attachments)
+        names = referenced_attachments(self.components)
+        return [a for a in self.attachments if a.filename in names]
+
     def png(self) -> Attachment | None:
-        return next((a for a in self.attachments if a.is_png()), None)
+        """The first PNG users see on the message."""
+        return next((a for a in self.shown_attachments() if a.is_png()), None)
 
     def image(self) -> Image.Image | None:
         """The first PNG attachment decoded with Pillow, or None."""

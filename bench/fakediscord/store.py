@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import mimetypes
 import re
 from typing import Any
 
+from .layout import ATTACHMENT_SCHEME, COMPONENTS_V2, Form, LayoutError, check_form, walk
 from .mentions import Ping, allowed_mentions_problem, pinged_text, unwanted_pings
 from .model import (
     EPHEMERAL,
@@ -28,7 +30,6 @@ from .model import (
     snowflake_iso,
 )
 
-COMPONENTS_V2 = 1 << 15
 FILE_SIZE_LIMIT = 10 * 1024 * 1024
 KEPT_FLAGS = EPHEMERAL  # flags an edit cannot change
 
@@ -52,9 +53,7 @@ def invalid_form(message: str) -> ApiError:
     return ApiError(400, 50035, f"Invalid Form Body: {message}")
 
 
-def _check_components(components: list[dict[str, Any]], flags: int) -> None:
-    if not flags & COMPONENTS_V2 and len(components) > 5:
-        raise invalid_form("components: Must be 5 or fewer in length.")
+def _check_modal_components(components: list[dict[str, Any]]) -> None:
     ids = [c["custom_id"] for c in iter_components(components) if "custom_id" in c]
     if len(set(ids)) != len(ids):
         raise invalid_form("components: Component custom id cannot be duplicated")
@@ -64,28 +63,17 @@ def _check_components(components: list[dict[str, Any]], flags: int) -> None:
     for comp in iter_components(components):
         if len(comp.get("options") or []) > 25:
             raise invalid_form("options: Must be 25 or fewer in length.")
-        _check_lengths(comp)
+        _too_long("placeholder", comp.get("placeholder"), PLACEHOLDER_MAX)
 
 
-# Discord's length limits of component fields (a longer one is HTTP 400 / 50035).
-BUTTON_LABEL_MAX = 80
-OPTION_FIELD_MAX = 100
 PLACEHOLDER_MAX = 150
+OPTION_FIELD_MAX = 100
 MODAL_FIELD_MAX = 45
 
 
 def _too_long(where: str, text: Any, limit: int) -> None:
     if isinstance(text, str) and len(text) > limit:
         raise invalid_form(f"{where}: Must be {limit} or fewer in length.")
-
-
-def _check_lengths(comp: dict[str, Any]) -> None:
-    if comp.get("type") == 2:
-        _too_long("label", comp.get("label"), BUTTON_LABEL_MAX)
-    _too_long("placeholder", comp.get("placeholder"), PLACEHOLDER_MAX)
-    for option in comp.get("options") or []:
-        for key in ("label", "value", "description"):
-            _too_long(f"options.{key}", option.get(key), OPTION_FIELD_MAX)
 
 
 def validate_choices(choices: list[dict[str, Any]]) -> None:
@@ -103,7 +91,7 @@ def validate_modal(data: dict[str, Any]) -> None:
     for comp in iter_components(data.get("components") or []):
         if comp.get("type") == 4:
             _too_long("components.label", comp.get("label"), MODAL_FIELD_MAX)
-    _check_components(data.get("components") or [], COMPONENTS_V2)
+    _check_modal_components(data.get("components") or [])
 
 
 def _embed_chars(embed: dict[str, Any]) -> int:
@@ -128,7 +116,6 @@ def validate_message(data: dict[str, Any], files: list[Attachment], *, creating:
     if sum(_embed_chars(e) for e in embeds) > 6000:
         raise invalid_form("embeds: Embed size exceeds maximum size of 6000")
     components = data.get("components") or []
-    _check_components(components, data.get("flags") or 0)
     if sum(f.size for f in files) > FILE_SIZE_LIMIT:
         raise ApiError(413, 40005, "Request entity too large")
     if problem := allowed_mentions_problem(data.get("allowed_mentions")):
@@ -136,6 +123,24 @@ def validate_message(data: dict[str, Any], files: list[Attachment], *, creating:
     has_any = content or embeds or components or files or data.get("attachments")
     if creating and not (has_any or data.get("sticker_ids") or data.get("poll")):
         raise ApiError(400, 50006, "Cannot send an empty message")
+
+
+def check_result(msg: FakeMessage, data: dict[str, Any]) -> None:
+    """Refuse a message whose state after this create or edit Discord would refuse (see
+    .layout): the rules hold for the message as it would stand, not for the request alone."""
+    form = Form(
+        flags=msg.flags,
+        content=msg.content,
+        embeds=msg.embeds,
+        components=msg.components,
+        attachment_names=frozenset(a.filename for a in msg.attachments),
+        poll=bool(data.get("poll")),
+        stickers=bool(data.get("sticker_ids")),
+    )
+    try:
+        check_form(form)
+    except LayoutError as exc:
+        raise invalid_form(str(exc)) from None
 
 
 class Store:
@@ -427,7 +432,7 @@ class Store:
             "pinned": False,
             "type": msg.type,
             "flags": msg.flags,
-            "components": msg.components,
+            "components": self._answered_components(msg),
             "reactions": [],
         }
         if msg.guild_id is not None:
@@ -438,6 +443,26 @@ class Store:
             data["webhook_id"] = str(msg.webhook_id)
             data["application_id"] = str(self.application_id)
         return data
+
+    def _answered_components(self, msg: FakeMessage) -> list[dict[str, Any]]:
+        """Components as Discord answers them: a layout message's get sequential ids and its
+        attachment:// media the attachment's own url."""
+        if not msg.is_layout:
+            return msg.components
+        components = copy.deepcopy(msg.components)
+        files = {a.filename: a for a in msg.attachments}
+        for number, (_, comp) in enumerate(walk(components), start=1):
+            comp.setdefault("id", number)
+            medias = [comp.get("media"), comp.get("file")]
+            medias += [item.get("media") for item in comp.get("items") or []]
+            for media in medias:
+                url = media.get("url") if isinstance(media, dict) else None
+                att = files.get(url.removeprefix(ATTACHMENT_SCHEME)) if url else None
+                if att is not None and url.startswith(ATTACHMENT_SCHEME):
+                    media["url"] = media["proxy_url"] = self.attachment_json(msg, att)["url"]
+                    media["attachment_id"] = str(att.id)
+                    media["content_type"] = att.content_type
+        return components
 
     def _mentions(self, content: str) -> list[dict[str, Any]]:
         ids = dict.fromkeys(int(m) for m in re.findall(r"<@!?(\d+)>", content))
@@ -496,24 +521,34 @@ class Store:
             webhook_id=self.application_id if interaction is not None else None,
             interaction_id=interaction.id if interaction is not None else None,
         )
+        if validate:
+            check_result(msg, data)
         self.messages[msg.id] = msg
         if author.bot:
             self._note_mentions(msg, data)
         return msg
 
     def edit_message(self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]) -> None:
-        """Apply a PATCH-style edit: only keys present change; ``attachments`` lists what stays."""
+        """Apply a PATCH-style edit: only keys present change; ``attachments`` lists what stays.
+        The edited message must still be one Discord accepts, else nothing changes."""
         validate_message(data, files, creating=False)
+        edited = copy.copy(msg)
         if "content" in data:
-            msg.content = data["content"] or ""
-            self._note_mentions(msg, data)
+            edited.content = data["content"] or ""
         if "embeds" in data:
-            msg.embeds = list(data["embeds"] or [])
+            edited.embeds = list(data["embeds"] or [])
         if "components" in data:
-            msg.components = list(data["components"] or [])
+            edited.components = list(data["components"] or [])
         if data.get("flags") is not None:
-            msg.flags = (msg.flags & KEPT_FLAGS) | (data["flags"] & ~(KEPT_FLAGS | LOADING))
-        self._edit_attachments(msg, data, files)
+            if msg.flags & COMPONENTS_V2 and not data["flags"] & COMPONENTS_V2:
+                raise invalid_form("flags: The IS_COMPONENTS_V2 flag cannot be removed")
+            edited.flags = (msg.flags & KEPT_FLAGS) | (data["flags"] & ~(KEPT_FLAGS | LOADING))
+        edited.attachments = self._edited_attachments(msg, data, files)
+        check_result(edited, data)
+        msg.content, msg.embeds, msg.components = edited.content, edited.embeds, edited.components
+        msg.flags, msg.attachments = edited.flags, edited.attachments
+        if "content" in data or "components" in data:  # text displays ping as content does
+            self._note_mentions(msg, data)
         if msg.loading:
             msg.flags &= ~LOADING  # the deferred placeholder becomes the real response
         else:
@@ -531,16 +566,15 @@ class Store:
         if reasons:
             self.pings.append(Ping(msg.id, msg.channel_id, reasons, text, allowed))
 
-    def _edit_attachments(
+    def _edited_attachments(
         self, msg: FakeMessage, data: dict[str, Any], files: list[Attachment]
-    ) -> None:
+    ) -> list[Attachment]:
         new = self._stored_files(files, data.get("attachments") or [])
         if "attachments" not in data:
-            msg.attachments += new
-            return
+            return msg.attachments + new
         listed = {str(a.get("id")) for a in data["attachments"] or []}
         kept = [a for a in msg.attachments if str(a.id) in listed]
-        msg.attachments = kept + new
+        return kept + new
 
     def delete_message(self, msg: FakeMessage) -> None:
         if not msg.deleted:

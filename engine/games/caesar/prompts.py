@@ -3,7 +3,7 @@ every legal attack, alliance and pass) and the secret duel, and the seat's priva
 
 from __future__ import annotations
 
-from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of, trusted
+from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of, secret_prompts, trusted
 from engine.games.caesar.board import NAMES, SQUARES, Board, ally_paths, attack_paths, square_name
 from engine.games.caesar.cards import FLAG, card_value, display_order
 from engine.games.caesar.state import COUNTERS, CaesarState, Fight
@@ -89,8 +89,8 @@ def _card_field(hand: tuple[int, ...]) -> Field:
 
 
 def _duel_prompts(state: CaesarState, fight: Fight) -> list[Prompt]:
-    """A SECRET prompt per duellist still choosing (the others wait), under one key so the
-    duel is one request; each offers only that duellist's own remaining cards."""
+    """The duel is one secret request: each duellist still choosing is offered only their own
+    remaining cards."""
     fighters = (fight.attacker, fight.defender)
     done = tuple(s for i, s in enumerate(fighters) if fight.cards[i] is not None)
     text = Msg(
@@ -104,23 +104,23 @@ def _duel_prompts(state: CaesarState, fight: Fight) -> list[Prompt]:
             "defender_size": len(state.board[fight.target]),
         },
     )
-    return [
-        Prompt(
-            key=f"t{state.turn}.duel",
-            move="fight_card",
-            kind=Kind.SECRET,
-            seats=(seat,),
-            done=done,
-            fields=(_card_field(state.hands[seat]),),
-            text=text,
-        )
-        for i, seat in enumerate(fighters)
-        if fight.cards[i] is None
-    ]
+    return secret_prompts(
+        f"t{state.turn}.duel",
+        "fight_card",
+        text,
+        {
+            seat: (_card_field(state.hands[seat]),)
+            for i, seat in enumerate(fighters)
+            if fight.cards[i] is None
+        },
+        done,
+    )
 
 
 def private_lines(state: CaesarState, seat: int) -> list[Msg]:
-    cards = ", ".join(str(card_value(c)) for c in display_order(state.hands[seat]))
+    # Words, not one joined string: the reader's language names the flag (term.flag) and
+    # separates the cards.
+    cards = [str(card_value(c)) for c in display_order(state.hands[seat])]
     lines = [Msg(key="private.hand", args={"cards": cards, "count": len(state.hands[seat])})]
     fight = state.fight
     if fight is not None and seat in (fight.attacker, fight.defender):

@@ -19,7 +19,7 @@ def sample(view: CaesarView, rng: Rng) -> CaesarState:
 
 
 def _draw(view: CaesarView, seat: int, rng: Rng) -> tuple[int, ...]:
-    spent = ()
+    spent: tuple[int, ...] = ()
     if view.last_fight is not None and seat in (view.last_fight.attacker, view.last_fight.defender):
         spent = (
             view.last_fight.cards[(view.last_fight.attacker, view.last_fight.defender).index(seat)],
@@ -44,4 +44,4 @@ def _fight(view: CaesarView, hands: tuple[tuple[int, ...], ...], rng: Rng) -> Fi
     )
     attacker, defender = view.fighters
     source, target = view.fight_squares
-    return Fight(attacker=attacker, defender=defender, source=source, target=target, cards=cards)  # type: ignore[arg-type]
+    return Fight(attacker=attacker, defender=defender, source=source, target=target, cards=cards)

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, trusted_view
+from engine.core import GameState, Secrets, trusted_view
 from engine.games.caesar.board import NEUTRAL, Board, counts
 
 COUNTERS = 5
@@ -49,6 +49,7 @@ class LastMove(BaseModel):
 
 
 class CaesarState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     phase: Literal["place", "main", "fight", "over"] = "place"
     start: int = 0
     active: int = 0
@@ -123,6 +124,6 @@ def view(state: CaesarState, seat: int | None) -> CaesarView:
         fighters=(fight.attacker, fight.defender) if fight else None,
         fight_squares=(fight.source, fight.target) if fight else None,
         submitted=(fight.cards[0] is not None, fight.cards[1] is not None) if fight else None,
-        hand=state.hands[seat] if own else None,  # type: ignore[index]
+        hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
         own_card=own_card,
     )

@@ -28,6 +28,9 @@ Decisions where the spec is silent:
   still running after round ROUND_LIMIT (30, several times a real race) is called. Places then
   go by completed teams, chariots in, and the fewest steps still to drive (an empty-track
   distance that follows the lap rules); the reason says the race was called.
+- "Other card" (`back`) may be chosen at most BACK_ALLOWANCE (6) times in one chariot's turn,
+  then the chosen card must be driven or burned: every input is logged, and without a bound one
+  player could click card / back until the game's input limit ended it for everybody.
 - Losers are ranked by chariots in (the winner, then the rest); with `continue_for_placings`,
   completed teams take places in the order they completed. The score shown is chariots in.
 - Rejection codes of a move name the first failing step: `off_track` (wall or off the board),
@@ -37,9 +40,10 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Game, Outcome, Prompt, SearchSpec
+from engine.core import Game, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.circus_maximus import prompts, rules
 from engine.games.circus_maximus.ai import decide
+from engine.games.circus_maximus.learn import CARD_IDS
 from engine.games.circus_maximus.sampler import sample
 from engine.games.circus_maximus.state import CircusOptions, CircusState, CircusView
 from engine.games.circus_maximus.state import view as state_view
@@ -59,6 +63,8 @@ class CircusMaximus(Game[CircusState, CircusOptions, CircusView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=11)
     strings = STRINGS
+    card_ids = CARD_IDS
+    hints = True
     max_inputs = 20_000
 
     def start(self, options: CircusOptions, seats: int, seed: int) -> CircusState:
@@ -75,3 +81,6 @@ class CircusMaximus(Game[CircusState, CircusOptions, CircusView]):
 
     def is_over(self, state: CircusState) -> bool:
         return state.phase == "over"
+
+    def held_cards(self, state: CircusState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.cards[seat]) if state.cards else ()

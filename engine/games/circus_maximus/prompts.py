@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import Field, Kind, Msg, Prompt, choice, one_of
 from engine.games.circus_maximus.state import (
     ARROWS,
+    BACK_ALLOWANCE,
     CircusState,
     chariot_number,
     next_to_place,
@@ -78,7 +79,8 @@ def _drive_prompt(state: CircusState) -> Prompt:
         for name, way in targets(state.chariots, mover, card, required)
     ]
     options.append(choice("burn", "choice.burn", card=card))
-    options.append(choice("back", "choice.back"))
+    if state.backs < BACK_ALLOWANCE:
+        options.append(choice("back", "choice.back"))
     args: dict[str, Any] = {"seat": seat, "chariot": chariot_number(mover), "card": card}
     key = "prompt.drive"
     if required is not None:

@@ -3,9 +3,20 @@ bookkeeping of §3–§5 and the final standings."""
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Move, Msg, Outcome, competition_ranks, evolved, require
+from engine.core import (
+    Action,
+    Event,
+    Move,
+    Msg,
+    Outcome,
+    competition_ranks,
+    evolved,
+    int_arg,
+    require,
+)
 from engine.games.circus_maximus.state import (
     ARROWS,
+    BACK_ALLOWANCE,
     CHARIOTS,
     ROUND_LIMIT,
     Chariot,
@@ -50,7 +61,7 @@ def move_order(chariots: tuple[Chariot, ...]) -> tuple[int, ...]:
     return tuple(
         sorted(
             racing,
-            key=lambda i: order_key(chariots[i].cell, chariots[i].segment),  # type: ignore[arg-type]
+            key=lambda i: order_key(chariots[i].cell, chariots[i].segment),  # type: ignore[arg-type]  # a racing chariot is on the track
             reverse=True,
         )
     )
@@ -63,8 +74,7 @@ def place(state: CircusState, action: Action) -> Result:
     require(state.phase == "place", "wrong_phase")
     seat = placer(state)
     require(action.seat == seat, "not_your_turn")
-    number = action.args.get("cell")
-    require(type(number) is int and 1 <= number <= len(TRACK.starts), "not_a_start_cell")
+    number = int_arg(action.args.get("cell"), "not_a_start_cell", 1, len(TRACK.starts))
     cell = TRACK.starts[number - 1]
     require(cell not in occupied(state.chariots), "cell_occupied", n=number)
     index = next_to_place(state, seat)
@@ -113,7 +123,8 @@ def drive_card(state: CircusState, action: Action) -> Result:
     assert chosen is not None
     to = action.args.get("to")
     if to == "back":
-        return evolved(state, selected=None), []
+        require(state.backs < BACK_ALLOWANCE, "no_more_backs", count=BACK_ALLOWANCE)
+        return evolved(state, selected=None, backs=state.backs + 1), []
     if to == "burn":
         return _burn(state, mover, seat, chosen)
     require(isinstance(to, str) and to in DIRECTIONS, "bad_direction")
@@ -209,7 +220,7 @@ def _after_action(
 
 
 def _end_turn(state: CircusState, events: list[Event]) -> Result:
-    state = evolved(state, turn=state.turn + 1, steps=(), selected=None)
+    state = evolved(state, turn=state.turn + 1, steps=(), selected=None, backs=0)
     if state.turn < len(state.order):
         return state, events
     return _new_round(state, events)
@@ -230,6 +241,7 @@ def _new_round(state: CircusState, events: list[Event]) -> Result:
         turn=0,
         steps=(),
         selected=None,
+        backs=0,
     )
     events.append(Event(type="round_started", data={"round": state.round}))
     return state, events

@@ -12,6 +12,7 @@ from engine.games.circus_maximus.track import DIRECTIONS, Cell, Drive, drive
 
 CHARIOTS = 3  # per player
 ROUND_LIMIT = 30
+BACK_ALLOWANCE = 6  # cards a chariot's turn may take back ("Other card"): see the docstring
 ARROWS = {"E": "→", "W": "←", "NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
 
 
@@ -68,6 +69,7 @@ class CircusState(GameState):
     turn: int = 0  # index into `order` of the moving chariot
     steps: tuple[Step, ...] = ()
     selected: int | None = None  # card chosen for the next action, not yet used
+    backs: int = 0  # cards taken back in this chariot's turn (at most BACK_ALLOWANCE)
     places: tuple[int, ...] = ()  # seats in the order their teams completed
     last: LastMove | None = None
     called: bool = False  # the race was called at the round limit

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from engine.core import Catalog, merge_catalogs
+from engine.games.circus_maximus.learn import LEARN
+
 _DIRECTIONS_EN = {
     "E": "→ right",
     "W": "← left",
@@ -95,6 +98,7 @@ _EN = {
     "error.two_cards_needed": "With exactly_two every chariot gets two cards.",
     "error.card_not_available": "That card is not among your face-up cards.",
     "error.bad_direction": "Choose one of the six directions.",
+    "error.no_more_backs": "A chariot's turn may change its card {count} times; drive or burn it.",
     "error.must_go_straight": "Straight line: keep going {arrow}, or burn a card first to turn.",
     "error.off_track": "That move leaves the track.",
     "error.path_blocked": "Another chariot is in the way.",
@@ -126,18 +130,18 @@ _EN = {
 
 _JA = {
     "name": "大競技場",
-    "summary": "戦車競走：5枚の走行カードを3乗の戦車に割り振り、1周してから3乗ともゴールに"
+    "summary": "戦車競走：5枚の走行カードを3台の戦車に割り振り、1周してから3台ともゴールに"
     "入れた人の勝ちです。",
     "rules": (
-        "2〜5人用、各自戦車3乗。まず番号付きの15の開始位置に戦車をスネーク順"
+        "2〜5人用、各自戦車3台。まず番号付きの15の開始位置に戦車をスネーク順"
         "（1→n、n→1、1→n）で置きます。毎ラウンド各自1〜5のカードを持ち、走っている自分の"
         "戦車それぞれに1〜3枚を割り振ります。前を行く戦車から移動します（順番は盤面に表示）。"
         "カード1枚で戦車はちょうどその数だけ、6方向のどれかへ一直線に、空いているマスだけを"
         "通って進みます。逆走もできますが、進んだ分は戻ります。動かずにカードを1枚伏せる"
-        "こともできます（その戦車のカードとして数えます）。まだ動いていない自分の戦車1乗に"
+        "こともできます（その戦車のカードとして数えます）。まだ動いていない自分の戦車1台に"
         "つき少なくとも1枚は残してください。競走は時計回り：上の直線を右へ、右の曲がり角、"
         "下の直線を左へ、左の曲がり角。1周した戦車は中央のゴール位置に上からだけ（↘か↙で）"
-        "入れ、そこで止まります。最初に3乗ともゴールに入れた人の勝ち。第30ラウンドを"
+        "入れ、そこで止まります。最初に3台ともゴールに入れた人の勝ち。第30ラウンドを"
         "終えても決着しない場合はレースを打ち切り、ゴールした戦車の多い人、次に残り歩数の"
         "少ない人の勝ちです。\n"
         "操作：カードを選び、次に矢印を選びます（各矢印の行き先は盤面に表示）。カードを伏せる"
@@ -179,13 +183,13 @@ _JA = {
     "event.burned": "{seat}が戦車{chariot}のためにカード{card}を伏せました（移動なし）。",
     "event.lap": "{seat}の戦車{chariot}が1周しました。ゴールに入れます。",
     "event.round_started": "第{round}ラウンド開始：カードはすべて表に戻ります。",
-    "event.team_complete": "{seat}の戦車3乗がすべてゴール — {place}位！",
+    "event.team_complete": "{seat}の戦車3台がすべてゴール — {place}位！",
     "event.race_called": "第{round}ラウンドが終わり、レースは打ち切りです。",
     "event.game_over": "ゲーム終了：レースの決着がつきました。勝者：{seats}",
     "reason.called": "第{round}ラウンドでレースを打ち切りました：ゴールした戦車の数、次に残り"
     "歩数で順位を決めます。",
     "error.bad_seat_count": "大競技場は2〜5人用です。",
-    "error.exactly_two_needs_six_cards": "exactly_two には six_cards が必要です。5枚では3乗に"
+    "error.exactly_two_needs_six_cards": "exactly_two には six_cards が必要です。5枚では3台に"
     "2枚ずつ割り振れません。",
     "error.not_a_player": "あなたはこのゲームのプレイヤーではありません。",
     "error.unknown_move": "不明な操作です。",
@@ -200,6 +204,7 @@ _JA = {
     "error.two_cards_needed": "exactly_two では各戦車にカードを2枚割り振ります。",
     "error.card_not_available": "そのカードは表向きの手元にありません。",
     "error.bad_direction": "6方向のどれかを選んでください。",
+    "error.no_more_backs": "1台の手番でカードを選び直せるのは{count}回までです。進むか捨ててください。",
     "error.must_go_straight": "一直線ルール：{arrow}へ進み続けるか、先にカードを伏せて向きを"
     "変えてください。",
     "error.off_track": "その移動は競走路をはみ出します。",
@@ -230,4 +235,4 @@ _JA = {
     "board.race_direction": "時計回り：上は→、下は←",
 }
 
-STRINGS = {"en": _EN, "ja": _JA}
+STRINGS: Catalog = merge_catalogs({"en": _EN, "ja": _JA}, LEARN)

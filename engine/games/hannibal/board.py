@@ -116,7 +116,7 @@ def parse_map(raw: dict[str, Any]) -> Board:
         a, b = route.ends
         _check(a in known and b in known, f"routes.{index}.ends", f"unknown region in {a}–{b}")
         _check(a != b, f"routes.{index}.ends", "a route must join two regions")
-    capitals = {r.capital: r.id for r in record.regions if r.capital}
+    capitals: dict[str, str] = {r.capital: r.id for r in record.regions if r.capital}
     _check(set(capitals) == set(ROLES), "regions.capital", "need one capital for each side")
     for index, region in enumerate(record.regions):
         _check(not (region.capital and region.island), f"regions.{index}", "a capital on an island")
@@ -165,7 +165,7 @@ def _check_mirror(record: MapRecord, names: set[str]) -> None:
     routes = {r.id: frozenset(r.ends) for r in record.routes}
     for route, ends in routes.items():
         _check(
-            routes[mirror[route]] == flip(tuple(ends)),  # type: ignore[arg-type]
+            routes[mirror[route]] == flip(tuple(ends)),  # type: ignore[arg-type]  # a route has exactly two ends (checked when loaded)
             f"mirror.{route}",
             "the mirrored route does not join the mirrored regions",
         )
@@ -212,7 +212,7 @@ def _board(record: MapRecord, capitals: dict[str, str]) -> Board:
     return Board(
         regions=ids,
         routes=tuple(r.id for r in record.routes),
-        capitals=capitals,  # type: ignore[arg-type]
+        capitals=capitals,
         islands=frozenset(r.id for r in record.regions if r.island),
         cores=tuple(r.id for r in record.regions if r.core),
         positions={r.id: r.pos for r in record.regions},

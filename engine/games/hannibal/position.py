@@ -52,7 +52,7 @@ def parse_move(raw: object) -> Move:
     require(text.lower() != "pass", "no_passing")
     piece, _, path = text.partition(":")
     origin, _, dest = path.partition(">")
-    require(piece in PIECES and origin and dest and ">" not in dest, "bad_move")
+    require(piece in PIECES and bool(origin) and bool(dest) and ">" not in dest, "bad_move")
     return Move(piece, origin.strip().upper(), dest.strip().upper())
 
 

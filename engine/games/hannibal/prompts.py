@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of
+from engine.core import Choice, Field, Kind, Msg, Prompt, choice, one_of, secret_prompts
 from engine.games.hannibal.board import board
 from engine.games.hannibal.position import Move, legal_moves
 from engine.games.hannibal.state import Combat, HannibalState, combat_units, position_of, seat_of
@@ -52,26 +52,20 @@ def _declare_prompt(state: HannibalState, combat: Combat) -> Prompt:
 
 
 def _card_prompts(state: HannibalState, combat: Combat) -> list[Prompt]:
-    """A SECRET prompt per player still choosing, one key per exchange, own hand only."""
+    """One secret request per exchange: each player still choosing is offered their own hand."""
     done = tuple(seat for seat in (0, 1) if combat.cards[seat] is not None)
     rome, carthage = combat_units(state, combat)
     key = "prompt.card_naval" if combat.naval else "prompt.card"
     if combat.fighter == "hannibal":
         key = "prompt.card_hannibal"
     text = Msg(key=key, args={**place_args(combat.place), "rome": rome, "carthage": carthage})
-    return [
-        Prompt(
-            key=f"g{state.game}.x{state.exchanges}",
-            move="card",
-            kind=Kind.SECRET,
-            seats=(seat,),
-            done=done,
-            fields=(_card_field(state.hands[seat]),),
-            text=text,
-        )
-        for seat in (0, 1)
-        if combat.cards[seat] is None
-    ]
+    return secret_prompts(
+        f"g{state.game}.x{state.exchanges}",
+        "card",
+        text,
+        {seat: (_card_field(state.hands[seat]),) for seat in (0, 1) if combat.cards[seat] is None},
+        done,
+    )
 
 
 def _card_field(hand: tuple[int, ...]) -> Field:

@@ -82,7 +82,7 @@ def start(options: HannibalOptions, seats: int, seed: int) -> HannibalState:
         rng=rng.state,
         series=options.series,
         core_control=options.core_control,
-        **_fresh_game(rome_seat),  # type: ignore[arg-type]
+        **_fresh_game(rome_seat),
     )
 
 
@@ -262,7 +262,7 @@ def _remove_units(
 
 def _after_battle(state: HannibalState, combat: Combat, events: list[Event]) -> Result:
     rome, carthage = combat_units(state, combat)
-    holder = "rome" if rome else "carthage" if carthage else None
+    holder: Role | None = "rome" if rome else "carthage" if carthage else None
     events.append(
         Event(
             type=f"battle_won_{holder}" if holder else "battle_empty",
@@ -384,8 +384,9 @@ def _spend_cards(state: HannibalState, combat: Combat, events: list[Event]) -> H
     discards = list(state.discards)
     for seat in (0, 1):
         card = combat.cards[seat]
+        assert card is not None, "cards are spent once both are played"
         hands[seat] = tuple(c for c in hands[seat] if c != card)
-        discards[seat] = (*discards[seat], card)  # type: ignore[assignment]
+        discards[seat] = (*discards[seat], card)
     if not hands[0] and not hands[1]:
         hands = [FULL_HAND, FULL_HAND]
         discards = [(), ()]

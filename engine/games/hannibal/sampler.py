@@ -23,6 +23,6 @@ def sample(view: HannibalView, rng: Rng) -> HannibalState:
             naval=view.combat.naval,
             attacker=view.combat.attacker,
             fighter=view.combat.fighter,
-            cards=cards,  # type: ignore[arg-type]
+            cards=cards,
         )
     return world(HannibalState, view, rng=rng.next64(), hands=hands, combat=combat)

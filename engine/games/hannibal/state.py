@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted_view
+from engine.core import GameState, Msg, Secrets, trusted_view
 from engine.games.hannibal.board import Role
 from engine.games.hannibal.position import Position, units
 
@@ -52,6 +52,7 @@ class LastMove(BaseModel):
 
 
 class HannibalState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     series: bool = False
     core_control: bool = False
     phase: Literal["move", "declare", "cards", "over"] = "move"
@@ -147,14 +148,14 @@ def view(state: HannibalState, seat: int | None) -> HannibalView:
             chosen=(combat.cards[0] is not None, combat.cards[1] is not None),
             units=combat_units(state, combat),
         )
-        own_card = combat.cards[seat] if own else None  # type: ignore[index]
+        own_card = combat.cards[seat] if own else None  # type: ignore[index]  # own implies seat is not None
     return trusted_view(
         HannibalView,
         state,
         seat=seat,
         hand_sizes=(len(state.hands[0]), len(state.hands[1])),
         combat=combat_view,
-        hand=state.hands[seat] if own else None,  # type: ignore[index]
+        hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
         own_card=own_card,
     )
 

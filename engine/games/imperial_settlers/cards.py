@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -28,25 +28,36 @@ SELECTORS = (
     "seal",
 )
 
-Good = Literal[
-    "wood",
-    "stone",
-    "food",
-    "gold",
-    "worker",
-    "raze",
-    "defense",
-    "vp",
-    "card_common",
-    "card_faction",
-    "card_any",
-    "samurai",
-    "seal",
-]
+if TYPE_CHECKING:
+    # For mypy a good is a string: the rules index goods by names they compute, and a dict's
+    # key type is invariant (a dict of Literal keys is no dict[str, int]). Pydantic checks the
+    # names below whenever card data or a state loads.
+    Good = str
+    CostGood = str
+    Resource = str
+else:
+    Good = Literal[
+        "wood",
+        "stone",
+        "food",
+        "gold",
+        "worker",
+        "raze",
+        "defense",
+        "vp",
+        "card_common",
+        "card_faction",
+        "card_any",
+        "samurai",
+        "seal",
+    ]
+    # Costs are paid from what a player holds: resources, workers, tokens, seals (never cards
+    # or VP).
+    CostGood = Literal["wood", "stone", "food", "gold", "worker", "raze", "defense", "seal"]
+    Resource = Literal["wood", "stone", "food", "gold"]  # what a building's cost may ask
+
 Amount = Annotated[int, Field(ge=0, strict=True)]
 Goods = dict[Good, Amount]
-# Costs are paid from what a player holds: resources, workers, tokens, seals (never cards or VP).
-CostGood = Literal["wood", "stone", "food", "gold", "worker", "raze", "defense", "seal"]
 Cost = dict[CostGood, Amount]
 Trigger = Literal[
     "on_build",
@@ -114,7 +125,7 @@ class Card(_Strict):
     deck: Literal["common", "romans", "barbarians", "egyptians", "japanese"]
     copies: Annotated[int, Field(ge=1, strict=True)]
     type: Literal["production", "feature", "action"]
-    cost: dict[Literal["wood", "stone", "food", "gold"], Amount]
+    cost: dict[Resource, Amount]
     foundation: bool = False
     raze: Goods | None = None
     deal: Goods | None = None

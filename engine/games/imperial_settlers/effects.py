@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any
 
 from engine.core import Event
-from engine.games.imperial_settlers.cards import Card, CardSet, Scaled
+from engine.games.imperial_settlers.cards import Card, CardSet, Scaled, StaticKey
 from engine.games.imperial_settlers.messages import deck as deck_arg
 from engine.games.imperial_settlers.messages import goods_msg
 from engine.games.imperial_settlers.messages import source as source_arg
@@ -191,12 +191,12 @@ def _selects(selector: str, card: Card) -> bool:
 # Statics, costs, payments --------------------------------------------------------------------
 
 
-def static(state: SettlersState, cards: CardSet, seat: int, key: str) -> int | None:
+def static(state: SettlersState, cards: CardSet, seat: int, key: StaticKey) -> int | None:
     """The strongest value of a static feature the player owns (None when none)."""
     values = [
-        (cards.cards[loc.card].feature.static or {}).get(key)  # type: ignore[union-attr]
+        (feature.static or {}).get(key)
         for loc in state.players[seat].empire
-        if loc.face_up and cards.cards[loc.card].feature is not None
+        if loc.face_up and (feature := cards.cards[loc.card].feature) is not None
     ]
     present = [v for v in values if v is not None]
     if not present:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core import Choice, Field, Kind, Msg, Prompt, trusted
 from engine.games.imperial_settlers.cards import FACTIONS, CardSet
 from engine.games.imperial_settlers.effects import (
@@ -18,7 +20,7 @@ from engine.games.imperial_settlers.legal import (
     samurai_spots,
 )
 from engine.games.imperial_settlers.messages import goods_msg
-from engine.games.imperial_settlers.state import SettlersState, Task
+from engine.games.imperial_settlers.state import CANCEL_ALLOWANCE, SettlersState, Task
 
 
 def _one(name: str, options: list[Choice], **label_args: object) -> tuple[Field, ...]:
@@ -184,7 +186,8 @@ def _action_prompt(state: SettlersState, cards: CardSet) -> Prompt:
         )
         for c in candidates
     ]
-    options.append(_choice("cancel", "cancel"))
+    if state.cancels < CANCEL_ALLOWANCE:
+        options.append(_choice("cancel", "cancel"))
     card = cards.cards[plan.do.partition(":")[2]]
     return _turn(
         key,
@@ -201,8 +204,8 @@ def _gold_instead(
     cards: CardSet,
     seat: int,
     do: str,
-    cost: dict,
-    names: dict[str, str | Msg],
+    cost: dict[str, int],
+    names: Mapping[str, str | Msg],
 ) -> list[Choice]:
     """The same action paying with the most gold, listed only where that can matter: gold
     is at least as useful as any resource, except that a storage ability of the player keeps a
@@ -325,7 +328,7 @@ def _activations(state: SettlersState, cards: CardSet, seat: int) -> list[Choice
 
 def _raze_targets(state: SettlersState, cards: CardSet, seat: int) -> list[Choice]:
     tokens = state.players[seat].goods.get("raze", 0)
-    found = []
+    found: list[Choice] = []
     if tokens < 2:
         return found
     for owner, player in enumerate(state.players):

@@ -7,7 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Action, Event, Move, Msg, Outcome, competition_ranks, require, trusted
+from engine.core import (
+    Action,
+    Event,
+    Move,
+    Msg,
+    Outcome,
+    competition_ranks,
+    int_arg,
+    require,
+    required,
+    str_arg,
+    trusted,
+)
 from engine.games.imperial_settlers.cards import (
     DECKS,
     FACTIONS,
@@ -37,6 +49,7 @@ from engine.games.imperial_settlers.legal import (
 )
 from engine.games.imperial_settlers.messages import goods_msg
 from engine.games.imperial_settlers.state import (
+    CANCEL_ALLOWANCE,
     Last,
     Location,
     Plan,
@@ -51,6 +64,9 @@ from engine.rng import Rng
 Handler = Callable[[Ctx, int, dict[str, Any]], None]
 BUILT_ON_NOTHING = Msg(key="built_on.none")
 BUILT_WITH_SEAL = Msg(key="built_on.seal")
+
+
+CARD_TYPES = ("production", "feature", "action")  # the hand's groups, in this order
 
 
 def cards_of(state: SettlersState) -> CardSet:
@@ -276,8 +292,7 @@ def _front(ctx: Ctx, kind: str, seat: int) -> Task:
 
 def _faction(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _front(ctx, "faction", seat)
-    faction = args.get("faction")
-    require(faction in FACTIONS, "bad_faction")
+    faction = str_arg(args.get("faction"), "bad_faction", FACTIONS)
     require(all(p.faction != faction for p in ctx.state.players), "faction_taken")
     ctx.player(seat).faction = faction
     ctx.event("faction_chosen", seat=seat, faction=faction)
@@ -286,8 +301,7 @@ def _faction(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
 def _pick(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _front(ctx, "pick", seat)
-    card = args.get("card")
-    require(isinstance(card, str) and card in ctx.state.display, "not_in_display")
+    card = str_arg(args.get("card"), "not_in_display", ctx.state.display)
     ctx.state.display.remove(card)
     ctx.player(seat).hand.append(card)
     ctx.event("picked", seat=seat, card=card)
@@ -308,14 +322,12 @@ def _turn(ctx: Ctx, seat: int, planning: bool) -> Player:
 
 def _act(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _turn(ctx, seat, planning=False)
-    do = args.get("do")
-    require(isinstance(do, str), "bad_input")
-    _dispatch(ctx, seat, do, args)
+    _dispatch(ctx, seat, str_arg(args.get("do"), "bad_input"), args)
 
 
 def _dispatch(ctx: Ctx, seat: int, do: str, args: dict[str, Any]) -> None:
     verb, _, rest = do.partition(":")
-    action = {
+    actions: dict[str, Callable[[Ctx, int, str, dict[str, Any]], None]] = {
         "build": _build,
         "deal": _deal,
         "raze_hand": _raze_hand,
@@ -324,9 +336,8 @@ def _dispatch(ctx: Ctx, seat: int, do: str, args: dict[str, Any]) -> None:
         "exchange": _exchange,
         "pass": _pass,
         "gold": _with_gold,
-    }.get(verb)
-    require(action is not None, "bad_input")
-    action(ctx, seat, rest, args)  # type: ignore[misc]
+    }
+    required(actions.get(verb), "bad_input")(ctx, seat, rest, args)
 
 
 def _payment(ctx: Ctx, seat: int, cost: dict[str, int], args: dict[str, Any]) -> dict[str, int]:
@@ -488,7 +499,7 @@ def _activate(ctx: Ctx, seat: int, rest: str, args: dict[str, Any]) -> None:
         )
         require(location is not None, "not_action_location")
         assert location is not None
-        spec = ctx.card(location.card).action  # type: ignore[assignment]
+        spec = ctx.card(location.card).action  # type: ignore[assignment]  # an action location has an action
         require(spec is not None, "not_action_location")
         uses = location.uses
     require(uses < spec.max_uses, "used_up")
@@ -537,6 +548,7 @@ def _done(ctx: Ctx, seat: int, last: Last) -> None:
     """The action is complete: the next player who has not passed takes the turn."""
     state = ctx.state
     state.plan = None
+    state.cancels = 0
     state.last = last
     order = clockwise(state, (seat + 1) % state.seats)
     state.active = next((s for s in order if not state.players[s].passed), -1)
@@ -552,7 +564,9 @@ def _foundation(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     require(plan.payment is not None and plan.do.startswith("build:"), "wrong_phase")
     choice = args.get("foundation")
     if choice == "cancel":
+        require(ctx.state.cancels < CANCEL_ALLOWANCE, "no_more_cancels", count=CANCEL_ALLOWANCE)
         ctx.state.plan = None
+        ctx.state.cancels += 1
         return
     candidates = foundation_candidates(ctx.state, ctx.cards, seat)
     require(choice is not None and str(choice) in candidates, "foundation_not_yours")
@@ -628,8 +642,8 @@ def _draw(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 def _samurai(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     _front(ctx, "samurai", seat)
     spots = samurai_spots(ctx.state, seat)
-    uid = args.get("location")
-    require(type(uid) is int and uid in spots, "bad_location")
+    uid = int_arg(args.get("location"), "bad_location")
+    require(uid in spots, "bad_location")
     _place_samurai(ctx, seat, uid)
 
 
@@ -708,11 +722,24 @@ def outcome(state: SettlersState) -> Outcome | None:
 
 
 def private_lines(state: SettlersState, seat: int) -> list[Msg]:
-    """The hand, each distinct card once (with its count) in words: cost, effect, deal and
-    raze rewards, so a DM stays short enough for Discord with a large hand."""
-    hand = state.players[seat].hand
-    lines = [Msg(key="private.hand", args={"count": len(hand)})]
-    for card_id in sorted(set(hand)):
+    """The seat's goods and VP, then the hand, each distinct card once (with its count) in
+    words: cost, effect, deal and raze rewards, so a DM stays short enough for Discord with a
+    large hand; grouped under a line per card type (production, feature, action), so twelve
+    cards are not one block."""
+    player = state.players[seat]
+    hand = player.hand
+    held = {good: n for good, n in player.goods.items() if n}
+    cards = cards_of(state).cards
+    lines = [
+        Msg(key="private.goods", args={"goods": goods_msg(held), "vp": player.vp}),
+        Msg(key="private.hand", args={"count": len(hand)}),
+    ]
+    group = None
+    for card_id in sorted(set(hand), key=lambda c: (CARD_TYPES.index(cards[c].type), c)):
+        if cards[card_id].type != group:
+            group = cards[card_id].type
+            count = sum(cards[c].type == group for c in hand)
+            lines.append(Msg(key=f"private.group.{group}", args={"count": count}))
         text = Msg(key=f"card_text.{card_id}")
         copies = hand.count(card_id)
         if copies > 1:

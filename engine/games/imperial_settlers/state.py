@@ -12,11 +12,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import GameState, hidden_option, trusted
+from engine.core import GameState, Secrets, hidden_option, trusted
 
 # What a player can hold; everything but sun seals is discarded at cleanup unless stored.
 HELD = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "seal")
 TIE_BREAK_GOODS = ("wood", "stone", "food", "gold", "worker")
+CANCEL_ALLOWANCE = 6  # foundation choices one action may cancel: see the module docstring
 
 
 class SettlersOptions(BaseModel):
@@ -109,6 +110,7 @@ class Last(BaseModel):
 
 
 class SettlersState(GameState):
+    secrets = Secrets(order=("decks",))
     card_set: str
     common_scale: int
     always_prompt_defence: bool = True
@@ -124,6 +126,7 @@ class SettlersState(GameState):
     tasks: list[Task] = []
     raze: Raze | None = None
     plan: Plan | None = None
+    cancels: int = 0  # foundation choices cancelled in the current action
     next_uid: int = 1
     seq: int = 0  # accepted inputs, so every new prompt gets a new key
     last: Last | None = None
@@ -211,7 +214,7 @@ def view(state: SettlersState, seat: int | None) -> SettlersView:
         raze=state.raze,
         last=state.last,
         scores=tuple(state.scores),
-        hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]
+        hand=tuple(sorted(state.players[seat].hand)) if own else (),  # type: ignore[index]  # own implies seat is not None
         **_public_flow(state, seat if own else None),
     )
 

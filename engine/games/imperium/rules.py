@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core import Action, Event, Outcome, evolved, outcome_by_score, require, trusted
+from engine.core import (
+    Action,
+    Event,
+    Outcome,
+    evolved,
+    outcome_by_score,
+    require,
+    required,
+    trusted,
+)
 from engine.games.imperium.state import (
     BASE_ROUNDS,
     MARKERS,
@@ -52,10 +61,10 @@ def start(options: ImperiumOptions, seats: int, seed: int) -> ImperiumState:
 def select(state: ImperiumState, action: Action) -> tuple[ImperiumState, list[Event]]:
     require(state.phase == "select", "wrong_phase")
     require(state.hidden[action.seat] is None, "already_submitted")
-    regions = _region_list(action.args.get("regions"))
-    require(regions is not None and len(regions) == PICKS, "bad_selection")
+    regions = required(_region_list(action.args.get("regions")), "bad_selection")
+    require(len(regions) == PICKS, "bad_selection")
     hidden = list(state.hidden)
-    hidden[action.seat] = tuple(regions)  # type: ignore[arg-type]
+    hidden[action.seat] = tuple(regions)
     state = evolved(state, hidden=tuple(hidden))
     events = [_event("submitted", seat=action.seat)]
     if any(pick is None for pick in hidden):
@@ -66,14 +75,14 @@ def select(state: ImperiumState, action: Action) -> tuple[ImperiumState, list[Ev
 def place_short(state: ImperiumState, action: Action) -> tuple[ImperiumState, list[Event]]:
     seat = action.seat
     require(state.phase == "place" and state.placing == seat, "not_your_turn")
-    regions = _region_list(action.args.get("regions"))
     k = min(state.supply[seat], PICKS)
-    require(regions is not None and len(regions) == k, "wrong_count", count=k)
-    require(_is_submultiset(regions, state.revealed[seat]), "not_in_selection")  # type: ignore[arg-type]
+    regions = required(_region_list(action.args.get("regions")), "wrong_count", count=k)
+    require(len(regions) == k, "wrong_count", count=k)
+    require(_is_submultiset(regions, state.revealed[seat]), "not_in_selection")
     events: list[Event] = []
     board = [list(row) for row in state.board]
     supply = list(state.supply)
-    _place(board, supply, seat, tuple(regions), events)  # type: ignore[arg-type]
+    _place(board, supply, seat, tuple(regions), events)
     state = _with_markers(state, board, supply, phase="place", placing=seat)
     return _continue_placement(state, seat + 1, events)
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, hidden_option, trusted_view
+from engine.core import GameState, Msg, Secrets, hidden_option, trusted_view
 from engine.data import load
 
 REGIONS = range(1, 10)
@@ -40,6 +40,7 @@ class ImperiumOptions(BaseModel):
 
 
 class ImperiumState(GameState):
+    secrets = Secrets(per_seat=("hidden",))
     thirty_points: bool = False
     round_cap: int = 0
     round: int = 1
@@ -101,3 +102,23 @@ def private_lines(state: ImperiumState, seat: int) -> list[Msg]:
     elif state.phase == "select":
         lines.append(Msg(key="private.no_selection"))
     return lines
+
+
+def board_lines(view: ImperiumView) -> list[Msg]:
+    """Each seat's score, markers left and whether it has chosen (the board shows no status),
+    what the latest scoring paid, then the board's legend."""
+    lines = []
+    for seat in range(view.seats):
+        status = (
+            "board.placing"
+            if view.placing == seat
+            else ("board.chosen" if view.submitted[seat] else "board.choosing")
+            if view.phase == "select"
+            else "board_text.none"
+        )
+        args = {"seat": seat, "points": view.scores[seat], "count": view.supply[seat]}
+        lines.append(Msg(key="board_text.seat", args=args | {"status": Msg(key=status)}))
+    for region, counts, points in view.last_scored:
+        paid = [[seat, points[seat]] for seat, count in enumerate(counts) if count]
+        lines.append(Msg(key="board_text.scored", args={"region": region, "seat_paid": paid}))
+    return [*lines, Msg(key="board_text.legend")]

@@ -76,7 +76,7 @@ def _bid_prompt(state: KonsulState, seat: int) -> Prompt:
         key="prompt.open" if opening else "prompt.bid",
         args={"seat": seat, "high": state.high, "seat_high": state.high_bidder},
     )
-    return _prompt(state, "bid", seat, (one_of("bid", "field.bid", options),), text)
+    return _prompt(state, "bid", seat, (one_of("bid", "field.bid", options, amounts=True),), text)
 
 
 def _flip_prompt(state: KonsulState, seat: int) -> Prompt:

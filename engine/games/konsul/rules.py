@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Msg, Outcome, competition_ranks, evolved, require
+from engine.core import Action, Event, Msg, Outcome, competition_ranks, evolved, int_arg, require
 from engine.games.konsul.cards import (
     card_label,
     grid_deck,
@@ -78,7 +78,7 @@ def bid(state: KonsulState, action: Action) -> Step:
         update["passed"] = tuple(passed)
         events = [Event(type="passed", data={"seat": seat})]
     else:
-        require(type(amount) is int, "bad_bid")
+        amount = int_arg(amount, "bad_bid")
         require(amount >= 1, "bid_too_low")
         require(amount > state.high, "bid_not_higher", high=state.high)
         update |= {"high": amount, "high_bidder": seat}
@@ -110,8 +110,8 @@ def give_up(state: KonsulState, action: Action) -> Step:
     seat = action.seat
     require(state.phase == "give_up", "wrong_phase")
     require(seat == state.bidder, "not_your_turn")
-    given = action.args.get("card")
-    require(type(given) is int and given in state.hands[seat], "not_in_hand")
+    given = int_arg(action.args.get("card"), "not_in_hand")
+    require(given in state.hands[seat], "not_in_hand")
     name = action.args.get("slot")
     index = slot_index(name) if isinstance(name, str) else None
     require(index is not None, "bad_slot")
@@ -162,13 +162,13 @@ def _turn(state: KonsulState, index: int, events: list[Event]) -> Step:
     """Turn the card at `index` for the bidder: a misfit fails, else flipping goes on."""
     seat = state.bidder
     state = _reveal(state, index)
-    card = card_label(state.slots[index])  # type: ignore[arg-type]
+    card = card_label(state.slots[index])  # type: ignore[arg-type]  # the slot just revealed holds a card
     events.append(
         Event(type="flipped", data={"seat": seat, "slot": slot_name(index), "card": card})
     )
     cards = [*turned_cards(state), state.slots[index]]
     state = evolved(state, turned=(*state.turned, index), changed=(*state.changed, index))
-    if not is_valid_set(cards):  # type: ignore[arg-type]
+    if not is_valid_set(cards):  # type: ignore[arg-type]  # turned slots hold cards
         events.append(Event(type="misfit", data={"seat": seat, "slot": slot_name(index)}))
         return _failure(state, events)
     return _continue_flipping(state, events)
@@ -183,7 +183,7 @@ def _reveal(state: KonsulState, index: int) -> KonsulState:
         known = list(state.known)
         known[index] = True
         unrevealed = list(state.unrevealed)
-        unrevealed.remove(state.slots[index])  # type: ignore[arg-type]
+        unrevealed.remove(state.slots[index])  # type: ignore[arg-type]  # the slot just revealed holds a card
         update |= {"known": tuple(known), "unrevealed": tuple(unrevealed)}
     return evolved(state, **update)
 
@@ -209,7 +209,7 @@ def _success(state: KonsulState, events: list[Event]) -> Step:
     taken = [i for i, up in enumerate(state.face_up) if up]
     slots, face_up, known = list(state.slots), list(state.face_up), list(state.known)
     hands = list(state.hands)
-    hands[seat] = (*hands[seat], *(slots[i] for i in taken))  # type: ignore[misc]
+    hands[seat] = (*hands[seat], *(card for i in taken if (card := slots[i]) is not None))
     for i in taken:
         slots[i], face_up[i], known[i] = None, False, False
     flash = tuple((i, state.slots[i]) for i in taken)

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted_view
+from engine.core import GameState, Msg, Secrets, trusted_view
 from engine.games.konsul.cards import BANNER, colour_of, number_of, set_value, slot_name
 
 FACE_DOWN = -1  # a view's cell for a face-down card (None: empty slot)
@@ -20,6 +20,7 @@ class KonsulOptions(BaseModel):
 
 
 class KonsulState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     count_bidding: bool = False
     phase: Phase = "auction"
     round: int = 1
@@ -75,7 +76,7 @@ class KonsulView(BaseModel):
 
 
 def turned_cards(state: KonsulState) -> list[int]:
-    return [state.slots[i] for i in state.turned]  # type: ignore[misc]
+    return [card for i in state.turned if (card := state.slots[i]) is not None]  # face up
 
 
 def face_down(state: KonsulState) -> list[int]:
@@ -128,7 +129,7 @@ def view(state: KonsulState, seat: int | None) -> KonsulView:
         hand_counts=tuple(len(h) for h in state.hands),
         set_value=set_value(turned_cards(state), state.count_bidding),
         winners=winners(state),
-        hand=tuple(sorted(state.hands[seat])) if own else None,  # type: ignore[index]
+        hand=tuple(sorted(state.hands[seat])) if own else None,  # type: ignore[index]  # own implies seat is not None
         remembered=remembered,
         unrevealed=state.unrevealed if own else (),
     )
@@ -143,7 +144,7 @@ def private_lines(state: KonsulState, seat: int) -> list[Msg]:
     banners = hand.count(BANNER)
     if banners:
         lines.append(Msg(key="private.banners", args={"count": banners}))
-    for colour in sorted({colour_of(c) for c in hand if c != BANNER}):  # type: ignore[type-var]
+    for colour in sorted({colour_of(c) for c in hand if c != BANNER}):  # type: ignore[type-var]  # number cards have a colour
         values = [number_of(c) for c in hand if colour_of(c) == colour]
         lines.append(Msg(key=f"private.colour.{colour}", args={"values": values}))
     return lines

@@ -26,6 +26,14 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
   the winner and another player (the spec's general payer/payee list is narrowed to what a
   button-and-number UI can express). Each player may have one open proposal at a time (he is
   not offered `propose` while one stands), so an AI seat never floods the table.
+- Each seat has a round allowance of ROUND_ALLOWANCE (12) inputs (state.py) for proposals and
+  take-backs: a card change, a free proposal, withdrawing one's proposal or declining after
+  accepting, retracting "no decision". Spent, the seat is no longer offered them (it may still
+  answer others' proposals, accept, press "no decision" once). A withdrawn proposal (same
+  winner, members and payments; the text aside) cannot be made again in the same round. Every
+  input is logged, and without these one seat alone could loop (propose / withdraw, change a
+  card back and forth) until the game's input limit ended it for everybody. The spec's
+  two_way "any number of exchanges" stays: each exchange needs the other party's answer.
 - free: a player who already accepted a proposal may still decline it until it completes (for
   the proposer this is withdrawing it), through the same `vote` prompt, where he is listed in
   `done`. Likewise "end round without decision" is a prompt whose `seats` have not pressed and
@@ -46,14 +54,26 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, Shortcut, ShortcutParam, TableTalk
+from engine.core import (
+    Game,
+    Msg,
+    Outcome,
+    Prompt,
+    SearchSpec,
+    Shortcut,
+    ShortcutParam,
+    TableTalk,
+    number_card_ids,
+)
 from engine.games.prokonsul import ai, coalition, estimate, petition, prompts, rules, sampler
+from engine.games.prokonsul.learn import CARD_IDS
 from engine.games.prokonsul.state import (
     Offer,
     ProkonsulOptions,
     ProkonsulState,
     ProkonsulView,
     Proposal,
+    board_lines,
 )
 from engine.games.prokonsul.state import private_lines as hand_lines
 from engine.games.prokonsul.state import view as seat_view
@@ -82,6 +102,8 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=120, horizon=30, evaluate=estimate.evaluate)
     strings = STRINGS
+    card_ids = CARD_IDS
+    hints = True
     max_inputs = 20_000
     shortcuts = (
         Shortcut(
@@ -121,8 +143,14 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     def is_over(self, state: ProkonsulState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: ProkonsulState, seat: int) -> list[Msg]:
+    def own_lines(self, state: ProkonsulState, seat: int) -> list[Msg]:
         return hand_lines(state, seat)
 
     def table_talk(self, state: ProkonsulState) -> TableTalk | None:
         return prompts.table_talk(state)
+
+    def board_lines(self, view: ProkonsulView) -> list[Msg]:
+        return board_lines(view)
+
+    def held_cards(self, state: ProkonsulState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat])

@@ -15,17 +15,22 @@ us his gain split among the other players. From that:
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from engine.core import Action, Prompt
 from engine.games.prokonsul.state import ProkonsulView, Proposal, top_two_value
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 CANDIDATE_SHARE = 0.35  # a candidate counter is worth this share of the province (one more win)
 
 
-def decide(view: ProkonsulView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: ProkonsulView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     rng = Rng(rng_state)
     move = prompt.move
+    args: dict[str, Any]
     if move == "select":
         args = {"card": choose_card(view, seat, rng)}
     elif move == "offer":
@@ -137,7 +142,7 @@ def _budget(view: ProkonsulView, seat: int) -> int:
     return max(0, min(view.own_chips or 0, math.floor(worth)))
 
 
-def _offer(view: ProkonsulView, prompt: Prompt, seat: int) -> dict:
+def _offer(view: ProkonsulView, prompt: Prompt, seat: int) -> dict[str, Any]:
     targets = [int(c.value) for c in prompt.fields[0].options]
     need = view.threshold - view.holding(seat)
     budget = _budget(view, seat)
@@ -157,7 +162,7 @@ def _offer(view: ProkonsulView, prompt: Prompt, seat: int) -> dict:
     return {"target": target, "chips": max(0, chips), "text": ""}
 
 
-def _answer(view: ProkonsulView, seat: int) -> dict:
+def _answer(view: ProkonsulView, seat: int) -> dict[str, Any]:
     offer, petitioner = view.offer, view.petitioner
     assert offer is not None and petitioner is not None
     need = view.threshold - view.holding(petitioner)
@@ -169,7 +174,7 @@ def _answer(view: ProkonsulView, seat: int) -> dict:
     return {"answer": "decline"}
 
 
-def _respond(view: ProkonsulView, seat: int) -> dict:
+def _respond(view: ProkonsulView, seat: int) -> dict[str, Any]:
     offer = view.offer
     assert offer is not None and offer.counter is not None
     budget = _budget(view, seat)
@@ -201,7 +206,7 @@ def _free_price(view: ProkonsulView, seat: int, winner: int) -> float:
     return (_free_chance(view, seat) * gain(view, seat) + _harm(view, winner)) * _concession(view)
 
 
-def _propose(view: ProkonsulView, prompt: Prompt, seat: int) -> dict:
+def _propose(view: ProkonsulView, prompt: Prompt, seat: int) -> dict[str, Any]:
     fields = {f.name: f for f in prompt.fields}
     eligible = [int(c.value) for c in fields["winner"].options]
     cap = fields["pay_0"].max
@@ -227,12 +232,12 @@ def _propose(view: ProkonsulView, prompt: Prompt, seat: int) -> dict:
             pay[member] = min(cap, math.floor(ask * scale))
     else:
         pay[seat] = min(cap, math.ceil(_free_price(view, seat, winner)))
-    args: dict = {"winner": winner, "members": sorted(members), "text": ""}
+    args: dict[str, Any] = {"winner": winner, "members": sorted(members), "text": ""}
     args.update({f"pay_{s}": amount for s, amount in pay.items()})
     return args
 
 
-def _vote(view: ProkonsulView, prompt: Prompt, seat: int) -> dict:
+def _vote(view: ProkonsulView, prompt: Prompt, seat: int) -> dict[str, Any]:
     number = int(prompt.fields[0].options[0].value)
     proposal = next(p for p in view.proposals if p.id == number)
     return {"proposal": number, "answer": "accept" if _likes(view, proposal, seat) else "decline"}

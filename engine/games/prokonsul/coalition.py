@@ -5,10 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, evolved, require
+from engine.core import Action, Event, evolved, int_arg, require
 from engine.games.prokonsul.inputs import is_int, promise_text
 from engine.games.prokonsul.rounds import round_won, undecided
-from engine.games.prokonsul.state import ProkonsulState, Proposal, Step, eligible_winners, limit
+from engine.games.prokonsul.state import (
+    ProkonsulState,
+    Proposal,
+    Step,
+    eligible_winners,
+    limit,
+    spend,
+)
 
 
 def propose(state: ProkonsulState, action: Action) -> Step:
@@ -16,8 +23,7 @@ def propose(state: ProkonsulState, action: Action) -> Step:
     events: list[Event] = []
     require(state.phase == "free", "wrong_phase")
     require(all(p.proposer != seat for p in state.proposals), "already_proposed")
-    winner = args.get("winner")
-    require(is_int(winner) and 0 <= winner < state.seats, "bad_winner")  # type: ignore[operator]
+    winner = int_arg(args.get("winner"), "bad_winner", 0, state.seats - 1)
     require(winner in eligible_winners(state), "not_top_two")
     raw_members = args.get("members")
     require(
@@ -27,20 +33,22 @@ def propose(state: ProkonsulState, action: Action) -> Step:
         and winner in raw_members,
         "bad_members",
     )
-    members = tuple(sorted(raw_members))  # type: ignore[arg-type]
+    members = tuple(sorted(raw_members))  # type: ignore[arg-type]  # checked by require() above
     require(sum(state.revealed[m] for m in members) >= state.threshold, "no_majority")
-    transfers = _transfers(state, args, winner)  # type: ignore[arg-type]
+    transfers = _transfers(state, args, winner)
     text = promise_text(args.get("text"))
     number = state.proposals_made + 1
     proposal = Proposal(
         id=number,
         proposer=seat,
-        winner=winner,  # type: ignore[arg-type]
+        winner=winner,
         members=members,
         transfers=transfers,
         text=text,
     )
     require(proposal.outgoing(seat) <= state.chips[seat], "cannot_afford")
+    require(proposal.terms not in state.withdrawn, "proposal_withdrawn")
+    state = spend(state, seat)
     if seat in proposal.involved:
         proposal = evolved(proposal, **{"accepted": (seat,)})
     events += _proposal_events(state, proposal)
@@ -103,10 +111,7 @@ def vote(state: ProkonsulState, action: Action) -> Step:
     reply = args.get("answer")
     require(reply in ("accept", "decline"), "bad_answer")
     if reply == "decline":
-        kind = "withdrawn" if seat == proposal.proposer else "proposal_declined"
-        events.append(Event(type=kind, data={"seat": seat, "id": proposal.id}))
-        remaining = tuple(p for p in state.proposals if p.id != proposal.id)
-        return evolved(state, **{"proposals": remaining}), events
+        return _declined(state, proposal, seat, events), events
     require(seat not in proposal.accepted, "already_answered")
     require(proposal.outgoing(seat) <= state.chips[seat], "cannot_afford")
     proposal = evolved(proposal, **{"accepted": (*proposal.accepted, seat)})
@@ -114,6 +119,22 @@ def vote(state: ProkonsulState, action: Action) -> Step:
     proposals = tuple(proposal if p.id == proposal.id else p for p in state.proposals)
     state = evolved(state, **{"proposals": proposals})
     return _check_coalition(state, proposal, events), events
+
+
+def _declined(
+    state: ProkonsulState, proposal: Proposal, seat: int, events: list[Event]
+) -> ProkonsulState:
+    """A decline kills the proposal. Taking back one's own acceptance (for the proposer:
+    withdrawing) spends the round allowance, and a withdrawn proposal may not be made again."""
+    withdrawn = state.withdrawn
+    if seat in proposal.accepted:
+        state = spend(state, seat)
+    if seat == proposal.proposer:
+        withdrawn += (proposal.terms,)
+    kind = "withdrawn" if seat == proposal.proposer else "proposal_declined"
+    events.append(Event(type=kind, data={"seat": seat, "id": proposal.id}))
+    remaining = tuple(p for p in state.proposals if p.id != proposal.id)
+    return evolved(state, **{"proposals": remaining, "withdrawn": withdrawn})
 
 
 def no_decision(state: ProkonsulState, action: Action) -> Step:
@@ -126,6 +147,7 @@ def no_decision(state: ProkonsulState, action: Action) -> Step:
     pressed = seat in state.no_decision
     require(pressed == (said == "continue"), "no_change")
     if said == "continue":
+        state = spend(state, seat)
         events.append(Event(type="no_decision_retracted", data={"seat": seat}))
         votes = tuple(s for s in state.no_decision if s != seat)
         return evolved(state, **{"no_decision": votes}), events

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from engine.core import require
+from engine.core import IllegalInput, int_arg, require
 from engine.games.prokonsul.state import limit
 
 
 def promise_text(raw: object) -> str:
     if raw is None:
         return ""
-    require(isinstance(raw, str) and len(raw) <= limit("text_max"), "bad_text")
-    return raw.strip()  # type: ignore[union-attr]
+    if not isinstance(raw, str):
+        raise IllegalInput("bad_text")
+    require(len(raw) <= limit("text_max"), "bad_text")
+    return raw.strip()
 
 
 def is_int(raw: object) -> bool:
@@ -18,6 +20,6 @@ def is_int(raw: object) -> bool:
 
 
 def chip_amount(raw: object, chips: int) -> int:
-    require(is_int(raw) and raw >= 0, "bad_amount")  # type: ignore[operator]
-    require(raw <= chips, "not_enough_chips")  # type: ignore[operator]
-    return raw  # type: ignore[return-value]
+    amount = int_arg(raw, "bad_amount", 0)
+    require(amount <= chips, "not_enough_chips")
+    return amount

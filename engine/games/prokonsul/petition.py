@@ -3,8 +3,8 @@ deal that moves cards and chips, and who petitions next."""
 
 from __future__ import annotations
 
-from engine.core import Action, Event, evolved, require
-from engine.games.prokonsul.inputs import chip_amount, is_int, promise_text
+from engine.core import Action, Event, evolved, int_arg, require
+from engine.games.prokonsul.inputs import chip_amount, promise_text
 from engine.games.prokonsul.rounds import round_won
 from engine.games.prokonsul.state import Offer, ProkonsulState, Step, holding, limit, targets
 
@@ -14,11 +14,11 @@ def offer(state: ProkonsulState, action: Action) -> Step:
     events: list[Event] = []
     require(state.phase == "petition", "wrong_phase")
     require(seat == state.petitioner and state.offer is None, "not_your_turn")
-    target = args.get("target")
-    require(is_int(target) and target in targets(state), "bad_target")
+    target = int_arg(args.get("target"), "bad_target")
+    require(target in targets(state), "bad_target")
     chips = chip_amount(args.get("chips"), state.chips[seat])
     text = promise_text(args.get("text"))
-    return _make_offer(state, seat, target, chips, text, 0, events), events  # type: ignore[arg-type]
+    return _make_offer(state, seat, target, chips, text, 0, events), events
 
 
 def _open_offer(state: ProkonsulState, seat: int, countered: bool) -> Offer:
@@ -51,8 +51,7 @@ def answer(state: ProkonsulState, action: Action) -> Step:
             Event(type="declined", data={"seat": seat, "seat_petitioner": state.petitioner})
         )
         return _bar_target(state, events), events
-    chips = args.get("chips")
-    require(is_int(chips) and 0 <= chips <= limit("counter_max"), "bad_amount")  # type: ignore[operator]
+    chips = int_arg(args.get("chips"), "bad_amount", 0, limit("counter_max"))
     text = promise_text(args.get("text"))
     events.append(
         Event(

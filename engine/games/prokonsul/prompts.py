@@ -9,6 +9,7 @@ from engine.core import Choice, Field, Kind, Msg, Prompt, TableTalk, choice, one
 from engine.games.prokonsul.state import (
     ProkonsulState,
     Proposal,
+    allowance_left,
     eligible_winners,
     holding,
     limit,
@@ -69,7 +70,10 @@ def _select_prompts(state: ProkonsulState) -> list[Prompt]:
     groups: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
     for seat, card in enumerate(state.chosen):
         owing, done = groups.setdefault(state.hands[seat], ([], []))
-        (owing if card is None else done).append(seat)
+        if card is None:
+            owing.append(seat)
+        elif allowance_left(state, seat):
+            done.append(seat)
     text = Msg(key="prompt.select", args={"round": state.round, **province_args(state, state.pawn)})
     return [
         Prompt(
@@ -182,7 +186,9 @@ def _respond_prompt(state: ProkonsulState, petitioner: int, key: str) -> Prompt:
 def _free_prompts(state: ProkonsulState) -> list[Prompt]:
     prompts = [p for proposal in state.proposals for p in _vote_prompts(state, proposal)]
     open_by = {p.proposer for p in state.proposals}
-    proposers = tuple(s for s in range(state.seats) if s not in open_by)
+    proposers = tuple(
+        s for s in range(state.seats) if s not in open_by and allowance_left(state, s)
+    )
     if proposers:
         prompts.append(_propose_prompt(state, proposers))
     if state.allow_no_decision:
@@ -200,7 +206,7 @@ def _vote_prompts(state: ProkonsulState, proposal: Proposal) -> list[Prompt]:
             move="vote",
             kind=Kind.REPLY,
             seats=(seat,),
-            done=proposal.accepted,
+            done=_may_take_back(state, proposal.accepted),
             revisable=True,
             fields=(field, answers),
             text=Msg(
@@ -216,6 +222,11 @@ def _vote_prompts(state: ProkonsulState, proposal: Proposal) -> list[Prompt]:
         for seat in proposal.involved
         if seat not in proposal.accepted
     ]
+
+
+def _may_take_back(state: ProkonsulState, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """Those of `seats` (who have answered) with round allowance left to take it back."""
+    return tuple(s for s in seats if allowance_left(state, s))
 
 
 def _propose_prompt(state: ProkonsulState, proposers: tuple[int, ...]) -> Prompt:
@@ -262,7 +273,7 @@ def _no_decision_prompt(state: ProkonsulState) -> Prompt:
         move="no_decision",
         kind=Kind.TURN,
         seats=waiting,
-        done=state.no_decision,
+        done=_may_take_back(state, state.no_decision),
         revisable=True,
         fields=(one_of("vote", "field.no_decision", votes),),
         text=Msg(key="prompt.no_decision", args={"seats": list(state.no_decision)}),

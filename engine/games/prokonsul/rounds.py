@@ -10,7 +10,7 @@ from engine.games.prokonsul.state import ProkonsulState, final_order, pawn_optio
 from engine.rng import Rng
 
 
-def _replace(items: tuple, index: int, value: Any) -> tuple:
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
@@ -29,6 +29,8 @@ def round_won(state: ProkonsulState, winner: int, how: str, events: list[Event])
             "barred": (),
             "proposals": (),
             "no_decision": (),
+            "spent": (),
+            "withdrawn": (),
         },
     )
     events.append(Event(type="round_won", data={"seat": winner, **province_args(state, x)}))
@@ -57,12 +59,12 @@ def _counters(state: ProkonsulState, winner: int, x: int, events: list[Event]) -
         )
         return state
     if winner in state.candidates[x]:
-        supply = list(state.supply)
+        returned_to = list(state.supply)
         returned = [s for s in state.candidates[x] if s != winner]
         for seat in returned:
-            supply[seat] += 1
+            returned_to[seat] += 1
         candidates = _replace(state.candidates, x, ())
-        state = evolved(state, **{"supply": tuple(supply), "candidates": candidates})
+        state = evolved(state, **{"supply": tuple(returned_to), "candidates": candidates})
         state = _install_governor(state, winner, x, events)
         if returned:
             events.append(

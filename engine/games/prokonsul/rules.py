@@ -3,7 +3,7 @@ negotiated: petition.py, coalition.py), the black pawn (rounds.py ends a round) 
 
 from __future__ import annotations
 
-from engine.core import Action, Event, Msg, Outcome, evolved, require
+from engine.core import Action, Event, Msg, Outcome, evolved, require, str_arg
 from engine.games.prokonsul.inputs import is_int
 from engine.games.prokonsul.petition import next_petitioner
 from engine.games.prokonsul.rounds import next_round, pawn_to, round_won
@@ -14,6 +14,7 @@ from engine.games.prokonsul.state import (
     board,
     eligible_winners,
     final_order,
+    spend,
 )
 from engine.rng import Rng
 
@@ -57,6 +58,8 @@ def select(state: ProkonsulState, action: Action) -> Step:
     card = action.args.get("card")
     require(is_int(card) and card in state.hands[seat], "bad_card")
     first = state.chosen[seat] is None
+    if not first:
+        state = spend(state, seat)
     chosen = (*state.chosen[:seat], card, *state.chosen[seat + 1 :])
     state = evolved(state, **{"chosen": chosen})
     if first:
@@ -75,8 +78,7 @@ def move_pawn(state: ProkonsulState, action: Action) -> Step:
     require(state.phase == "pawn", "wrong_phase")
     require(seat == state.winner, "not_your_turn")
     raw = action.args.get("province")
-    require(isinstance(raw, str) and raw in state.provinces, "bad_province")
-    province = state.provinces.index(raw)  # type: ignore[arg-type]
+    province = state.provinces.index(str_arg(raw, "bad_province", state.provinces))
     if state.short_game:
         require(province not in state.visited, "province_visited")
     else:

@@ -65,8 +65,9 @@ def payouts(view: ProkonsulView) -> list[int]:
         if seat is not None:
             paid[seat] += view.values[province]
     for a, b in view.links:
-        if view.governor[a] is not None and view.governor[a] == view.governor[b]:
-            paid[view.governor[a]] += view.link_bonus
+        governor = view.governor[a]
+        if governor is not None and governor == view.governor[b]:
+            paid[governor] += view.link_bonus
     return paid
 
 

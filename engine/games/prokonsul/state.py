@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Event, GameState, Msg, trusted_view
+from engine.core import Event, GameState, Msg, Secrets, evolved, require, trusted_view
 from engine.data import load
 
 Negotiation = Literal["strict", "two_way", "free"]
@@ -28,6 +28,11 @@ def province_data() -> dict[str, dict[str, Any]]:
 
 def limit(name: str) -> int:
     return int(board()["limits"][name])
+
+
+# Inputs a seat may spend per round on proposals and on taking something back (a card change,
+# withdrawing or declining after accepting, retracting "no decision"): see the module docstring.
+ROUND_ALLOWANCE = 12
 
 
 class ProkonsulOptions(BaseModel):
@@ -51,6 +56,9 @@ class Offer(BaseModel):
     counters: int = 0  # counter-proposals made so far in this negotiation
 
 
+Terms = tuple[int, int, tuple[int, ...], tuple[tuple[int, int, int], ...]]
+
+
 class Proposal(BaseModel):
     """A free-negotiation coalition proposal (public). Transfers are (payer, payee, chips)."""
 
@@ -62,6 +70,11 @@ class Proposal(BaseModel):
     transfers: tuple[tuple[int, int, int], ...] = ()
     text: str = ""
     accepted: tuple[int, ...] = ()
+
+    @property
+    def terms(self) -> Terms:
+        """Who proposed what (the text aside): what a withdrawal rules out for the round."""
+        return self.proposer, self.winner, self.members, self.transfers
 
     @property
     def involved(self) -> tuple[int, ...]:
@@ -81,6 +94,7 @@ class Proposal(BaseModel):
 
 
 class ProkonsulState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     negotiation: Negotiation = "strict"
     allow_no_decision: bool = False
     top_two_only: bool = False
@@ -119,6 +133,11 @@ class ProkonsulState(GameState):
     proposals: tuple[Proposal, ...] = ()
     proposals_made: int = 0
     no_decision: tuple[int, ...] = ()
+    # Per seat, this round: inputs spent from the round's allowance (see `allowance_left`);
+    # empty means none spent. Never in a view: a card change is the seat's secret.
+    spent: tuple[int, ...] = ()
+    # This round's withdrawn proposals, as (proposer, winner, members, transfers): not again.
+    withdrawn: tuple[Terms, ...] = ()
     # Public, for the board: the latest round's payments (payer, payee, chips) and the
     # province its winner's counter went to; both cleared by the next reveal.
     payments: tuple[tuple[int, int, int], ...] = ()
@@ -193,6 +212,20 @@ def province_args(state: ProkonsulState, province: int) -> dict[str, Any]:
     }
 
 
+def allowance_left(state: ProkonsulState, seat: int) -> int:
+    """How many proposals or take-backs `seat` may still make this round."""
+    return ROUND_ALLOWANCE - (state.spent[seat] if state.spent else 0)
+
+
+def spend(state: ProkonsulState, seat: int) -> ProkonsulState:
+    """`state` with one input of `seat`'s round allowance spent, or IllegalInput when none is
+    left (a prompt never offers such an input)."""
+    require(allowance_left(state, seat) > 0, "allowance_spent", count=ROUND_ALLOWANCE)
+    spent = list(state.spent or (0,) * state.seats)
+    spent[seat] += 1
+    return evolved(state, **{"spent": tuple(spent)})
+
+
 def holding(state: ProkonsulState, seat: int) -> int:
     return sum(state.revealed[owner] for owner in state.held[seat])
 
@@ -241,9 +274,9 @@ def view(state: ProkonsulState, seat: int | None) -> ProkonsulView:
         hand_size=len(state.hands[0]),
         chosen=tuple(card is not None for card in state.chosen),
         final_chips=state.chips if state.phase == "over" else None,
-        own_hand=state.hands[seat] if own else None,  # type: ignore[index]
-        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]
-        own_chips=state.chips[seat] if own else None,  # type: ignore[index]
+        own_hand=state.hands[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_choice=state.chosen[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
+        own_chips=state.chips[seat] if own else None,  # type: ignore[index]  # own implies seat is not None
     )
 
 
@@ -264,3 +297,26 @@ def private_lines(state: ProkonsulState, seat: int) -> list[Msg]:
             else Msg(key="private.no_choice")
         )
     return lines
+
+
+def board_lines(view: ProkonsulView) -> list[Msg]:
+    """Whose revealed cards each seat holds this round (the board marks a taken card only by
+    its owner's token), then the board's legend."""
+    lines = [
+        Msg(
+            key="board_text.holds",
+            args={
+                "seat": seat,
+                "cards": [
+                    Msg(
+                        key="board_text.card",
+                        args={"value": view.revealed[owner], "seat_owner": owner},
+                    )
+                    for owner in held
+                ],
+            },
+        )
+        for seat, held in enumerate(view.held)
+        if held and view.revealed
+    ]
+    return [*lines, Msg(key="board_text.legend", args={"bonus": view.link_bonus})]

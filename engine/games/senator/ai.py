@@ -17,9 +17,12 @@ from engine.games.senator.board import (
 )
 from engine.games.senator.state import SenatorView
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 
-def decide(view: SenatorView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: SenatorView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     if prompt.move == "place_flag":
         return Action(seat=seat, move="place_flag", args={"square": _ai_flag(view)})
     card, entry = _ai_push(view, prompt, seat, rng_state)
@@ -66,7 +69,7 @@ def _evaluate(board: tuple[Cell, ...], seat: int, view: SenatorView, stair_weigh
     for i, cell in enumerate(board):
         if cell is None or cell[0] < 0:
             continue
-        points = card_value(i, cell[1], flag, view.flag_effect, view.flag_scope)
+        points: float = card_value(i, cell[1], flag, view.flag_effect, view.flag_scope)
         if not IS_SENATE[i] and points == 0:
             points = stair_weight * cell[1]
         totals[cell[0]] += points

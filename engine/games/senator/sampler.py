@@ -34,7 +34,7 @@ def sample(view: SenatorView, rng: Rng) -> SenatorState:
 def _board(view: SenatorView, pushes: tuple[tuple[int, int, str], ...]) -> tuple[Cell, ...]:
     if not view.hidden or view.phase == "over":
         return tuple(
-            None if sq.kind == "empty" else (FLAG, 0) if sq.kind == "flag" else (sq.seat, sq.value)  # type: ignore[misc]
+            None if sq.kind == "empty" else (FLAG, 0) if sq.kind == "flag" else (sq.seat, sq.value)  # type: ignore[misc]  # an occupied square has a seat and value
             for sq in view.board
         )
     board: tuple[Cell, ...] = tuple(

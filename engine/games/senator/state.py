@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted_view
+from engine.core import GameState, Msg, Secrets, trusted_view
 from engine.games.senator.board import (
     FLAG,
     IS_SENATE,
@@ -28,6 +28,7 @@ class SenatorOptions(BaseModel):
 
 
 class SenatorState(GameState):
+    secrets = Secrets(per_seat=("hands",), options={"hidden": True})
     flag_effect: FlagEffect = "none"
     flag_scope: FlagScope = "line"
     hidden: bool = False

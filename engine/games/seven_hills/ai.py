@@ -10,13 +10,16 @@ from engine.core import Action, Prompt
 from engine.games.seven_hills.hill import SimHill, play_on_hill
 from engine.games.seven_hills.state import FLAG, HILLS, SIDES, SevenHillsView, full_hand
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 _AI_SAMPLES = 10
 _AI_CARD_COST = 0.35
 _AI_TRAP = 0.45
 
 
-def decide(view: SevenHillsView, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+def decide(
+    view: SevenHillsView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action | None:
     if prompt.move != "play" or view.hand is None or not view.hand:
         return None
     card, hill = ai_choose(view, seat, rng_state)
@@ -55,7 +58,7 @@ def _ai_hill_value(
     if not q_me:
         margin = min(margin, -1.0)
     x = max(-30.0, min(30.0, margin / softness))
-    p = 1.0 / (1.0 + 2.718281828 ** (-x))
+    p = 1.0 / (1.0 + float(2.718281828 ** (-x)))
     return number * (2.0 * p - 1.0)
 
 
@@ -85,7 +88,7 @@ def _ai_samples(view: SevenHillsView, me: int, rng: Rng) -> list[list[SimHill]]:
                 )
                 for side in range(SIDES)
             )
-            hills.append(SimHill(revealed=hill.revealed, cards=sides, guard=hill.guard))  # type: ignore[arg-type]
+            hills.append(SimHill(revealed=hill.revealed, cards=sides, guard=hill.guard))  # type: ignore[arg-type]  # two sides, as the tuple type says
         samples.append(hills)
     return samples
 

@@ -38,7 +38,7 @@ def _barricade(number: int, seat_flag: int, seat_card: int, card: int) -> Note:
 
 
 def play_on_hill(
-    hill: Hill,
+    hill: Hill | SimHill,
     number: int,
     seat: int,
     card: int,

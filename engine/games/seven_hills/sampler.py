@@ -18,7 +18,9 @@ def sample(view: SevenHillsView, rng: Rng) -> SevenHillsState:
             hands[side] = tuple(view.hand or ())
             continue
         pool = Counter(full_hand(view.barricades))
-        pool.subtract(c.value for hill in view.hills for c in hill.cards[side] if c.up)
+        pool.subtract(
+            c.value for hill in view.hills for c in hill.cards[side] if c.up and c.value is not None
+        )
         pool.subtract(r.value for r in view.removed if r.seat == side)
         if view.open_hand_cards is not None:
             pool.subtract(hands[side])
@@ -36,7 +38,7 @@ def sample(view: SevenHillsView, rng: Rng) -> SevenHillsState:
                     for c in hill.cards[side]
                 )
                 for side in range(SIDES)
-            ),  # type: ignore[arg-type]
+            ),
             guard=hill.guard,
         )
         for hill in view.hills

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import GameState, Msg, trusted_view
+from engine.core import GameState, Msg, Secrets, trusted_view
 from engine.data import load
 
 _DATA = load(__package__, "seven_hills")
@@ -52,6 +52,7 @@ class GameResult(BaseModel):
 
 
 class SevenHillsState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     series: bool = False
     no_repeat_values: bool = False
     barricades: bool = False
@@ -137,7 +138,7 @@ def view(state: SevenHillsState, seat: int | None) -> SevenHillsView:
                     for value, up in hill.cards[side]
                 )
                 for side in range(SIDES)
-            ),
+            ),  # type: ignore[arg-type]  # SIDES entries: the pair the tuple type says
             guard=hill.guard,
             winner=winners[index],
         )

@@ -13,12 +13,14 @@ Valuation: a ship is worth its expected hits, dice x P(die hits) = dice x (mod +
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from engine.core import Action, Prompt
+from engine.core import Action, Field, Prompt
 from engine.games.space_emperor.cards import Card, CardSet, card_set
 from engine.games.space_emperor.state import PLANET, SpaceEmperorState, SpaceEmperorView
+from engine.styles import STEADY, Style
 
 HAND_SHIP_GUESS = 0.5  # expected hits one unseen defending hand card may add
 ATTACK_MARGIN = 0.8
@@ -35,11 +37,15 @@ SYSTEM_WEIGHT = 0.12
 LATE_SYSTEM_WEIGHT = 0.3
 CARD_WEIGHT = 0.06
 DECK_SIZE = 100
+# (view, prompt, seat, card set) -> the input's arguments
+Decider = Callable[[SpaceEmperorView, Prompt, int, CardSet], dict[str, Any]]
 
 
-def decide(view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+def decide(
+    view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action | None:
     cards = card_set(view.card_set)
-    deciders = {
+    deciders: dict[str, Decider] = {
         "act": _act,
         "defend": _defend,
         "targets": _targets,
@@ -61,7 +67,7 @@ def decide(view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int) ->
     return Action(seat=seat, move=prompt.move, args=decider(view, prompt, seat, cards))
 
 
-def _field(prompt: Prompt, name: str):
+def _field(prompt: Prompt, name: str) -> Field | None:
     return next((f for f in prompt.fields if f.name == name), None)
 
 
@@ -195,7 +201,7 @@ def _act(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) -> d
         return {"action": "pass"}
     if "terrorist" in actions:
         systems = choices_of(prompt, "terror_target")
-        owner = {s.id: s.owner for s in view.systems}
+        owner = {s.id: s.owner for s in view.systems if s.owner is not None}
         target = max(systems, key=lambda t: (view.scores[owner[t]], t))
         return {"action": "terrorist", "terror_target": target}
     if "spy" in actions:
@@ -227,9 +233,9 @@ def _targets(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) 
 def _assign(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) -> dict[str, Any]:
     battle = view.battle
     assert battle is not None
-    answers = {}
+    answers: dict[str, Any] = {}
     for item in prompt.fields:
-        options = [c.value for c in item.options]
+        options = [int(c.value) for c in item.options]
         if PLANET in options:
             answers[item.name] = PLANET
             continue

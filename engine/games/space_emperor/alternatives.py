@@ -25,9 +25,9 @@ def alternatives(view: SpaceEmperorView, prompt: Prompt, seat: int) -> list[dict
     return [] if prompt.move == "discard" else None
 
 
-def _fleets(cards: CardSet, view: SpaceEmperorView, prompt: Prompt, systems: set[str]) -> list:
+def _fleets(cards: CardSet, view: SpaceEmperorView, prompt: Prompt, systems: set[str]) -> list[Any]:
     """The strongest fleet, the strongest from the hand alone and from the garrisons alone."""
-    found: list = []
+    found: list[Any] = []
     for fleet in (
         best_fleet(cards, view, prompt, systems)[1],
         best_fleet(cards, view, prompt, set())[1],

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.games.space_emperor import battle as combat
 from engine.games.space_emperor.cards import SUPPORT_KINDS
 from engine.games.space_emperor.fleet import MAX_SUPPORTS, garrison_index
-from engine.games.space_emperor.state import PLANET, Ctx
+from engine.games.space_emperor.state import PLANET, Battle, Ctx, Slot
 from engine.games.space_emperor.turns import (
     hand_excess,
     redirect_targets,
@@ -38,9 +40,11 @@ def _key(ctx: Ctx, name: str) -> str:
     return f"{ctx.state.step}.{name}"
 
 
-def fleet_field(ctx: Ctx, seat: int, systems: set[str], needs: tuple | None) -> Field | None:
+def fleet_field(
+    ctx: Ctx, seat: int, systems: set[str], needs: tuple[str, tuple[int | str, ...]] | None
+) -> Field | None:
     """The ordered-fleet field over the seat's hand and the garrisons of `systems`."""
-    sources = [(c, None) for c in ctx.state.hands[seat]]
+    sources: list[tuple[str, str | None]] = [(c, None) for c in ctx.state.hands[seat]]
     sources += [
         (c, where) for c, (where, _) in garrison_index(ctx, seat).items() if where in systems
     ]
@@ -101,7 +105,7 @@ def _seat_msg(seat: int) -> Msg:
     return Msg(key="label.seat", args={"seat": seat})
 
 
-def _one(name: str, choices: list[tuple[int | str, Msg]], action: str | None) -> Field:
+def _one(name: str, choices: Sequence[tuple[int | str, Msg]], action: str | None) -> Field:
     return Field(
         name=name,
         kind="one",
@@ -157,7 +161,7 @@ def defend_prompt(ctx: Ctx) -> Prompt:
     )
 
 
-def _layout(slots) -> str:
+def _layout(slots: Sequence[Slot]) -> str:
     return ", ".join(f"A{i + 1}:{len(slot.unit.cards())}" for i, slot in enumerate(slots))
 
 
@@ -188,7 +192,7 @@ def targets_prompt(ctx: Ctx) -> Prompt:
     )
 
 
-def assign_choices(battle) -> dict[int, list[int]]:
+def assign_choices(battle: Battle) -> dict[int, list[int]]:
     """Attacking slot -> what it may attack (defending slots, PLANET) when it has a choice."""
     choices: dict[int, list[int]] = {}
     for index in range(len(battle.attack)):
@@ -247,7 +251,7 @@ def escape_prompt(ctx: Ctx) -> Prompt:
         key=_key(ctx, "escape"),
         move="esp_escape",
         kind=Kind.REPLY,
-        seats=(seat,),  # type: ignore[arg-type]
+        seats=(seat,),
         fields=(field,),
         text=Msg(key="prompt.escape", args={"seat": seat, "card": ctx.card(esp).name}),
     )
@@ -268,7 +272,7 @@ def relocate_prompt(ctx: Ctx) -> Prompt:
 
 
 def redirect_prompt(ctx: Ctx) -> Prompt:
-    seat, monster = ctx.state.redirect  # type: ignore[misc]
+    seat, monster = ctx.state.redirect  # type: ignore[misc]  # set while a redirect is asked
     options = (
         Choice(value="decline", label=Msg(key="answer.decline")),
         *seat_choices(redirect_targets(ctx, seat)),
@@ -327,7 +331,7 @@ def player_field(name: str, seats: list[int]) -> Field:
 
 
 def tractor_prompt(ctx: Ctx) -> Prompt:
-    seat, _, hit = ctx.state.black_hole  # type: ignore[misc]
+    seat, _, hit = ctx.state.black_hole  # type: ignore[misc]  # set while a black hole is resolved
     use = Field(
         name="use",
         kind="one",

@@ -9,11 +9,15 @@ from typing import Any
 from engine.core import (
     Action,
     Event,
+    IllegalInput,
     Move,
     Msg,
     Outcome,
     competition_ranks,
+    int_arg,
     require,
+    required,
+    str_arg,
 )
 from engine.games.space_emperor import battle as combat
 from engine.games.space_emperor import turns
@@ -26,6 +30,7 @@ from engine.games.space_emperor.state import (
     Randomness,
     SpaceEmperorOptions,
     SpaceEmperorState,
+    System,
     working_copy,
 )
 
@@ -37,8 +42,7 @@ def make_ctx(state: SpaceEmperorState) -> Ctx:
 
 
 def _seat_arg(value: Any, code: str) -> int:
-    require(isinstance(value, int) and not isinstance(value, bool), code)
-    return value
+    return int_arg(value, code)
 
 
 def start(options: SpaceEmperorOptions, seats: int, seed: int) -> SpaceEmperorState:
@@ -68,7 +72,7 @@ def played(handler: Handler) -> Move:
     def move(state: SpaceEmperorState, action: Action) -> tuple[SpaceEmperorState, list[Event]]:
         expected = expected_input(Ctx(state, None))
         require(expected is not None, "game_over")
-        name, seat = expected  # type: ignore[misc]
+        name, seat = expected  # type: ignore[misc]  # not None: checked by require() above
         require(name == action.move, "wrong_phase")
         require(action.seat == seat, "not_your_turn")
         ctx = make_ctx(working_copy(state))
@@ -127,8 +131,7 @@ def _act(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     action = args.get("action")
     require(action != "secret_police", "police_is_reaction")
     acts = {"pass": _pass, "attack": _attack, "spy": _spy, "terrorist": _terrorist}
-    require(isinstance(action, str) and action in acts, "bad_action")
-    acts[action](ctx, seat, args)
+    acts[str_arg(action, "bad_action", acts)](ctx, seat, args)
 
 
 def _pass(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -139,14 +142,14 @@ def _pass(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
 
 def _attack(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    target = args.get("target")
-    require(isinstance(target, str), "bad_target")
+    target = str_arg(args.get("target"), "bad_target")
     known = target in ctx.cards.cards and ctx.card(target).kind == "star_system"
     require(known, "bad_target")
     require(target not in ctx.state.discard, "system_destroyed")
     system = next((s for s in ctx.state.systems if s.id == target), None)
     require(system is not None, "system_not_in_play")
-    require(system.owner != seat, "own_system")  # type: ignore[union-attr]
+    assert system is not None
+    require(system.owner != seat, "own_system")
     own = {s.id for s in ctx.owned(seat)}
     plan = plan_fleet(ctx, seat, args.get("fleet"), own, args.get("garrison_reassign"))
     slots = commit_fleet(ctx, seat, plan)
@@ -154,27 +157,27 @@ def _attack(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 
 
 def _spy(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    card = next((c for c in ctx.state.hands[seat] if ctx.card(c).kind == "spy"), None)
-    require(card is not None, "no_spy")
+    card = required(
+        next((c for c in ctx.state.hands[seat] if ctx.card(c).kind == "spy"), None), "no_spy"
+    )
     target = _seat_arg(args.get("spy_target"), "bad_spy_target")
     valid = 0 <= target < ctx.state.seats and target != seat and ctx.state.hands[target]
     require(bool(valid), "bad_spy_target")
-    _operation(ctx, seat, Operation(kind="spy", card=card, target_seat=target))  # type: ignore[arg-type]
+    _operation(ctx, seat, Operation(kind="spy", card=card, target_seat=target))
 
 
 def _terrorist(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    card = next((c for c in ctx.state.hands[seat] if ctx.card(c).kind == "terrorist"), None)
-    require(card is not None, "no_terrorist")
-    target = args.get("terror_target")
-    system = next((s for s in ctx.state.systems if s.id == target), None)
-    valid = system is not None and system.owner not in (None, seat) and system.garrison
-    require(bool(valid), "bad_terror_target")
-    operation = Operation(
-        kind="terrorist",
-        card=card,  # type: ignore[arg-type]
-        target_seat=system.owner,  # type: ignore[union-attr,arg-type]
-        target_system=system.id,  # type: ignore[union-attr]
+    hand = ctx.state.hands[seat]
+    card = required(
+        next((c for c in hand if ctx.card(c).kind == "terrorist"), None), "no_terrorist"
     )
+    target = args.get("terror_target")
+    system = required(
+        next((s for s in ctx.state.systems if s.id == target), None), "bad_terror_target"
+    )
+    owner = required(system.owner, "bad_terror_target")
+    require(owner != seat and bool(system.garrison), "bad_terror_target")
+    operation = Operation(kind="terrorist", card=card, target_seat=owner, target_system=system.id)
     _operation(ctx, seat, operation)
 
 
@@ -206,10 +209,9 @@ def _react(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     require(answer in ("decline", "secret_police"), "bad_answer")
     if answer == "secret_police":
         police = [c for c in ctx.state.hands[seat] if ctx.card(c).kind == "secret_police"]
-        card = args.get("card", police[0] if police else None)
-        require(card in police, "no_secret_police")
-        ctx.state.hands[seat].remove(card)  # type: ignore[arg-type]
-        ctx.to_discard(card)  # type: ignore[arg-type]
+        card = str_arg(args.get("card", police[0] if police else None), "no_secret_police", police)
+        ctx.state.hands[seat].remove(card)
+        ctx.to_discard(card)
         ctx.say("secret_police", seat=seat)
         ctx.state.operation = None
     else:
@@ -238,12 +240,12 @@ def _resolve_operation(ctx: Ctx) -> None:
             card=ctx.card(stolen).name,
         )
         return
-    system = ctx.system(operation.target_system)  # type: ignore[arg-type]
+    system = ctx.system(operation.target_system)  # type: ignore[arg-type]  # a terrorist operation names its system
     victim = ctx.rand.pick(sorted(c for unit in system.garrison for c in unit.cards()))
     _blow_up(ctx, system, victim)
 
 
-def _blow_up(ctx: Ctx, system, victim: str) -> None:
+def _blow_up(ctx: Ctx, system: System, victim: str) -> None:
     unit = next(u for u in system.garrison if victim in u.cards())
     lost = [victim]
     if unit.ship == victim:
@@ -260,7 +262,7 @@ def _blow_up(ctx: Ctx, system, victim: str) -> None:
     ctx.say("sabotaged", system=ctx.card(system.id).name, cards=[ctx.card(c).name for c in lost])
 
 
-def _reattach(ctx: Ctx, system, support: str) -> None:
+def _reattach(ctx: Ctx, system: System, support: str) -> None:
     kind = ctx.card(support).kind
     room = [
         (len(u.supports), u.ship)
@@ -273,8 +275,10 @@ def _reattach(ctx: Ctx, system, support: str) -> None:
         ship = min(room)[1]
         next(u for u in system.garrison if u.ship == ship).supports.append(support)
     else:
-        ctx.state.hands[system.owner] = sorted(ctx.state.hands[system.owner] + [support])
-        ctx.say("support_to_hand", seat=system.owner, card=ctx.card(support).name)
+        owner = system.owner
+        assert owner is not None, "a garrisoned system has an owner"
+        ctx.state.hands[owner] = sorted(ctx.state.hands[owner] + [support])
+        ctx.say("support_to_hand", seat=owner, card=ctx.card(support).name)
 
 
 def _defend(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -305,9 +309,7 @@ def _targets(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     chosen = []
     for index in range(len(battle.defence)):
         value = args.get(f"target_{index + 1}")
-        valid = isinstance(value, int) and not isinstance(value, bool)
-        require(valid and 0 <= value < len(battle.attack), "bad_defence_target")
-        chosen.append(value)
+        chosen.append(int_arg(value, "bad_defence_target", 0, len(battle.attack) - 1))
     for slot, value in zip(battle.defence, chosen, strict=True):
         slot.target = value
     ctx.say("defence_targets", seat=seat, targets=[f"A{v + 1}" for v in chosen])
@@ -317,10 +319,10 @@ def _targets(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
 def _assign(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     battle = ctx.state.battle
     assert battle is not None
-    chosen = {}
+    chosen: dict[int, int] = {}
     for index, options in assign_choices(battle).items():
-        value = args.get(f"assign_{index + 1}")
-        require(value in options and not isinstance(value, bool), "bad_assignment")
+        value = int_arg(args.get(f"assign_{index + 1}"), "bad_assignment")
+        require(value in options, "bad_assignment")
         chosen[index] = value
     for index, value in chosen.items():
         battle.attack[index].target = value
@@ -336,19 +338,19 @@ def _escape(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     target = args.get("ship")
     require(target in combat.escape_options(ctx, battle, side), "bad_escape")
     battle.escapes.pop(0)
-    combat.move_esp(ctx, battle, side, source, esp, target)  # type: ignore[arg-type]
+    combat.move_esp(ctx, battle, side, source, esp, target)  # type: ignore[arg-type]  # checked by require() above
 
 
 def _relocate(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     move = ctx.state.relocations[0]
-    system = next((s for s in ctx.owned(seat) if s.id == args.get("system")), None)
-    require(system is not None, "not_your_system")
+    wanted = args.get("system")
+    system = required(next((s for s in ctx.owned(seat) if s.id == wanted), None), "not_your_system")
     ctx.state.relocations.pop(0)
-    turns.relocate(ctx, seat, move.units, system)  # type: ignore[arg-type]
+    turns.relocate(ctx, seat, move.units, system)
 
 
 def _redirect(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    _, monster = ctx.state.redirect  # type: ignore[misc]
+    _, monster = ctx.state.redirect  # type: ignore[misc]  # set while a redirect is asked
     player = args.get("player")
     if player == "decline":
         ctx.state.redirect = None
@@ -358,14 +360,14 @@ def _redirect(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     require(player in turns.redirect_targets(ctx, seat), "bad_player")
     ctx.state.redirect = None
     ctx.say("redirected", seat=seat, seat_target=player)
-    turns.raid(ctx, player, monster)  # type: ignore[arg-type]
+    turns.raid(ctx, player, monster)  # type: ignore[arg-type]  # checked by require() above
 
 
 def _trade(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     partner = args.get("player")
     require(partner != seat, "trade_with_self")
     require(partner in turns.trade_partners(ctx, seat), "bad_trade_partner")
-    turns.trade(ctx, seat, partner)  # type: ignore[arg-type]
+    turns.trade(ctx, seat, partner)  # type: ignore[arg-type]  # checked by require() above
     ctx.state.stage = "end"
 
 
@@ -375,7 +377,7 @@ def _push(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
     require(player in turns.redirect_targets(ctx, seat), "bad_push_target")
     ctx.say("pushed", seat=seat, seat_target=player)
     ctx.state.stage = "end"
-    turns.raid(ctx, player, ctx.state.drawn[-1])  # type: ignore[arg-type]
+    turns.raid(ctx, player, ctx.state.drawn[-1])  # type: ignore[arg-type]  # checked by require() above
 
 
 def _tractor(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
@@ -386,18 +388,18 @@ def _tractor(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
         return
     target = args.get("target_player")
     require(target != seat, "tractor_self")
-    valid = isinstance(target, int) and not isinstance(target, bool)
-    require(valid and 0 <= target < ctx.state.seats, "bad_player")
-    turns.use_tractor(ctx, target)  # type: ignore[arg-type]
+    turns.use_tractor(ctx, int_arg(target, "bad_player", 0, ctx.state.seats - 1))
 
 
 def _discard(ctx: Ctx, seat: int, args: dict[str, Any]) -> None:
-    cards = args.get("cards")
-    require(isinstance(cards, list) and all(isinstance(c, str) for c in cards), "bad_discard")
-    require(len(set(cards)) == len(cards), "bad_discard")  # type: ignore[arg-type]
+    raw = args.get("cards")
+    if not isinstance(raw, list):
+        raise IllegalInput("bad_discard")
+    cards = [str_arg(card, "bad_discard") for card in raw]
+    require(len(set(cards)) == len(cards), "bad_discard")
     excess = turns.hand_excess(ctx, seat)
-    require(len(cards) == excess, "wrong_discard_count", count=excess)  # type: ignore[arg-type]
-    chosen = set(cards)  # type: ignore[arg-type]
+    require(len(cards) == excess, "wrong_discard_count", count=excess)
+    chosen = set(cards)
     hand = ctx.state.hands[seat]
     garrisons = {c: (s, u) for s in ctx.owned(seat) for u in s.garrison for c in u.cards()}
     for card in chosen:

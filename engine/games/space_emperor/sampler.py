@@ -5,6 +5,8 @@ face-down support as a support that ship may carry."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.games.space_emperor.cards import SUPPORT_KINDS, CardSet, card_set
 from engine.games.space_emperor.state import (
     Battle,
@@ -38,7 +40,7 @@ def sample(view: SpaceEmperorView, rng: Rng) -> SpaceEmperorState:
         kind, target, system = view.operation
         operation = Operation(
             kind=kind, card=view.operation_card, target_seat=target, target_system=system
-        )  # type: ignore[arg-type]
+        )
     return world(
         SpaceEmperorState,
         view,
@@ -63,14 +65,14 @@ def sample(view: SpaceEmperorView, rng: Rng) -> SpaceEmperorState:
 def _options(view: SpaceEmperorView) -> SpaceEmperorOptions:
     return SpaceEmperorOptions(
         allow_seven_players=view.allow_seven_players,
-        first_player=view.first_player,  # type: ignore[arg-type]
+        first_player=view.first_player,
         hand_limit=view.hand_limit,
         fleet_card_limit=view.fleet_card_limit,
         zero_tie_sinks=view.zero_tie_sinks,
         always_prompt_reactions=view.always_prompt_reactions,
         endgame_turn_limit=view.endgame_turn_limit,
-        final_tiebreak=view.final_tiebreak,  # type: ignore[arg-type]
-        card_set=view.card_set,  # type: ignore[arg-type]
+        final_tiebreak=view.final_tiebreak,
+        card_set=view.card_set,
     )
 
 
@@ -97,7 +99,7 @@ def _kind(cards: CardSet, card_id: str) -> str:
     return cards[card_id].kind
 
 
-def _take(pool: list[str], count: int, fits) -> list[str]:  # type: ignore[no-untyped-def]
+def _take(pool: list[str], count: int, fits: Callable[[str], bool]) -> list[str]:
     """`count` cards of the (shuffled) pool that fit, removed from it; any card if too few fit."""
     chosen = [card for card in pool if fits(card)][:count]
     chosen += [card for card in pool if card not in chosen][: count - len(chosen)]
@@ -113,10 +115,10 @@ def _battle(view: BattleView, cards: CardSet, pool: list[str]) -> Battle:
         system=view.system,
         attack=[_slot(slot, cards, pool) for slot in view.attack],
         defence=[_slot(slot, cards, pool) for slot in view.defence],
-        stage=view.stage,  # type: ignore[arg-type]
+        stage=view.stage,
         revealed=view.revealed,
         no_sortie=view.no_sortie,
-        result=view.result,  # type: ignore[arg-type]
+        result=view.result,
         captured=view.captured,
         escapes=list(view.escapes),
         planet_next=view.planet_next,
@@ -143,7 +145,7 @@ def _slot(view: SlotView, cards: CardSet, pool: list[str]) -> Slot:
         mod=view.mod,
         hits=view.hits,
         sunk=view.sunk,
-        planet=view.planet,  # type: ignore[arg-type]
+        planet=view.planet,
     )
 
 

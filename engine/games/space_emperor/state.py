@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, field_validator
 from pydantic import Field as DataField
 
-from engine.core import Event, GameState
+from engine.core import Event, GameState, Secrets
 from engine.games.space_emperor.cards import Card, CardSet, card_set
 from engine.rng import Rng
 
@@ -19,7 +19,7 @@ PLANET = -1  # an attacking slot's target when it goes for the planet
 
 
 class SpaceEmperorOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)  # shared by every working copy
     allow_seven_players: bool = False
     first_player: Literal["random", "host"] = "random"
     hand_limit: int = DataField(default=5, ge=1, le=20)
@@ -96,8 +96,10 @@ class Relocation(BaseModel):
 
 
 class Operation(BaseModel):
-    """A spy or terrorist waiting for the target's reaction (spec 3.5)."""
+    """A spy or terrorist waiting for the target's reaction (spec 3.5); replaced, never
+    changed, so working copies share it."""
 
+    model_config = ConfigDict(frozen=True)
     kind: Literal["spy", "terrorist"]
     card: str
     target_seat: int
@@ -105,6 +107,7 @@ class Operation(BaseModel):
 
 
 class SpaceEmperorState(GameState):
+    secrets = Secrets(per_seat=("hands",), order=("deck",))
     options: SpaceEmperorOptions
     deck: list[str]
     discard: list[str] = []
@@ -191,7 +194,7 @@ class SpaceEmperorView(BaseModel):
     over: bool
     changed: tuple[str, ...]
     drawn: tuple[str, ...]
-    operation: tuple[str, int, str | None] | None  # (kind, target seat, target system)
+    operation: tuple[Literal["spy", "terrorist"], int, str | None] | None  # kind, seat, system
     scores: tuple[int, ...]
     # Public rules and queued steps (all announced at the table), so a seat's view fixes the
     # whole public state: what the search's sampler rebuilds a world from.
@@ -208,8 +211,9 @@ class SpaceEmperorView(BaseModel):
 
 
 def working_copy(state: SpaceEmperorState) -> SpaceEmperorState:
-    """A copy safe to mutate: every list and unit the rules change is new, the rest shared.
-    (`model_copy(deep=True)` costs most of an AI game; these are plain lists of ids.)"""
+    """A copy safe to mutate: every list and mutable model is new, only immutable values and
+    frozen models are shared (tests/test_space_emperor_working_copy.py walks every field to
+    prove it). `model_copy(deep=True)` costs most of an AI game; these are plain lists of ids."""
     copy = state.model_copy()
     copy.deck = list(state.deck)
     copy.discard = list(state.discard)
@@ -228,6 +232,9 @@ def working_copy(state: SpaceEmperorState) -> SpaceEmperorState:
     copy.endgame_turns = list(state.endgame_turns)
     copy.retired = list(state.retired)
     copy.battle = None if state.battle is None else state.battle.model_copy(deep=True)
+    copy.last_battle = (
+        None if state.last_battle is None else state.last_battle.model_copy(deep=True)
+    )
     copy.relocations = [r.model_copy(deep=True) for r in state.relocations]
     copy.drawn = list(state.drawn)
     copy.changed = list(state.changed)

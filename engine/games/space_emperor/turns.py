@@ -359,14 +359,14 @@ def tractor_source(ctx: Ctx, seat: int, hit: str | None) -> str | None:
 
 
 def use_tractor(ctx: Ctx, target: int) -> None:
-    seat, card, hit = ctx.state.black_hole  # type: ignore[misc]
+    seat, card, hit = ctx.state.black_hole  # type: ignore[misc]  # set while a black hole is resolved
     source = tractor_source(ctx, seat, hit)
     if source == "hand":
         tractor = next(c for c in ctx.state.hands[seat] if ctx.card(c).special == TRACTOR)
         ctx.state.hands[seat].remove(tractor)
         ctx.to_discard(tractor)
     else:
-        system = ctx.system(hit)  # type: ignore[arg-type]
+        system = ctx.system(hit)  # type: ignore[arg-type]  # the branch where a system was hit
         unit = next(
             u for u in system.garrison if any(ctx.card(c).special == TRACTOR for c in u.supports)
         )
@@ -380,7 +380,7 @@ def use_tractor(ctx: Ctx, target: int) -> None:
 def strike(ctx: Ctx) -> None:
     """5.7/5.8 steps 3-5: destroy the hit system, or empty the hand of a player without one."""
     state = ctx.state
-    seat, card, hit = state.black_hole  # type: ignore[misc]
+    seat, card, hit = state.black_hole  # type: ignore[misc]  # set while a black hole is resolved
     state.black_hole = None
     if hit is not None:
         system = ctx.system(hit)

@@ -23,10 +23,10 @@ def _slot_view(slot: Slot, visible: bool, visible_to_all: bool) -> SlotView:
     cards = slot.unit.cards()
     shown = slot.shown + [True] * (len(cards) - len(slot.shown))  # an escaped ESP: revealed
     face_up = tuple(visible_to_all or up for up in shown[: len(cards)])
-    cards = tuple(card if visible or up else None for card, up in zip(cards, shown, strict=False))
+    seen = tuple(card if visible or up else None for card, up in zip(cards, shown, strict=False))
     return trusted(
         SlotView,
-        cards=cards,
+        cards=seen,
         face_up=face_up,
         target=slot.target,
         faces=tuple(slot.faces),
@@ -130,7 +130,7 @@ def _public_rules(state: SpaceEmperorState) -> dict[str, Any]:
 
 def private_lines(ctx: Ctx, seat: int) -> list[Msg]:
     hand = ctx.state.hands[seat]
-    names = ", ".join(_describe(ctx, card) for card in hand) or "—"
+    names = [_describe(ctx, card) for card in hand]  # each in the reader's language (term.*)
     return [Msg(key="private.hand", args={"cards": names, "count": len(hand)})]
 
 

@@ -61,7 +61,7 @@ def pile_value(cards: tuple[int, ...], state: Scoring) -> int:
     numbers = sum(card for card in cards if card != FLAG)
     flags = sum(1 for card in cards if card == FLAG)
     if not state.flags_as_jokers:
-        return numbers * 2**flags
+        return numbers * (1 << flags)
     value = 0 if state.joker_voids_trick and flags else numbers
     return value - (JOKER_PENALTY * flags if state.joker_penalty else 0)
 
@@ -70,7 +70,7 @@ def hand_penalty(cards: tuple[int, ...], state: Scoring) -> int:
     numbers = sum(card for card in cards if card != FLAG)
     flags = sum(1 for card in cards if card == FLAG)
     if not state.flags_as_jokers:
-        return numbers * 2**flags
+        return numbers * (1 << flags)
     return numbers + (JOKER_PENALTY * flags if state.joker_penalty else 0)
 
 

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field as DataField
 
-from engine.core import GameState, trusted_view
+from engine.core import GameState, Secrets, trusted_view
 from engine.games.spartacus.cards import Trick, lowest_card, trick_leader
 
 MAX_SERIES = 20
@@ -23,6 +23,7 @@ class SpartacusOptions(BaseModel):
 
 
 class SpartacusState(GameState):
+    secrets = Secrets(per_seat=("hands",))
     series_games: int = 1
     flags_as_jokers: bool = False
     joker_penalty: bool = False
