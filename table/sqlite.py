@@ -262,7 +262,10 @@ class SqliteStore(queries.Queries):
                     self._queued = []
                     if batch:
                         await self._commit_batch(batch)
-        finally:
+        finally:  # stopped (the loop shutting down): nobody waits for an answer forever
+            for _, done in self._queued:
+                done.cancel()
+            self._queued = []
             self._committing = None
 
     async def _commit_batch(
