@@ -147,6 +147,18 @@ class GameCommands(app_commands.Group):
         pace: str | None = None,
         timeout: str | None = None,
     ) -> None:
+        await self._open_table(interaction, game, options, thread, pace, timeout)
+
+    async def _open_table(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        thread: bool = False,
+        pace: str | None = None,
+        timeout: str | None = None,
+    ) -> None:
+        """A lobby of `game` (/game new; /game learn fills and starts it)."""
         if not await self.bot.gate.open_lobby(interaction, thread):
             return
         existing = None if thread else await self.bot.service.in_channel(channel_of(interaction))
@@ -290,9 +302,9 @@ class GameCommands(app_commands.Group):
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         """A table of the member and easy AIs, started at once (bot.discord_app.learn)."""
         if await self.bot.service.in_channel(channel_of(interaction)) is not None:
-            await self.new.callback(self, interaction, game)  # it says the channel is busy
+            await self._open_table(interaction, game)  # it says the channel is busy
             return
-        await self.new.callback(self, interaction, game)
+        await self._open_table(interaction, game)
         session = await self.bot.service.in_channel(channel_of(interaction))
         if session is None or session.row.host_id != interaction.user.id:
             return  # refused (a limit of the server): new() said why
