@@ -31,6 +31,7 @@ from pydantic import Field as DataField
 from pydantic.fields import FieldInfo
 
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 JsonValue = int | str | bool | list[int] | list[str] | None
 
@@ -331,7 +332,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     A game declares its `State`, `Options` and `View` types, its `moves` (move name -> pure
     function `(state, action) -> (state, events)`) and its `AI` (a `decide(view, prompt, seat,
-    rng_state)` function, or None for the random baseline), and implements `start`, `pending`,
+    rng_state, style)` function, or None for the random baseline), and implements `start`, `pending`,
     `view`, `outcome` and `is_over`. The core does the rest the same way for every game: the
     seat-count check, the seat and game-over checks of every input, dispatch to the move, and
     the one `game_over` event when a move ends the game.
@@ -346,7 +347,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
     # A staticmethod, so that mypy does not take the function for a method of the class.
-    AI: ClassVar[staticmethod[[Any, Prompt, int, int], Action | None] | None] = None
+    AI: ClassVar[staticmethod[[Any, Prompt, int, int, Style], Action | None] | None] = None
     # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
@@ -388,10 +389,13 @@ class Game(ABC, Generic[S, OptionsT, V]):
         return after, events
 
     @final
-    def ai_action(self, view: V, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
-        """The game's AI decision from the seat's own view, or None for the random baseline."""
+    def ai_action(
+        self, view: V, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+    ) -> Action | None:
+        """The game's AI decision from the seat's own view, played in the seat's `style` (the
+        search's rollouts keep STEADY), or None for the random baseline."""
         decide = type(self).AI
-        return None if decide is None else decide(view, prompt, seat, rng_state)
+        return None if decide is None else decide(view, prompt, seat, rng_state, style)
 
     @final
     def public_view(self, state: S) -> PublicView[V]:
@@ -432,9 +436,9 @@ class Game(ABC, Generic[S, OptionsT, V]):
     def board_lines(self, view: V) -> list[Msg]:
         """The board in words, for the text a front end shows beside its image (a phone scales
         text, not images): what the image shows only as symbols or in short (garrisons, stacks,
-        whole rules of cards), then the legend of its symbols. Drawn from the public view only;
-        empty when the image says it all."""
-        return []
+        whole rules of cards), then the legend of its symbols. Drawn from the public view only.
+        By default the catalog's `board_text.legend`, when the game has one."""
+        return [Msg(key="board_text.legend")] if "board_text.legend" in self.strings["en"] else []
 
     def rules_text(self, section: str) -> Msg:
         """One section of the rules (RULE_SECTIONS), written for players from the spec."""

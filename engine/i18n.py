@@ -14,6 +14,7 @@ count's noun agrees with it through a format spec of two forms: `{count:card|car
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -29,8 +30,10 @@ from engine.core import (
     seat_look,
 )
 from engine.strings import STRINGS as CORE
+from engine.styles import style_named
 
 LOCALES = ("en", "ja")
+_DETAILED = re.compile(r"(?P<name>[^()]+) \((?P<detail>[^()]+)\)")
 
 
 class _Formatter(string.Formatter):
@@ -126,14 +129,26 @@ def look_words(seat: int, locale: str) -> str:
     return words["look"].format(colour=words[f"colour.{colour}"], shape=words[f"shape.{shape}"])
 
 
+def style_name(style: str | None, locale: str) -> str:
+    """'bold' / '強気': an AI seat's style (engine.styles) as the lobby shows it beside the seat;
+    a seat stored without one plays STEADY and reads so."""
+    words = CORE.get(locale, CORE["en"])
+    return words.get(f"style.{style_named(style).name}", words["style.steady"])
+
+
 def _is_seat(name: str) -> bool:
     return name == "seat" or name == "seats" or name.startswith("seat_")
 
 
 def term(text: str, catalog: Mapping[str, str]) -> str:
-    """`text` in the catalog's language when it lists it as `term.<text>` ("A + B" by parts)."""
+    """`text` in the catalog's language when it lists it as `term.<text>` ("A + B" by parts;
+    "Name (detail)" by its name, the detail kept, in the catalog's `term.detailed` form)."""
     if " + " in text:
         return " + ".join(term(part, catalog) for part in text.split(" + "))
+    detailed = _DETAILED.fullmatch(text)
+    if detailed and f"term.{detailed['name']}" in catalog:
+        form = catalog.get("term.detailed", "{name} ({detail})")
+        return form.format(name=catalog[f"term.{detailed['name']}"], detail=detailed["detail"])
     return catalog.get(f"term.{text}", text)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from table.clock_queries import ClockQueries
+from table.clock_queries import ClockQueries, idle_async_query
 from table.session_model import SessionMeta, stored_seats
 from table.store import Held, InputRow, SessionRow, dump, input_row, session_row
 
@@ -36,6 +36,10 @@ UNSHOWN_FINISHED = (
 )
 SHOWN_SQLITE = "json_extract(meta, '$.shown')"
 SHOWN_POSTGRES = "(meta::jsonb->>'shown')::bigint"
+SEATS_SQLITE = "json_array_length(s.seats)"
+SEATS_POSTGRES = "json_array_length(s.seats::json)"
+# Open sessions but the idle async tables (table.clock_queries): what start-up loads.
+OPEN_BUT_IDLE = "WHERE status IN ('lobby','active') AND id NOT IN ({idle}) ORDER BY id"
 
 CREATE_SESSION = (
     "INSERT INTO sessions (channel_id, guild_id, game, rules_version, options,"
@@ -165,6 +169,12 @@ class Queries(ClockQueries):
 
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions(OPEN_SESSIONS)
+
+    async def open_sessions_but_idle(self) -> list[SessionRow]:
+        """Open sessions except async tables whose board is current and that have no AI
+        seat: those stay unread at start-up (loaded when acted on or due)."""
+        idle = idle_async_query(self.shown, self.seat_count)
+        return await self._sessions(OPEN_BUT_IDLE.format(idle=idle))
 
     async def unshown_finished(self) -> list[SessionRow]:
         """Finished sessions whose board (meta "shown": the last input it showed) lags the log:

@@ -26,6 +26,7 @@ class Seat(BaseModel):
     ai: bool
     locale: str | None = None  # the member's language, for their private texts
     level: str | None = None  # an AI seat's level; None plays the default level
+    style: str | None = None  # an AI seat's style (engine.styles); None plays STEADY
 
 
 class SessionMeta(BaseModel):
@@ -43,6 +44,7 @@ class SessionMeta(BaseModel):
     rematch_of: int | None = None  # the finished session this lobby is a rematch of
     learning: bool = False  # /game learn: tips shown, answered through choosers, unrated
     thread: bool = False  # the game has its own thread
+    out_folder: str | None = None  # local mode: the game's own board folder (None: older rows)
     quiet_warned: bool = False  # table talk was told once the channel is quiet
     asked: tuple[str, ...] = ()  # public replies already asked in the channel
     prompted: Mapping[str, str] = {}  # seat -> the prompt key last sent to it privately

@@ -555,7 +555,7 @@ def test_views_hide_hands_and_fight_cards() -> None:
     assert GAME.view(first, None).submitted == (True, False)
     assert GAME.view(first, None).hand_sizes == (3, 10, 10)
     lines = GAME.own_lines(first, A)
-    assert lines[0] == Msg(key="private.hand", args={"cards": "1, 2, flag", "count": 3})
+    assert lines[0] == Msg(key="private.hand", args={"cards": ["1", "2", "flag"], "count": 3})
     assert lines[1] == Msg(key="private.fight_card", args={"card": 1})
     assert GAME.own_lines(second, A)[1] == Msg(key="private.fight_flag")
     assert GAME.own_lines(first, B)[1] == Msg(key="private.no_card")

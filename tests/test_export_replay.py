@@ -100,7 +100,7 @@ def test_local_replay_command_writes_boards_and_prints_the_outcome(tmp_path, cap
     assert boards[-1].read_bytes() == board(export, last, "en")
     path.write_text(dump_export(export).replace('"seed": 7', '"seed": 8'))
     assert main(["replay", str(path), "--out", str(tmp_path / "out2")]) == 2
-    assert "tampered" in capsys.readouterr().err
+    assert "the file was changed after its export" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -742,7 +742,8 @@ def test_private_lines_show_goods_then_cost_and_effect() -> None:
     state.players[0].goods = {"wood": 2, "food": 1}
     lines = GAME.private_lines(state, 0)
     assert LOCALIZER.msg("en", lines[0], GAME) == "You hold: 2 wood, 1 food · 0 VP"
-    assert lines[2].key == "private.card" and "pay 2 worker" in LOCALIZER.msg("en", lines[2], GAME)
+    assert lines[2].key == "private.group.action"  # the hand is grouped by card type
+    assert lines[3].key == "private.card" and "pay 2 worker" in LOCALIZER.msg("en", lines[3], GAME)
 
 
 # AI ----------------------------------------------------------------------------------------

@@ -58,6 +58,24 @@ YOUNG_GC_SECONDS = 0.05
 METRIC_SAMPLES = 100_000
 
 
+class UnknownViewAtDebug(logging.Filter):
+    """discord.py warns "View interaction referencing unknown view … Discarding" for every click
+    on a component it did not register, which is every click here: bot.discord_app.router
+    answers them (nothing is discarded). The line goes to debug instead of filling the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.WARNING and str(record.msg).startswith(
+            "View interaction referencing unknown view"
+        ):
+            log.debug("component click routed by the router: %s", record.getMessage())
+            return False
+        return True
+
+
+VIEW_LOG_FILTER = UnknownViewAtDebug()
+logging.getLogger("discord.ui.view").addFilter(VIEW_LOG_FILTER)
+
+
 class ForumBot(commands.Bot):
     def __init__(
         self, config: Config, *, timer_period: float = TIMER_PERIOD_SECONDS, **client_kwargs: Any
@@ -83,7 +101,7 @@ class ForumBot(commands.Bot):
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.hints: Hints = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
-        self.play: Play = None  # type: ignore[assignment]
+        self.play: Play = None  # type: ignore[assignment]  # set in setup_hook
         self.router: Router = None  # type: ignore[assignment]  # set in setup_hook
         self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
         self.settings = ServerSettings(config)
@@ -177,11 +195,13 @@ class ForumBot(commands.Bot):
             tune_gc()
 
     async def recover(self) -> None:
-        """Re-post boards, re-prompt players whose private prompts died, resume AI seats.
+        """Re-post boards, re-prompt players whose private prompts died, resume AI seats
+        (not for async tables whose board shows their latest input: see recoverable).
 
         A broken session is skipped; its channel is told how to get a playable channel back.
         """
-        healthy, broken = await self.service.recoverable()
+        # Async tables whose board is current wait, unread, until acted on or due.
+        healthy, broken = await self.service.recoverable(lazy=True)
         for session in healthy:
             if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)

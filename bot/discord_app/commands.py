@@ -16,6 +16,7 @@ from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
 from bot.discord_app.interaction_parts import channel_of
+from bot.discord_app.mine import MinePages, page_text, visible_games
 from bot.discord_app.rules_pages import example_values, rules_page
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend import cards
@@ -71,6 +72,9 @@ class CommandParts:
     tables: AsyncTables
 
 
+ANYWHERE = ("mine", "me")  # /game subcommands a user-installed Forum answers anywhere
+
+
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
 
 
@@ -116,9 +120,27 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
 
 class GameCommands(app_commands.Group):
     def __init__(self, bot: CommandsHost, parts: CommandParts) -> None:
-        super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
+        super().__init__(
+            name="game",
+            description=_(COMMANDS, "command.game"),
+            # Installed by a server, and by a user for /game mine and /game me anywhere
+            # (interaction_check keeps every other command to servers that installed Forum).
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
+        )
         self.bot = bot
         self.parts = parts
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Outside a server that installed Forum only /game mine and /game me answer."""
+        command = interaction.command
+        root = command.qualified_name.split()[1] if command is not None else ""
+        if root in ANYWHERE or (interaction.guild_id and interaction.is_guild_integration()):
+            return True
+        await reply_privately(interaction, "✗ " + self.texts(interaction)("error.server_only"))
+        return False
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
@@ -147,9 +169,9 @@ class GameCommands(app_commands.Group):
         pace: str | None = None,
         timeout: str | None = None,
     ) -> None:
-        await self._open_table(interaction, game, options, thread, pace, timeout)
+        await self.open_lobby(interaction, game, options, thread, pace, timeout)
 
-    async def _open_table(
+    async def open_lobby(
         self,
         interaction: discord.Interaction,
         game: str,
@@ -158,7 +180,7 @@ class GameCommands(app_commands.Group):
         pace: str | None = None,
         timeout: str | None = None,
     ) -> None:
-        """A lobby of `game` (/game new; /game learn fills and starts it)."""
+        """`/game new`: a lobby here (or in a new thread), or a private word of why not."""
         if not await self.bot.gate.open_lobby(interaction, thread):
             return
         existing = None if thread else await self.bot.service.in_channel(channel_of(interaction))
@@ -260,6 +282,18 @@ class GameCommands(app_commands.Group):
             if name.startswith(typed) or not typed
         ][:25]
 
+    @app_commands.command(name="mine", description=_(COMMANDS, "command.mine"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Your open async games on every server (see bot.discord_app.mine)."""
+        t = self.texts(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        clocks = self.parts.tables.clocks
+        shown, hidden = await visible_games(self.parts.board.client, clocks, interaction.user.id)
+        view = MinePages(t, shown, hidden, interaction.user.id)
+        await interaction.edit_original_response(
+            content=page_text(t, shown, hidden, 0), view=view, allowed_mentions=NO_PINGS
+        )
+
     @app_commands.command(name="status", description=_(COMMANDS, "command.status"))
     async def status(self, interaction: discord.Interaction) -> None:
         if not await self.bot.gate.allow(interaction, "status"):
@@ -302,9 +336,9 @@ class GameCommands(app_commands.Group):
     async def learn(self, interaction: discord.Interaction, game: str) -> None:
         """A table of the member and easy AIs, started at once (bot.discord_app.learn)."""
         if await self.bot.service.in_channel(channel_of(interaction)) is not None:
-            await self._open_table(interaction, game)  # it says the channel is busy
+            await self.open_lobby(interaction, game)  # it says the channel is busy
             return
-        await self._open_table(interaction, game)
+        await self.open_lobby(interaction, game)
         session = await self.bot.service.in_channel(channel_of(interaction))
         if session is None or session.row.host_id != interaction.user.id:
             return  # refused (a limit of the server): new() said why

@@ -225,6 +225,8 @@ class Router:
     async def lobby(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
+        if session.status != "lobby":  # after Start: refused at once, the board stays a board
+            raise IllegalInput("not_in_lobby")
         user = interaction.user
         service = self.bot.service
         level = chosen_level(interaction, parsed.op, parsed.arg)
@@ -242,7 +244,14 @@ class Router:
             await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
             await service.start(session, user.id)
-            await interaction.response.defer()
+            # The lobby's components are disabled in the very edit that answers Start, so no
+            # click meets "already started" while the first board is on its way.
+            content, view = self.board.lobby_content(session, level)
+            for item in view.children:
+                item.disabled = True  # type: ignore[attr-defined]  # buttons and the select
+            await interaction.response.edit_message(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
             self.changed(session, [])
             return
         if session.status == "aborted":

@@ -41,6 +41,14 @@ CLOCKS: Catalog = {
         " (no notices; some tables stop your clocks): **{quiet}**\nTurn notices: **{notices}**"
         "\nVacation days left this year: **{left}** of {allowance}",
         "me.quiet_none": "none",
+        "mine.title": "**Your async games** ({count}) · page {page}/{pages}",
+        "mine.line": "**{game}** · {guild} · {link} · waiting on {waiting} · your clock {left}"
+        " · table waited {waited}",
+        "mine.line_yours": "▶ **{game}** · {guild} · {link} · **your turn** · your clock {left}"
+        " · table waited {waited}",
+        "mine.none": "You have no open async games.",
+        "mine.hidden": "({count} more in channels you cannot view now.)",
+        "error.server_only": "This command works in a server that has Forum installed.",
         "error.bad_way": "Choose DM, mention or off.",
         "me.way.dm": "by DM",
         "me.way.mention": "a mention in the game's channel",
@@ -81,6 +89,14 @@ CLOCKS: Catalog = {
         "持ち時間を止める卓もあります）：**{quiet}**\n手番の通知：**{notices}**\n"
         "今年の休暇の残り：**{left}**日（{allowance}日中）",
         "me.quiet_none": "なし",
+        "mine.title": "**参加中の非同期ゲーム**（{count}件）・{page}/{pages}ページ",
+        "mine.line": "**{game}**・{guild}・{link}・{waiting}の手番待ち・あなたの持ち時間{left}"
+        "・待ち時間{waited}",
+        "mine.line_yours": "▶ **{game}**・{guild}・{link}・**あなたの手番**・持ち時間{left}"
+        "・待ち時間{waited}",
+        "mine.none": "参加中の非同期ゲームはありません。",
+        "mine.hidden": "（ほかに、今は見られないチャンネルのゲームが{count}件あります。）",
+        "error.server_only": "このコマンドはForumが導入されたサーバーで使えます。",
         "error.bad_way": "DM・メンション・オフから選んでください。",
         "me.way.dm": "DM",
         "me.way.mention": "ゲームのチャンネルでメンション",

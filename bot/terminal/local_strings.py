@@ -18,7 +18,7 @@ LOCAL: Catalog = {
         " players; give one of them.",
         "local.paused_differs": "Your paused {game} game (session {session}) is {paused}, not"
         " {asked} as asked. Add --new to abandon it and start yours, or run"
-        " `python -m bot local {game_id}` to resume it.",
+        " `{command} local {game_id}` to resume it.",
         "local.table": "{players} players ({ai} AI), {options}",
         "local.amounts": "[{first}]–[{last}]: type the amount",
         "local.base_game": "base game",
@@ -27,7 +27,7 @@ LOCAL: Catalog = {
         "local.page.title": "{game} · session {session}",
         "local.no_token": "No Discord token configured (config.toml [discord].token or"
         " DISCORD_TOKEN).\nStarting a local {game} game instead; see README.md to connect to"
-        " Discord.\n(Or: python -m bot local GAME, one of {games})",
+        " Discord.\n(Or: {command} local GAME, one of {games})",
         "local.new_starts_over": " (--new starts over)",
         "local.page.lang": "en",
         "local.page.back": "Earlier board",
@@ -55,6 +55,10 @@ LOCAL: Catalog = {
         "local.section.variants": "Variants",
         "local.no_card": "No card is called '{name}' ({count} cards: try a name or its first letters).",
         "local.more_cards": "… and {count} more: type more of the name.",
+        "export.written": "Session {session} written to {path}; `{command}` rebuilds its boards.",
+        "export.no_session": "There is no game with session number {session} in this database.",
+        "export.unfinished": "Session {session} is not finished; only finished games are exported.",
+        "export.unwritable": "{path} cannot be written ({reason}).",
     },
     "ja": {
         "local.error.not_listed": "「{answer}」は選択肢にありません。一覧のコード、番号、"
@@ -65,7 +69,7 @@ LOCAL: Catalog = {
         "なりません。どちらか一方を指定してください。",
         "local.paused_differs": "中断中の{game}のゲーム（セッション{session}）は{paused}で、"
         "指定された{asked}とは異なります。--new を付けるとそれを破棄して新しく始めます。"
-        "再開するには `python -m bot local {game_id}` を実行してください。",
+        "再開するには `{command} local {game_id}` を実行してください。",
         "local.table": "{players}人（うちCPU{ai}人）・{options}",
         "local.amounts": "[{first}]～[{last}]：数を入力してください",
         "local.base_game": "基本ルール",
@@ -74,7 +78,7 @@ LOCAL: Catalog = {
         "local.page.title": "{game}・セッション{session}",
         "local.no_token": "Discord のトークンが設定されていません（config.toml の [discord].token"
         " または DISCORD_TOKEN）。\n代わりに{game}をローカルで始めます。Discord への接続は README.md"
-        " を参照してください。\n（ほかのゲーム：python -m bot local GAME、GAME は {games}）",
+        " を参照してください。\n（ほかのゲーム：{command} local GAME、GAME は {games}）",
         "local.new_starts_over": "（--new で最初からやり直せます）",
         "local.page.lang": "ja",
         "local.page.back": "前の盤面",
@@ -102,6 +106,10 @@ LOCAL: Catalog = {
         "local.section.variants": "変種",
         "local.no_card": "「{name}」というカードはありません（全{count}種：名前か最初の数文字を入力）。",
         "local.more_cards": "…ほか{count}枚：名前をもう少し入力してください。",
+        "export.written": "セッション{session}を {path} に書き出しました。`{command}` で盤面を再現できます。",
+        "export.no_session": "このデータベースにセッション番号{session}のゲームはありません。",
+        "export.unfinished": "セッション{session}は終わっていません。書き出せるのは終わったゲームだけです。",
+        "export.unwritable": "{path} に書き込めません（{reason}）。",
     },
 }
 

@@ -32,7 +32,7 @@ def place_args(place: str, prefix: str = "place") -> dict[str, str]:
 
 
 EN = {
-    "name": "Hannibal gegen Rom",
+    "name": "Hannibal versus Rome",
     "summary": "Rome against Carthage: move one legion or fleet a turn, fight with secret cards 1–5.",
     "rules": (
         "2 players: Rome (7 legions in Roma, 3 fleets on S1 Roma–Corsica) against Carthage "
@@ -117,7 +117,7 @@ EN = {
     "event.series_drawn": "The series ends undecided after {games} games.",
     "event.game_over": "Game over. Winner: {seats}.",
     "event.game_over.none": "Game over: no winner.",
-    "end.capital": "A legion entered the enemy capital.",
+    "end.capital": "The enemy capital was taken.",
     "end.mediterranean": "Mediterranean control.",
     "end.annihilation": "All enemy legions destroyed.",
     "end.annihilation_both": "Both sides lost all legions: no winner.",
@@ -142,7 +142,7 @@ EN = {
     "error.hannibal_absent": "Hannibal is not in the battle region.",
     "error.hannibal_alone": "Hannibal is Carthage's only legion there: he must fight.",
     "error.card_not_in_hand": "That card is not in your hand.",
-    "board.title": "Hannibal gegen Rom",
+    "board.title": "Hannibal versus Rome",
     "board.rome": "Rome",
     "board.carthage": "Carthage",
     "board.to_move": "Turn {turn} · {player} ({role}) to move",
@@ -263,7 +263,7 @@ JA = {
     "event.series_drawn": "{games}ゲームを終えてもシリーズの決着はつきませんでした。",
     "event.game_over": "ゲーム終了。勝者：{seats}",
     "event.game_over.none": "ゲーム終了：勝者なし。",
-    "end.capital": "軍団が敵の首都に進入しました。",
+    "end.capital": "敵の首都が制圧されました。",
     "end.mediterranean": "地中海の支配。",
     "end.annihilation": "敵の軍団が全滅しました。",
     "end.annihilation_both": "両者とも軍団が全滅：勝者なし。",
@@ -276,7 +276,7 @@ JA = {
     "private.hand": "あなたの手札（{count}枚）：{cards}",
     "private.card": "あなたの戦闘カード：{card}",
     "private.no_card": "戦闘カードを選んでください。",
-    "error.bad_move": "移動は 駒:出発>到着 の形で指定してください（例：legion:ROMA>GALLIA）。",
+    "error.bad_move": "移動は「駒の種類:出発地>到着地」の形で指定してください（例：legion:ROMA>GALLIA）。",
     "error.one_piece_only": "動かせる駒はちょうど1つです。",
     "error.no_passing": "必ず駒を1つ動かしてください。パスはできません。",
     "error.no_piece_there": "{place}にそのような自分の駒はありません。",

@@ -43,6 +43,9 @@ _OWN: Catalog = {
         "prompt.play": "{seat}: play a number below {lowest} or your flag, or pass.",
         "prompt.play_joker": "{seat}: play a number below {lowest} or your joker, or pass.",
         "prompt.play_number": "{seat}: play a number below {lowest}, or pass.",
+        "prompt.play_none": "{seat}: no number is below {lowest}; play your flag, or pass.",
+        "prompt.play_joker_none": "{seat}: no number is below {lowest}; play your joker, or pass.",
+        "prompt.play_number_none": "{seat}: no number is below {lowest}; you can only pass.",
         "event.played": "{seat} plays {card}.",
         "event.played_flag": "{seat} plays the flag ⚑.",
         "event.played_joker": "{seat} plays the joker ★.",
@@ -134,6 +137,9 @@ _OWN: Catalog = {
         "prompt.any": "{seat}：まだ数字カードが出ていません。どのカードでも出せます。",
         "prompt.play": "{seat}：{lowest}より低い数字カードか旗印を出すか、パスしてください。",
         "prompt.play_number": "{seat}：{lowest}より低い数字カードを出すか、パスしてください。",
+        "prompt.play_none": "{seat}：{lowest}より低い数字はありません。旗印を出すか、パスしてください。",
+        "prompt.play_joker_none": "{seat}：{lowest}より低い数字はありません。ジョーカーを出すか、パスしてください。",
+        "prompt.play_number_none": "{seat}：{lowest}より低い数字はありません。パスしかできません。",
         "prompt.play_joker": (
             "{seat}：{lowest}より低い数字カードかジョーカーを出すか、パスしてください。"
         ),
