@@ -27,6 +27,7 @@ from engine.ai import ai_seed, random_action
 from engine.core import Game, playable_seats
 from engine.levels import level_action
 from engine.registry import GAMES, SEARCH
+from engine.styles import table_styles
 
 DEFAULT_GAMES = 100
 
@@ -54,6 +55,7 @@ class Match:
 def play(game: Game, seed: int, levels: list[str], tested: int, match: Match) -> None:
     """One game; `levels[seat]` is "easy", "normal", "hard" or "random"."""
     seats = len(levels)
+    styles = table_styles(seed, seats)  # each AI seat in its own style, as at a table
     state = game.setup(game.parse_options({}), seats, seed)
     step = 0
     while prompts := game.pending(state):
@@ -64,7 +66,7 @@ def play(game: Game, seed: int, levels: list[str], tested: int, match: Match) ->
         if levels[seat] == "random":
             action = random_action(game, state, prompt, seat, seat_seed)
         else:
-            action = level_action(game, state, prompt, seat, seat_seed, levels[seat])
+            action = level_action(game, state, prompt, seat, seat_seed, levels[seat], styles[seat])
         if levels[seat] == "hard":
             match.times.append(time.process_time() - started)
         state, events = game.apply(state, action)

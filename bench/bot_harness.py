@@ -93,10 +93,11 @@ class Harness:
     # What users see ---------------------------------------------------------------------
 
     def board(self) -> FakeMessage:
-        """The channel message that carries the game (lobby buttons or the board image)."""
+        """The channel message that carries the game (lobby buttons, or the board: a layout
+        message, or an image)."""
         for message in reversed(self.fake.channel_messages()):
             ids = message.all_custom_ids()
-            if message.png() is not None or any(":lobby:" in i for i in ids):
+            if message.is_layout or message.png() is not None or any(":lobby:" in i for i in ids):
                 return message
         raise AssertionError("no board message in the channel")
 

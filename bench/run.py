@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.run            # engine, AI, render, persistence
     .venv/bin/python -m bench.run --discord  # also a full game through the fake Discord
+    .venv/bin/python -m bench.run --phone    # only the smallest board texts at a phone's width
     .venv/bin/python -m bench.run --hints    # live-board latency, quiet and under hint spam
 
 Targets: every board of every registered game ≤ 3.0× its real floor (median ≤ 2.0×), persist
@@ -35,6 +36,7 @@ import aiosqlite
 from isal import isal_zlib
 from PIL import Image
 
+from bench.phone import bench_phone
 from engine.ai import play_out
 from engine.core import Game, playable_seats
 from engine.registry import GAMES, get_game
@@ -400,7 +402,11 @@ def main() -> None:
     parser.add_argument("--discord", action="store_true")
     parser.add_argument("--hints", action="store_true", help="only the hint-spam latency")
     parser.add_argument("--render", action="store_true", help="only the render figures")
+    parser.add_argument("--phone", action="store_true", help="only the board texts at 390 px")
     args = parser.parse_args()
+    if args.phone:
+        bench_phone()
+        return
     if args.render:
         bench_render()
         return

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from bot.frontend.config import Config, ConfigError, load_config
-from bot.terminal.local import PausedGameDiffers, run_local
-from bot.terminal.local_args import UsageError, local_options
+from bot.terminal.local import PausedGameDiffers, run_command, run_local
+from bot.terminal.local_args import UsageError, local_options, options_help
 from bot.terminal.local_strings import LOCAL_TEXT
 from engine.core import IllegalInput
 from engine.levels import DEFAULT_LEVEL, LEVELS
@@ -48,6 +48,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.frontend.replay import replay_file
 
         return replay_file(Path(args.file), Path(args.out), args.locale)
+    if args.command == "export":
+        from bot.terminal.local_export import export_session
+
+        out = Path(args.out) if args.out else None
+        return export_session(config.database, args.session, out, args.locale)
     if args.command == "sync":
         return _discord(config, sync_guild=args.guild if args.guild else 0)
     if config.token:
@@ -61,7 +66,10 @@ def _default_local(config: Config, top: argparse.Namespace) -> int:
     game = GAMES[config.local_game]  # a known game: the settings were checked
     name = LOCAL_TEXT.text(top.locale, "name", game)
     games = ", ".join(sorted(GAMES))
-    print(LOCAL_TEXT.text(top.locale, "local.no_token", game=name, games=games) + "\n")
+    no_token = LOCAL_TEXT.text(
+        top.locale, "local.no_token", game=name, games=games, command=run_command()
+    )
+    print(no_token + "\n")
     args = ["local", config.local_game, "--locale", top.locale]
     args += ["--new"] * top.new + ["--no-browser"] * top.no_browser
     return _local(_parser().parse_args(args), config)
@@ -109,11 +117,24 @@ def _parser() -> argparse.ArgumentParser:
     migrate.add_argument(
         "--to", required=True, metavar="postgresql://…", help="required, no default"
     )
-    _local_parser(sub.add_parser("local", help="play in the terminal without Discord"))
+    _local_parser(
+        sub.add_parser(
+            "local",
+            help="play in the terminal without Discord",
+            epilog="each game's --option values:\n" + options_help(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+    )
     replay = sub.add_parser("replay", help="rebuild an exported game's boards and outcome")
     replay.add_argument("file")
     replay.add_argument("--out", default="out", help="folder for the boards (default: %(default)s)")
     replay.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
+    export = sub.add_parser("export", help="write a finished game as a file for replay")
+    export.add_argument("session", type=int, help="the game's session number")
+    export.add_argument(
+        "--out", default=None, help="file to write (default: forum-GAME-SESSION.json)"
+    )
+    export.add_argument("--locale", choices=("en", "ja"), default="en", help=LOCALE_HELP)
     return parser
 
 

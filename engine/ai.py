@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import Action, AnyGame, Event, Field, GameState, IllegalInput, Prompt
 from engine.rng import Rng, derive_seed
+from engine.styles import STEADY, Style
 
 RANDOM_RETRIES = 50
 
@@ -84,21 +85,29 @@ def _candidates(prompt: Prompt, rng: Rng) -> Iterator[dict[str, Any]]:
 
 
 def choose_action(
-    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, *, smart: bool = True
+    game: AnyGame,
+    state: GameState,
+    prompt: Prompt,
+    seat: int,
+    seed: int,
+    *,
+    smart: bool = True,
+    style: Style = STEADY,
 ) -> Action:
-    """The seat's AI decision: the game's own AI when it has one (and `smart`), else random.
+    """The seat's AI decision: the game's own AI in the seat's style when it has one (and
+    `smart`), else random.
 
     The game AI sees only `game.view(state, seat)`; the random baseline tries candidates against
     the rules, which reveals no more than the prompt itself does.
     """
-    return _decide(game, state, prompt, seat, seed, smart)[0]
+    return _decide(game, state, prompt, seat, seed, smart, style)[0]
 
 
 def _decide(
-    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool
+    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, smart: bool, style: Style
 ) -> Step:
     if smart:
-        action = game.ai_action(game.view(state, seat), prompt, seat, seed)
+        action = game.ai_action(game.view(state, seat), prompt, seat, seed, style)
         if action is not None:
             return action, None
     return random_step(game, state, prompt, seat, seed)
@@ -113,10 +122,12 @@ def play_out(
     state: GameState,
     seed: int,
     smart: tuple[bool, ...] | None = None,
+    styles: tuple[Style, ...] | None = None,
 ) -> tuple[GameState, list[Action]]:
     """Let AI seats play `state` to the end; returns the final state and the inputs applied.
 
-    `smart[seat]` picks the game's AI (True) or the random baseline (False) per seat.
+    `smart[seat]` picks the game's AI (True) or the random baseline (False) per seat, and
+    `styles[seat]` the style it plays in (STEADY for all when not given).
     """
     actions: list[Action] = []
     while prompts := game.pending(state):
@@ -126,7 +137,8 @@ def play_out(
         seat = prompt.seats[0]
         use_game_ai = True if smart is None else smart[seat]
         seat_seed = ai_seed(seed, len(actions), seat)
-        action, tried = _decide(game, state, prompt, seat, seat_seed, use_game_ai)
+        style = STEADY if styles is None else styles[seat]
+        action, tried = _decide(game, state, prompt, seat, seat_seed, use_game_ai, style)
         state, _ = tried if tried is not None else game.apply(state, action)
         actions.append(action)
     return state, actions

@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
+from functools import cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar, final, get_args, get_origin
 
 import annotated_types
@@ -30,6 +31,7 @@ from pydantic import Field as DataField
 from pydantic.fields import FieldInfo
 
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 JsonValue = int | str | bool | list[int] | list[str] | None
 
@@ -178,6 +180,21 @@ class Outcome(BaseModel):
     reason: Msg | None = None
 
 
+class CardText(BaseModel):
+    """What one card is called and does, as catalog texts: `text` is the whole rule of the card,
+    `short` the same in at most SHORT_CARD_TEXT characters (a chooser's option description)."""
+
+    model_config = ConfigDict(frozen=True)
+    name: Msg
+    text: Msg
+    short: Msg
+
+
+SHORT_CARD_TEXT = 100  # Discord's limit for a select option's description
+# The sections of a game's rules in the app (`rules.<section>` in its catalog), in reading order.
+RULE_SECTIONS = ("setup", "turn", "scoring", "end", "variants")
+
+
 class IllegalInput(Exception):
     """An input or table operation refused, by the rules, the table or a front end: the one
     refusal type. `code` is stable (tests and front ends key on it; `error.<code>` words it)."""
@@ -315,7 +332,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     A game declares its `State`, `Options` and `View` types, its `moves` (move name -> pure
     function `(state, action) -> (state, events)`) and its `AI` (a `decide(view, prompt, seat,
-    rng_state)` function, or None for the random baseline), and implements `start`, `pending`,
+    rng_state, style)` function, or None for the random baseline), and implements `start`, `pending`,
     `view`, `outcome` and `is_over`. The core does the rest the same way for every game: the
     seat-count check, the seat and game-over checks of every input, dispatch to the move, and
     the one `game_over` event when a move ends the game.
@@ -330,7 +347,7 @@ class Game(ABC, Generic[S, OptionsT, V]):
     View: ClassVar[type[BaseModel]]
     moves: ClassVar[Mapping[str, Move]]
     # A staticmethod, so that mypy does not take the function for a method of the class.
-    AI: ClassVar[staticmethod[[Any, Prompt, int, int], Action | None] | None] = None
+    AI: ClassVar[staticmethod[[Any, Prompt, int, int, Style], Action | None] | None] = None
     # The hard AI's search (engine.search): sampler, rollout policy and budget; None: no hard level.
     search: ClassVar[SearchSpec | None] = None
     # Must define at least "name", "summary" and "rules" in "en" and "ja".
@@ -347,6 +364,8 @@ class Game(ABC, Generic[S, OptionsT, V]):
     hints: ClassVar[bool] = False
     # Slash commands that answer a move directly; the front end registers them by name.
     shortcuts: ClassVar[tuple[Shortcut, ...]] = ()
+    # Every distinct card of the game, by id (see `card`); empty for a game without cards.
+    card_ids: ClassVar[tuple[str, ...]] = ()
 
     @final
     def setup(self, options: OptionsT, seats: int, seed: int) -> S:
@@ -370,10 +389,13 @@ class Game(ABC, Generic[S, OptionsT, V]):
         return after, events
 
     @final
-    def ai_action(self, view: V, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
-        """The game's AI decision from the seat's own view, or None for the random baseline."""
+    def ai_action(
+        self, view: V, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+    ) -> Action | None:
+        """The game's AI decision from the seat's own view, played in the seat's `style` (the
+        search's rollouts keep STEADY), or None for the random baseline."""
         decide = type(self).AI
-        return None if decide is None else decide(view, prompt, seat, rng_state)
+        return None if decide is None else decide(view, prompt, seat, rng_state, style)
 
     @final
     def public_view(self, state: S) -> PublicView[V]:
@@ -401,9 +423,58 @@ class Game(ABC, Generic[S, OptionsT, V]):
         words (a draw that names nobody) says so here."""
         return game_over_event(result)
 
+    @final
     def private_lines(self, state: S, seat: int) -> list[Msg]:
-        """What `seat` alone knows (hand, chips...), as text lines for a DM or `/game hand`."""
+        """What `seat` alone knows, as text lines for a DM or `/game hand`: the game's own lines
+        (hand, chips...), then what each card the seat holds does, once per distinct text."""
+        return self.own_lines(state, seat) + card_lines(self, self.held_cards(state, seat))
+
+    def own_lines(self, state: S, seat: int) -> list[Msg]:
+        """The game's own private lines (hand, chips...) for `private_lines`."""
         return []
+
+    def board_lines(self, view: V) -> list[Msg]:
+        """The board in words, for the text a front end shows beside its image (a phone scales
+        text, not images): what the image shows only as symbols or in short (garrisons, stacks,
+        whole rules of cards), then the legend of its symbols. Drawn from the public view only.
+        By default the catalog's `board_text.legend`, when the game has one."""
+        return [Msg(key="board_text.legend")] if "board_text.legend" in self.strings["en"] else []
+
+    def rules_text(self, section: str) -> Msg:
+        """One section of the rules (RULE_SECTIONS), written for players from the spec."""
+        require(section in RULE_SECTIONS, "unknown_section", section=section)
+        return Msg(key=f"rules.{section}")
+
+    def tip(self, prompt: Prompt) -> Msg:
+        """One line on the rule behind a kind of decision (`tip.<move>`), for a player meeting
+        it for the first time."""
+        return Msg(key=f"tip.{prompt.move}")
+
+    def held_cards(self, state: S, seat: int) -> tuple[str, ...]:
+        """The ids (`card_ids`) of the cards `seat` holds in hand, for their texts."""
+        return ()
+
+    def cards(self) -> tuple[str, ...]:
+        """Every distinct card of the game, for a card list or lookup (`/game card`)."""
+        return self.card_ids
+
+    def card(self, card_id: str) -> CardText:
+        """A card's name and texts. By default from the catalog: a card whose id is a number
+        is `card.number.*` with argument `value`, any other `card.<id>.*`; a game whose cards
+        are data words them itself."""
+        require(card_id in self.card_ids, "unknown_card", card=card_id)
+        if card_id.isdigit():
+            args = {"value": int(card_id)}
+            return CardText(
+                name=Msg(key="card.number.name", args=args),
+                text=Msg(key="card.number.text", args=args),
+                short=Msg(key="card.number.short"),  # one text for every number: one line
+            )
+        return CardText(
+            name=Msg(key=f"card.{card_id}.name"),
+            text=Msg(key=f"card.{card_id}.text"),
+            short=Msg(key=f"card.{card_id}.short"),
+        )
 
     def table_talk(self, state: S) -> TableTalk | None:
         """Who may speak now, when the rules restrict it; None means anyone."""
@@ -533,8 +604,15 @@ def trusted_view(model: type[M], state: BaseModel, **fields: Any) -> M:
     values = state.__dict__  # (a pydantic model's fields; getattr costs a view 2 µs more)
     return trusted(
         model,
-        **{name: fields[name] if name in fields else values[name] for name in model.model_fields},
+        **{name: fields[name] if name in fields else values[name] for name in _names(model)},
     )
+
+
+@cache
+def _names(model: type[BaseModel]) -> tuple[str, ...]:
+    """A model's field names in order (pydantic serialises a model's fields in its __dict__'s
+    order; its `model_fields` class property costs 2 µs a read)."""
+    return tuple(model.model_fields)
 
 
 def evolved(state: M, **update: Any) -> M:
@@ -612,6 +690,37 @@ def str_arg(value: object, code: str, allowed: Collection[str] | None = None) ->
     if not isinstance(value, str) or (allowed is not None and value not in allowed):
         raise IllegalInput(code)
     return value
+
+
+def number_card_ids(cards: Iterable[int], flag: int | None = None) -> tuple[str, ...]:
+    """Card ids of number cards held as ints ("7"), the one `flag` value as "flag"."""
+    return tuple("flag" if card == flag else str(card) for card in cards)
+
+
+def merge_catalogs(*catalogs: Catalog) -> Catalog:
+    """One catalog of several (a game's prompts, its card texts, its rules), later ones winning."""
+    return {
+        locale: {key: text for catalog in catalogs for key, text in catalog.get(locale, {}).items()}
+        for locale in ("en", "ja")
+    }
+
+
+def card_lines(game: AnyGame, held: Iterable[str]) -> list[Msg]:
+    """One line per distinct short text among the cards `held`: the cards' names, then what
+    they do ("1, 4, 9: worth their number in a fight")."""
+    groups: dict[str, tuple[Msg, list[Msg]]] = {}
+    for card_id in dict.fromkeys(held):
+        text = game.card(card_id)
+        label = (
+            Msg(key="card.number.label", args={"value": int(card_id)})
+            if card_id.isdigit()
+            else text.name
+        )
+        groups.setdefault(text.short.model_dump_json(), (text.short, []))[1].append(label)
+    return [
+        Msg(key="card.line", args={"cards": names, "text": short})
+        for short, names in groups.values()
+    ]
 
 
 def game_over_event(result: Outcome) -> Event:

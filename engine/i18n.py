@@ -14,14 +14,26 @@ count's noun agrees with it through a format spec of two forms: `{count:card|car
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import AnyGame, Catalog, Event, Msg, counted, seat_look
+from engine.core import (
+    RULE_SECTIONS,
+    SHORT_CARD_TEXT,
+    AnyGame,
+    Catalog,
+    Event,
+    Msg,
+    counted,
+    seat_look,
+)
 from engine.strings import STRINGS as CORE
+from engine.styles import style_named
 
 LOCALES = ("en", "ja")
+_DETAILED = re.compile(r"(?P<name>[^()]+) \((?P<detail>[^()]+)\)")
 
 
 class _Formatter(string.Formatter):
@@ -85,6 +97,8 @@ class Localizer:
         args = {
             name: self.msg(locale, value, game, names)  # a card's name, say, inside an event
             if isinstance(value, Msg)
+            else _separator(locale).join(self.msg(locale, item, game, names) for item in value)
+            if _is_msgs(value)
             else self._pairs(locale, name, value, game, names)
             if _is_pairs(name, value)
             else _format_arg(name, _translated(value, terms), names, locale)
@@ -115,14 +129,26 @@ def look_words(seat: int, locale: str) -> str:
     return words["look"].format(colour=words[f"colour.{colour}"], shape=words[f"shape.{shape}"])
 
 
+def style_name(style: str | None, locale: str) -> str:
+    """'bold' / '強気': an AI seat's style (engine.styles) as the lobby shows it beside the seat;
+    a seat stored without one plays STEADY and reads so."""
+    words = CORE.get(locale, CORE["en"])
+    return words.get(f"style.{style_named(style).name}", words["style.steady"])
+
+
 def _is_seat(name: str) -> bool:
     return name == "seat" or name == "seats" or name.startswith("seat_")
 
 
 def term(text: str, catalog: Mapping[str, str]) -> str:
-    """`text` in the catalog's language when it lists it as `term.<text>` ("A + B" by parts)."""
+    """`text` in the catalog's language when it lists it as `term.<text>` ("A + B" by parts;
+    "Name (detail)" by its name, the detail kept, in the catalog's `term.detailed` form)."""
     if " + " in text:
         return " + ".join(term(part, catalog) for part in text.split(" + "))
+    detailed = _DETAILED.fullmatch(text)
+    if detailed and f"term.{detailed['name']}" in catalog:
+        form = catalog.get("term.detailed", "{name} ({detail})")
+        return form.format(name=catalog[f"term.{detailed['name']}"], detail=detailed["detail"])
     return catalog.get(f"term.{text}", text)
 
 
@@ -147,6 +173,10 @@ def _separator(locale: str) -> str:
     return "、" if locale == "ja" else ", "
 
 
+def _is_msgs(value: Any) -> bool:
+    return isinstance(value, list | tuple) and bool(value) and isinstance(value[0], Msg)
+
+
 def _format_arg(name: str, value: Any, names: Sequence[str], locale: str) -> str:
     if name == "look" and isinstance(value, int) and not isinstance(value, bool):
         return look_words(value, locale)
@@ -157,3 +187,42 @@ def _format_arg(name: str, value: Any, names: Sequence[str], locale: str) -> str
     if _is_seat(name) and isinstance(value, int) and 0 <= value < len(names):
         return names[value]
     return str(value)
+
+
+_CARDS = Localizer()
+
+
+def card_words(game: AnyGame, card_id: str, locale: str) -> tuple[str, str, str]:
+    """(name, full text, short text) of one of `game`'s cards in `locale`, for any front end."""
+    words = game.card(card_id)
+    name, text, short = (
+        _CARDS.msg(locale, msg, game) for msg in (words.name, words.text, words.short)
+    )
+    return name, text, short
+
+
+def check_card_texts(game: AnyGame) -> None:
+    """Refuse a game whose card texts are missing or unworded in a language, or whose short
+    text is over SHORT_CARD_TEXT characters: the registry checks every game when it loads."""
+    for card_id in game.cards():
+        words = game.card(card_id)
+        for locale in LOCALES:
+            for msg in (words.name, words.text, words.short):
+                if game.strings.get(locale, {}).get(msg.key) is None:
+                    raise ValueError(f"{game.id}: card {card_id}: no {locale} text {msg.key!r}")
+            name, text, short = card_words(game, card_id, locale)
+            if not text.strip() or not name.strip() or not short.strip():
+                raise ValueError(f"{game.id}: card {card_id}: an empty {locale} text")
+            if len(short) > SHORT_CARD_TEXT:
+                raise ValueError(f"{game.id}: card {card_id}: {locale} short text over limit")
+
+
+def check_learning_texts(game: AnyGame) -> None:
+    """Refuse a game without every section of its rules, or without a tip for one of its moves,
+    in both languages: the registry checks every game when it loads."""
+    keys = [f"rules.{section}" for section in RULE_SECTIONS]
+    keys += [f"tip.{move}" for move in game.moves]
+    for locale in LOCALES:
+        missing = [key for key in keys if not game.strings.get(locale, {}).get(key, "").strip()]
+        if missing:
+            raise ValueError(f"{game.id}: no {locale} text for {', '.join(missing)}")

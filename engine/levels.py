@@ -12,6 +12,7 @@ from typing import Literal
 from engine.ai import choose_action, random_action
 from engine.core import Action, AnyGame, GameState, Prompt
 from engine.rng import Rng, derive_seed
+from engine.styles import STEADY, Style
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
@@ -21,9 +22,16 @@ EASY_MISTAKES = 0.35
 
 
 def level_action(
-    game: AnyGame, state: GameState, prompt: Prompt, seat: int, seed: int, level: str
+    game: AnyGame,
+    state: GameState,
+    prompt: Prompt,
+    seat: int,
+    seed: int,
+    level: str,
+    style: Style = STEADY,
 ) -> Action:
-    """The decision of an AI seat of `level` (an unknown level plays as `normal`)."""
+    """The decision of an AI seat of `level` (an unknown level plays as `normal`) in its
+    `style`; the hard level's search plays every seat of its rollouts STEADY."""
     if level == "hard":
         from engine.registry import SEARCH  # the registry imports every game: load it late
         from engine.search import search_action
@@ -33,7 +41,7 @@ def level_action(
             return search_action(game, spec, game.view(state, seat), prompt, seat, seed)
     if level == "easy" and Rng(derive_seed(seed, "mistake")).below(1000) < EASY_MISTAKES * 1000:
         return random_action(game, state, prompt, seat, seed)
-    return choose_action(game, state, prompt, seat, seed)
+    return choose_action(game, state, prompt, seat, seed, style=style)
 
 
 def level_action_by_id(

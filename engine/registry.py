@@ -17,6 +17,7 @@ from engine.games.senator import Senator
 from engine.games.seven_hills import SevenHills
 from engine.games.space_emperor import SpaceEmperor
 from engine.games.spartacus import Spartacus
+from engine.i18n import check_card_texts, check_learning_texts
 
 # What `python -m bot` plays in the terminal when neither a token nor `[local] game` is set.
 DEFAULT_LOCAL_GAME = "imperium"
@@ -48,6 +49,10 @@ ENTRIES = (
 GAMES: dict[str, AnyGame] = {entry.game.id: entry.game for entry in ENTRIES}
 # Each game's renderer module, by game id (a test registers an example game in both dicts).
 RENDERERS: dict[str, str] = {entry.game.id: entry.renderer for entry in ENTRIES}
+
+for _game in GAMES.values():
+    check_card_texts(_game)
+    check_learning_texts(_game)
 
 
 def get_game(game_id: str) -> AnyGame:

@@ -19,9 +19,11 @@ from engine.games.caesar.state import CaesarView, LastMove
 from render.common import (
     HIGHLIGHT,
     INK,
+    LETTER_TOKEN_R,
     MUTED,
     PANEL,
     PANEL_DARK,
+    SMALL_TEXT,
     WHITE,
     Labels,
     Pen,
@@ -51,7 +53,7 @@ ROW_H = 86
 NEUTRAL_COLOUR = (168, 168, 168)
 BLACK = (20, 20, 20)
 CAPTION_Y = BOARD_Y + SIZE * CELL + 18
-HEIGHT = CAPTION_Y + 84
+HEIGHT = CAPTION_Y + 96
 PAWN_R = 17
 
 PALETTE = board_palette(
@@ -65,8 +67,8 @@ def draw(view: CaesarView, names: list[str], labels: Labels) -> Image.Image:
     image, pen = layer(_background(labels("title"), labels("neutral_mark"), legend))
     pen.text(
         (24, 66),
-        fit(_subtitle(view, names, labels), 26, 1200 - 2 * MARGIN),
-        font=font(26),
+        fit(_subtitle(view, names, labels), SMALL_TEXT, 1200 - 2 * MARGIN),
+        font=font(SMALL_TEXT),
         fill=MUTED,
     )
     _board(pen, view, labels)
@@ -89,14 +91,12 @@ def _background(heading: str, neutral: str, legend: str) -> Image.Image:
     for square in range(SIZE * SIZE):
         x0, y0, x1, y1 = _cell_box(square)
         pen.rectangle((x0, y0, x1, y1), fill=PANEL, outline=PANEL_DARK, width=2)
-        name = square_name(square)
-        pen.text(((x0 + x1) / 2, (y0 + y1) / 2), name, font=font(22), fill=PANEL_DARK, anchor="mm")
-    y = CAPTION_Y + 50
-    _neutral_chip(pen, MARGIN + 14, y, 13, neutral)
+    y = CAPTION_Y + 58
+    _neutral_chip(pen, MARGIN + 26, y, LETTER_TOKEN_R, neutral)
     pen.text(
-        (MARGIN + 36, y),
-        fit(legend, 22, 1200 - 2 * MARGIN - 40),
-        font=font(22),
+        (MARGIN + 62, y),
+        fit(legend, SMALL_TEXT, 1200 - 2 * MARGIN - 62),
+        font=font(SMALL_TEXT),
         fill=MUTED,
         anchor="lm",
     )
@@ -170,7 +170,7 @@ def _cell(stack: tuple[int, ...], neutral: str) -> Image.Image:
 
 def _neutral_chip(pen: Pen, cx: float, cy: float, r: int, mark: str) -> None:
     pen.ellipse((cx - r, cy - r, cx + r, cy + r), fill=NEUTRAL_COLOUR, outline=INK, width=2)
-    pen.text((cx, cy), mark, font=font(max(10, int(r * 1.05))), fill=INK, anchor="mm")
+    pen.text((cx, cy), mark, font=font(max(10, int(r * 1.1))), fill=INK, anchor="mm")
 
 
 def _stack(pen: Pen, x0: int, y0: int, stack: tuple[int, ...], neutral: str) -> None:
@@ -181,9 +181,9 @@ def _stack(pen: Pen, x0: int, y0: int, stack: tuple[int, ...], neutral: str) -> 
         _neutral_chip(pen, cx, cy, 28, neutral)
     else:
         pen.token(cx, cy, 28, top)
-    pen.text((cx, y0 + 96), f"×{len(stack)}", font=font(26), fill=INK, anchor="mm")
-    # the counters inside, bottom to top, as a column of coloured stripes with letters; kept
-    # clear of the cell's borders, where the pawn of a duel sits
+    pen.text((cx, y0 + 96), f"×{len(stack)}", font=font(SMALL_TEXT), fill=INK, anchor="mm")
+    # the counters inside, bottom to top, as a column of coloured stripes (the board's words
+    # list them by player); kept clear of the cell's borders, where the pawn of a duel sits
     left, right = x0 + 86, x0 + 106
     bottom, room = y0 + CELL - 22, CELL - 44
     step = min(20, room / len(stack))
@@ -191,10 +191,6 @@ def _stack(pen: Pen, x0: int, y0: int, stack: tuple[int, ...], neutral: str) -> 
         y_bottom = bottom - index * step
         colour = NEUTRAL_COLOUR if counter == NEUTRAL else player_colour(counter)
         pen.rectangle((left, y_bottom - step, right, y_bottom), fill=colour, outline=INK, width=1)
-        if step >= 16:
-            letter = neutral if counter == NEUTRAL else player_letter(counter)
-            middle = ((left + right) / 2, y_bottom - step / 2)
-            pen.text(middle, letter, font=font(13), fill=INK, anchor="mm")
 
 
 def _pawn(pen: Pen, source: int, target: int) -> None:
@@ -232,7 +228,7 @@ def _players(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> No
     y = BOARD_Y - 40
     over = view.phase == "over"
     heading = labels("final_counters") if over else labels("players")
-    pen.text((PANEL_X, y), heading, font=font(26), fill=INK)
+    pen.text((PANEL_X, y), heading, font=font(SMALL_TEXT), fill=INK)
     y += 44
     winners = _winners(view) if over else ()
     for seat in range(view.seats):
@@ -248,11 +244,11 @@ def _row_words(
     active = view.phase in ("place", "main") and view.active == seat
     hot = active or seat in (view.fighters or ())
     status, lit = _status(view, seat, active, winners, labels)
-    room = PANEL_W - 14 - 62 - text_width(status, 22) - 12
-    label = fit(player_label(seat, names), 26, room)
+    room = PANEL_W - 14 - 62 - text_width(status, SMALL_TEXT) - 12
+    label = fit(player_label(seat, names), SMALL_TEXT, room)
     counters = labels("counters", count=view.counts[seat])
     cards = labels("cards_left", count=view.hand_sizes[seat])
-    line = fit(f"{counters} · {cards}", 24, PANEL_W - 76)
+    line = fit(f"{counters} · {cards}", SMALL_TEXT, PANEL_W - 76)
     return seat, active, hot, status, lit, label, view.eliminated[seat], line
 
 
@@ -277,10 +273,10 @@ def _row(
     )
     pen.token(32, 39, 20, seat)
     colour = HIGHLIGHT if lit else MUTED
-    pen.text((PANEL_W - 14, 24), status, font=font(22), fill=colour, anchor="rm")
+    pen.text((PANEL_W - 14, 24), status, font=font(SMALL_TEXT), fill=colour, anchor="rm")
     ink = MUTED if out else INK
-    pen.text((62, 24), label, font=font(26), fill=ink, anchor="lm")
-    pen.text((62, 58), line, font=font(24), fill=ink, anchor="lm")
+    pen.text((62, 24), label, font=font(SMALL_TEXT), fill=ink, anchor="lm")
+    pen.text((62, 58), line, font=font(SMALL_TEXT), fill=ink, anchor="lm")
 
 
 def _status(
@@ -305,8 +301,8 @@ def _caption(pen: Pen, view: CaesarView, names: list[str], labels: Labels) -> No
     if text:
         pen.text(
             (MARGIN, CAPTION_Y + 14),
-            fit(text, 24, 1200 - 2 * MARGIN),
-            font=font(24),
+            fit(text, SMALL_TEXT, 1200 - 2 * MARGIN),
+            font=font(SMALL_TEXT),
             fill=INK,
             anchor="lm",
         )

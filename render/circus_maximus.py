@@ -26,6 +26,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     PLAYER_COLOURS,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -40,6 +41,7 @@ from render.common import (
     player_label,
     stamp_text,
     stamp_token,
+    text_width,
     title,
 )
 
@@ -50,10 +52,11 @@ TRACK_TOP = 124
 ORIGIN_X = (WIDTH - (TRACK.columns + 1) * HALF_W) / 2
 TRACK_BOTTOM = TRACK_TOP + int((TRACK.rows - 1) * 1.5 * SIZE + 2 * SIZE)
 ORDER_TOP = TRACK_BOTTOM + 14
-PLAYERS_TOP = ORDER_TOP + 64
+PLAYERS_TOP = ORDER_TOP + 72
 ROW_H = 56
-TOKEN_R = 19
-CARD_W, CARD_H = 34, 44
+ORDER_STEP = 62  # between chariots of the move order
+TOKEN_R = 26  # its chariot number at SMALL_TEXT
+CARD_W, CARD_H = 36, 44
 CARDS_X = 430  # where a player's row shows their cards
 
 LIGHT = (222, 205, 170)  # the straights
@@ -87,8 +90,8 @@ PALETTE = board_palette(_COLOURS, _TEXT_ON)  # applied by render_png, with the r
 def draw(view: CircusView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
     image, _ = layer(_background(view.seats, texts))
-    subtitle = fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
-    stamp_text(image, (MARGIN, 66), subtitle, 26, MUTED)
+    subtitle = fit(_subtitle(view, names, labels), SMALL_TEXT, WIDTH - 2 * MARGIN)
+    stamp_text(image, (MARGIN, 66), subtitle, SMALL_TEXT, MUTED)
     _highlight(image, view)
     for index, chariot in enumerate(view.chariots):
         if chariot.cell is not None:
@@ -163,10 +166,10 @@ def _background(seats: int, texts: _StaticTexts) -> Image.Image:
         _thin_boundary(pen, cell)
     for number, cell in enumerate(TRACK.starts, 1):
         x, y = centre(cell)
-        pen.text((x, y), str(number), font=font(24), fill=MUTED, anchor="mm")
+        pen.text((x, y), str(number), font=font(SMALL_TEXT), fill=MUTED, anchor="mm")
     x, y = centre(TRACK.starts[0])
-    pen.text((x - HALF_W, y - SIZE - 2), texts.start, font=font(20), fill=INK, anchor="ld")
-    pen.text((MARGIN, ORDER_TOP + 30), texts.order, font=font(24), fill=INK, anchor="lm")
+    pen.text((x - HALF_W, y - SIZE - 2), texts.start, font=font(SMALL_TEXT), fill=INK, anchor="ld")
+    pen.text((MARGIN, ORDER_TOP + 30), texts.order, font=font(SMALL_TEXT), fill=INK, anchor="lm")
     return image
 
 
@@ -197,11 +200,11 @@ def _thin_boundary(pen: ImageDraw.ImageDraw, cell: Cell) -> None:
 def _legend(pen: ImageDraw.ImageDraw, texts: _StaticTexts) -> None:
     """Top right: which cells are the finish, and which way the race runs."""
     right: float = WIDTH - MARGIN
-    width = pen.textlength(texts.direction, font=font(22))
-    pen.text((right - width, 40), texts.direction, font=font(22), fill=MUTED, anchor="lm")
+    width = pen.textlength(texts.direction, font=font(SMALL_TEXT))
+    pen.text((right - width, 40), texts.direction, font=font(SMALL_TEXT), fill=MUTED, anchor="lm")
     right -= width + 28
-    width = pen.textlength(texts.finish, font=font(22))
-    pen.text((right - width, 40), texts.finish, font=font(22), fill=INK, anchor="lm")
+    width = pen.textlength(texts.finish, font=font(SMALL_TEXT))
+    pen.text((right - width, 40), texts.finish, font=font(SMALL_TEXT), fill=INK, anchor="lm")
     x, y = right - width - 24, 40
     corners = [
         (x + 16 * math.cos(math.radians(60 * i - 30)), y + 16 * math.sin(math.radians(60 * i - 30)))
@@ -233,15 +236,20 @@ def _start_tags(image: Image.Image, view: CircusView) -> None:
         covered.add(view.last.path[0])
     for number, cell in enumerate(TRACK.starts, 1):
         if cell in covered:
-            x, y = centre(cell)
-            image.paste(_tag(number), (round(x + HALF_W - 24), round(y - SIZE - 4)))
+            image.paste(_tag(number), tag_origin(cell))
+
+
+def tag_origin(cell: Cell) -> tuple[int, int]:
+    """Where a covered start cell's number tag goes: over the cell's upper right corner."""
+    x, y = centre(cell)
+    return round(x + HALF_W - 28), round(y - SIZE - 10)
 
 
 @lru_cache(maxsize=16)
 def _tag(number: int) -> Image.Image:
-    image, pen = canvas(24, 30, palette=PALETTE)
-    pen.rounded_rectangle((0, 0, 29, 23), radius=5, fill=WHITE, outline=MUTED, width=1)
-    pen.text((15, 12), str(number), font=font(20), fill=INK, anchor="mm")
+    image, pen = canvas(32, 38, palette=PALETTE)
+    pen.rounded_rectangle((0, 0, 37, 31), radius=5, fill=WHITE, outline=MUTED, width=1)
+    pen.text((19, 16), str(number), font=font(SMALL_TEXT), fill=INK, anchor="mm")
     return image
 
 
@@ -257,7 +265,9 @@ def _targets(image: Image.Image, view: CircusView) -> None:
     for target in view.targets:
         pen.polygon(_corners(target.cell, SIZE - 2), fill=WHITE, outline=HIGHLIGHT, width=4)
         x, y = centre(target.cell)
-        stamp_text(image, (round(x), round(y)), ARROWS[target.direction], 26, HIGHLIGHT, "mm")
+        stamp_text(
+            image, (round(x), round(y)), ARROWS[target.direction], SMALL_TEXT, HIGHLIGHT, "mm"
+        )
 
 
 def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
@@ -265,24 +275,24 @@ def _order(image: Image.Image, view: CircusView, labels: Labels) -> None:
     During the placement: the players still to place, in snake order."""
     pen = Pen(image)
     y = ORDER_TOP + 30
-    x = MARGIN + 96
+    x = MARGIN + text_width(labels("order"), SMALL_TEXT) + 48
     if view.phase == "place":
         for position, seat in enumerate(view.to_place):
-            cx = x + position * 54
+            cx = x + position * ORDER_STEP
             if position == 0:
-                pen.rectangle((cx - 26, y - 27, cx + 26, y + 27), outline=HIGHLIGHT, width=4)
-            stamp_token(image, cx, y, 18, seat)
+                pen.rectangle((cx - 32, y - 32, cx + 32, y + 32), outline=HIGHLIGHT, width=4)
+            stamp_token(image, cx, y, TOKEN_R, seat)
         return
     for position, index in enumerate(view.order):
         seat = view.chariots[index].seat
-        cx = x + position * 54
+        cx = x + position * ORDER_STEP
         if view.phase == "race" and position == view.turn:
-            pen.rectangle((cx - 26, y - 27, cx + 26, y + 27), outline=HIGHLIGHT, width=4)
-        stamp_token(image, cx, y, 18, seat, _name(index))
+            pen.rectangle((cx - 32, y - 32, cx + 32, y + 32), outline=HIGHLIGHT, width=4)
+        stamp_token(image, cx, y, TOKEN_R, seat, _name(index))
         if position < view.turn or view.phase == "over":
-            pen.line((cx - 20, y + 24, cx + 20, y + 24), fill=MUTED, width=4)
+            pen.line((cx - 24, y + 30, cx + 24, y + 30), fill=MUTED, width=4)
     if view.phase == "race" and not view.order:
-        stamp_text(image, (x, y), labels("moved_all"), 22, MUTED, "lm")
+        stamp_text(image, (x, y), labels("moved_all"), SMALL_TEXT, MUTED, "lm")
 
 
 def _players(image: Image.Image, view: CircusView, names: list[str], labels: Labels) -> None:
@@ -294,7 +304,7 @@ def _players(image: Image.Image, view: CircusView, names: list[str], labels: Lab
     if rules:
         y = PLAYERS_TOP + view.seats * ROW_H + 14
         text = labels("rules", rules=labels("list_separator").join(rules))
-        stamp_text(image, (MARGIN, y), text, 22, MUTED)
+        stamp_text(image, (MARGIN, y), text, SMALL_TEXT, MUTED)
 
 
 _VARIANTS = ("straight_line", "six_cards", "exactly_two", "continue_for_placings")
@@ -306,7 +316,7 @@ def _row_words(
     """What one player's row shows (the row is cached by it): name, cards (face up or not),
     status."""
     active = seat == view.to_act and view.phase != "over"
-    name = fit(player_label(seat, names), 26, CARDS_X - MARGIN - 66)
+    name = fit(player_label(seat, names), SMALL_TEXT, CARDS_X - MARGIN - 66)
     left = view.deck if view.phase == "place" else view.cards[seat]
     cards = tuple((card, card in left) for card in view.deck)
     mine = [c for c in view.chariots if c.seat == seat]
@@ -331,11 +341,11 @@ def _row(
         width=4 if active else 2,
     )
     pen.token(28, middle, 18, seat)
-    pen.text((56, middle), name, font=font(26), fill=INK, anchor="lm")
+    pen.text((56, middle), name, font=font(SMALL_TEXT), fill=INK, anchor="lm")
     for slot, (card, face_up) in enumerate(cards):
         at = (CARDS_X - MARGIN + slot * (CARD_W + 6), middle - CARD_H // 2)
         paste_image(pen.image, _card(card, face_up), at)
-    pen.text((720 - MARGIN, middle), status, font=font(24), fill=INK, anchor="lm")
+    pen.text((720 - MARGIN, middle), status, font=font(SMALL_TEXT), fill=INK, anchor="lm")
 
 
 @lru_cache(maxsize=16)
@@ -346,7 +356,9 @@ def _card(number: int, face_up: bool) -> Image.Image:
         pen.rounded_rectangle(
             (0, 0, CARD_W - 1, CARD_H - 1), radius=5, fill=WHITE, outline=INK, width=2
         )
-        pen.text((CARD_W / 2, CARD_H / 2), str(number), font=font(24), fill=INK, anchor="mm")
+        pen.text(
+            (CARD_W / 2, CARD_H / 2), str(number), font=font(SMALL_TEXT), fill=INK, anchor="mm"
+        )
     else:
         pen.rounded_rectangle(
             (0, 0, CARD_W - 1, CARD_H - 1), radius=5, fill=PANEL_DARK, outline=MUTED, width=2

@@ -50,6 +50,12 @@ Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
 BOARD_ROWS = RowsPool()
 
 WIDTH = 1200  # wide enough to stay readable when a phone scales the image down
+# The smallest text a WIDTH board draws: 9 px when a phone shows it 390 px wide (issue 29,
+# bench.run --phone). Smaller secondary texts go into the board's words (Game.board_text).
+SMALL_TEXT = 28
+# The smallest token that still carries its seat's letter at SMALL_TEXT; a smaller one is told
+# apart by its colour and shape alone (legends name both).
+LETTER_TOKEN_R = 26
 BACKGROUND = (246, 241, 230)
 PANEL = (232, 223, 204)
 PANEL_DARK = (201, 187, 158)
@@ -74,6 +80,16 @@ COLOUR_RGB: dict[str, RGB] = {
 PLAYER_COLOURS = tuple(COLOUR_RGB[colour] for colour in SEAT_COLOURS)
 PLAYER_SHAPES = SEAT_SHAPES
 LETTERS = "ABCDEFG"
+
+# The phone probe (bench.run --phone): while a list is set here, every text a board draws notes
+# (font size in px, text), so the smallest text can be checked at a phone's width. Off (None) by
+# default: one `is None` test per text.
+TEXT_PROBE: list[tuple[int, str]] | None = None
+
+
+def probe_text(size: int, text: str) -> None:
+    if TEXT_PROBE is not None and text.strip():
+        TEXT_PROBE.append((size, text))
 
 
 class Labels:
@@ -191,8 +207,8 @@ def ramp_palette(
         for step in range(1, steps + 1):
             t = step / (steps + 1)
             mix = tuple(round(b + (f - b) * t) for f, b in zip(fg, bg, strict=True))
-            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]
-                entries.append(mix)  # type: ignore[arg-type]
+            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
+                entries.append(mix)  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
     if len(entries) > 256:
         raise ValueError(f"{len(entries)} palette entries, at most 256 fit")
     entries += [entries[0]] * (256 - len(entries))
@@ -245,7 +261,7 @@ class Palette:
 
     def to_index(self, colour: RGB) -> int:
         """The entry Pillow's mapping gives `colour` (what an RGB pixel of it becomes)."""
-        return to_palette(Image.new("RGB", (1, 1), colour), self.image).getpixel((0, 0))  # type: ignore[return-value]
+        return to_palette(Image.new("RGB", (1, 1), colour), self.image).getpixel((0, 0))  # type: ignore[return-value]  # a P image's pixel is its index
 
     def ink(self, colour: RGB) -> int:
         """The index a shape in `colour` is drawn in: its own entry, else where the mapping of
@@ -426,6 +442,7 @@ def stamp_text(
     """One line of text, the same pixels as `ImageDraw.text` at whole-pixel `xy`, from a glyph
     mask cached by (text, size, anchor): repeated labels cost a paste, not a rasterisation. On a
     palette board over one colour, the shaded glyphs are cached too."""
+    probe_text(size, text)
     mask, left, top = _text_mask(text, size, anchor)
     origin = (round(xy[0]) + left, round(xy[1]) + top)
     if image.mode != "P":
@@ -461,6 +478,7 @@ def stamp_token(
     image: Image.Image, cx: float, cy: float, r: float, seat: int, label: str | None = None
 ) -> None:
     """`token()` pasted from a cached sprite (centred on the nearest whole pixel)."""
+    probe_text(_token_font_size(round(r)), label if label is not None else _letter(seat, round(r)))
     sprite, centre = _token_sprite(seat, round(r), label)
     origin = (round(cx) - centre, round(cy) - centre)
     if image.mode != "P":
@@ -545,7 +563,7 @@ class Pen(ImageDraw.ImageDraw):
             fill = self.board_palette.ink(fill) if isinstance(fill, tuple) else fill
         return super()._getink(ink, fill)
 
-    def polygon(  # type: ignore[override]
+    def polygon(  # type: ignore[override]  # the palette-aware pen takes what Pillow takes
         self,
         xy: Sequence[tuple[float, float]],
         fill: Any = None,
@@ -572,7 +590,7 @@ class Pen(ImageDraw.ImageDraw):
         if left < right and top < bottom:
             mask.im.paste(0, (left, top, right, bottom))
 
-    def text(  # type: ignore[override]
+    def text(  # type: ignore[override]  # the palette-aware pen takes what Pillow takes
         self,
         xy: tuple[float, float],
         text: Any,
@@ -594,6 +612,8 @@ class Pen(ImageDraw.ImageDraw):
             and not kwargs
         )
         if not cached:
+            if isinstance(font, ImageFont.FreeTypeFont):
+                probe_text(int(font.size), str(text))
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
         elif text and isinstance(font, ImageFont.FreeTypeFont):  # always, when cached
             stamp_text(self.image, xy, text, int(font.size), fill, anchor or "la")
@@ -659,7 +679,7 @@ def _layer_rows(cached: Image.Image) -> LayerRows:
     kept: LayerRows | None = getattr(cached, "layer_rows", None)
     if kept is None or getattr(cached, "layer_core", None) is not cached.im:
         kept = LayerRows(scanlines(cached), cached.width + 1)
-        cached.layer_rows, cached.layer_core = kept, cached.im  # type: ignore[attr-defined]
+        cached.layer_rows, cached.layer_core = kept, cached.im  # type: ignore[attr-defined]  # kept on the layer itself
         cached.readonly = 1
     return kept
 
@@ -879,14 +899,24 @@ def _draw_token(
             outline=INK,
             width=2,
         )
-    text = label if label is not None else player_letter(seat)
-    draw.text((cx, cy), text, font=font(max(10, int(r * 1.1))), fill=INK, anchor="mm")
+    text = label if label is not None else _letter(seat, r)
+    if text:
+        draw.text((cx, cy), text, font=font(_token_font_size(r)), fill=INK, anchor="mm")
+
+
+def _letter(seat: int, r: float) -> str:
+    """The seat's letter, on a token large enough to show it readably."""
+    return player_letter(seat) if r >= LETTER_TOKEN_R else ""
+
+
+def _token_font_size(r: float) -> int:
+    return max(10, int(r * 1.1))
 
 
 def title(draw: ImageDraw.ImageDraw, text: str, subtitle: str = "") -> None:
     draw.text((24, 18), text, font=font(40), fill=INK)
     if subtitle:
-        draw.text((24, 66), subtitle, font=font(26), fill=MUTED)
+        draw.text((24, 66), subtitle, font=font(SMALL_TEXT), fill=MUTED)
 
 
 def legend(
@@ -901,6 +931,6 @@ def legend(
     for seat in range(len(names)):
         token(draw, x + 18, y + row_height // 2, 16, seat)
         line = player_label(seat, names) + (f"   {extra[seat]}" if extra else "")
-        draw.text((x + 46, y + row_height // 2), line, font=font(26), fill=INK, anchor="lm")
+        draw.text((x + 46, y + row_height // 2), line, font=font(SMALL_TEXT), fill=INK, anchor="lm")
         y += row_height
     return y

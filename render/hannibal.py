@@ -22,10 +22,12 @@ from render.common import (
     BACKGROUND,
     HIGHLIGHT,
     INK,
+    LETTER_TOKEN_R,
     MUTED,
     PANEL,
     PANEL_DARK,
     PLAYER_COLOURS,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -43,27 +45,17 @@ from render.common import (
 MARGIN = 24
 MAP_TOP = 104
 MAP_BOTTOM = MAP_TOP + 712
-BOX_W, BOX_H = 164, 96
+BOX_W, BOX_H = 196, 112
 PANEL_TOP = MAP_BOTTOM + 16
 ROW_H = 64
-HEIGHT = PANEL_TOP + 2 * ROW_H + 150
+HEIGHT = PANEL_TOP + 2 * ROW_H + 190
 SEA = (208, 228, 240)
 SEA_LINE = (52, 120, 170)
 ISLAND = (221, 233, 203)
 
-_COLOURS: tuple[tuple[int, int, int], ...] = (
-    BACKGROUND,
-    PANEL,
-    PANEL_DARK,
-    INK,
-    MUTED,
-    HIGHLIGHT,
-    WHITE,
-    SEA,
-    SEA_LINE,
-    ISLAND,
-)
-_COLOURS += PLAYER_COLOURS[:2]  # players keep their seat's colour, as on every board
+_MAP = (SEA, SEA_LINE, ISLAND)
+# Players keep their seat's colour, as on every board.
+_COLOURS = (BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, *_MAP, *PLAYER_COLOURS[:2])
 _TEXT_ON = (
     (INK, BACKGROUND),
     (MUTED, BACKGROUND),
@@ -91,8 +83,8 @@ def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels, map_)
     image, _ = layer(_background(texts))
     pen = Pen(image)
-    status = fit(_status(view, names, labels), 24, WIDTH - 2 * MARGIN)
-    stamp_text(image, (MARGIN, 64), status, 24, MUTED)
+    status = fit(_status(view, names, labels), SMALL_TEXT, WIDTH - 2 * MARGIN)
+    stamp_text(image, (MARGIN, 64), status, SMALL_TEXT, MUTED)
     _highlights(pen, view, map_)
     for region in map_.regions:
         _legions(image, view, map_, region)
@@ -100,6 +92,8 @@ def draw(view: HannibalView, names: list[str], labels: Labels) -> Image.Image:
         _fleets(image, view, map_, route)
     _players(image, view, names, labels)
     _battle_panel(image, view, labels, texts)
+    legend = fit(labels("legend", core=texts.core), SMALL_TEXT, WIDTH - 2 * MARGIN)
+    stamp_text(image, (MARGIN, HEIGHT - 44), legend, SMALL_TEXT, MUTED)
     return image
 
 
@@ -177,9 +171,9 @@ def _background(texts: _StaticTexts) -> Image.Image:
     for route in map_.routes:
         x, y = _route_anchor(map_, route)
         pen.rounded_rectangle(
-            (x - 26, y - 16, x + 26, y + 16), radius=8, fill=WHITE, outline=SEA_LINE, width=2
+            (x - 30, y - 19, x + 30, y + 19), radius=8, fill=WHITE, outline=SEA_LINE, width=2
         )
-        pen.text((x, y), route, font=font(20), fill=INK, anchor="mm")
+        pen.text((x, y), route, font=font(SMALL_TEXT), fill=INK, anchor="mm")
     return image
 
 
@@ -213,9 +207,10 @@ def _region_box(pen: ImageDraw.ImageDraw, map_: Board, region: str, name: str, c
     pen.rounded_rectangle(
         (left, top, right, bottom), radius=14, fill=fill, outline=outline, width=6 if capital else 2
     )
-    pen.text(((left + right) // 2, top + 8), name, font=font(20), fill=INK, anchor="ma")
-    if region in map_.cores:
-        pen.text((right - 8, bottom - 6), core, font=font(18), fill=MUTED, anchor="rd")
+    name = fit(name, SMALL_TEXT, BOX_W - 12)
+    pen.text(((left + right) // 2, top + 6), name, font=font(SMALL_TEXT), fill=INK, anchor="ma")
+    if region in map_.cores:  # the legend under the map says what the mark means
+        pen.text((right - 8, bottom - 6), core, font=font(SMALL_TEXT), fill=MUTED, anchor="rd")
 
 
 def _route_anchor(map_: Board, route: str) -> tuple[int, int]:
@@ -232,8 +227,8 @@ def _stacked(map_: Board, route: str) -> bool:
 def _fleet_slots(map_: Board, route: str) -> tuple[tuple[int, int], tuple[int, int]]:
     x, y = _route_anchor(map_, route)
     if _stacked(map_, route):
-        return (x - 14, y - 36), (x - 14, y + 36)
-    return (x - 84, y), (x + 44, y)
+        return (x - 20, y - 42), (x - 20, y + 42)
+    return (x - 100, y), (x + 46, y)
 
 
 # Per-render parts ---------------------------------------------------------------------------
@@ -260,15 +255,15 @@ def _highlights(pen: ImageDraw.ImageDraw, view: HannibalView, map_: Board) -> No
 def _legions(image: Image.Image, view: HannibalView, map_: Board, region: str) -> None:
     """A row along the box's bottom: each side's legions (token × count), then Hannibal."""
     left, _, _, bottom = _box(map_, region)
-    x, y = left + 20, bottom - 40  # above the corner "core" mark
+    x, y = left + 22, bottom - 36
     for index, role in enumerate(ROLES):
         count = view.legions[region][index]
         if count:
-            stamp_token(image, x, y, 14, seat_of(view, role))
-            stamp_text(image, (x + 17, y), f"×{count}", 20, INK, "lm")
-            x += 60
+            stamp_token(image, x, y, 16, seat_of(view, role))
+            stamp_text(image, (x + 19, y), f"×{count}", SMALL_TEXT, INK, "lm")
+            x += 74
     if view.hannibal == region:
-        stamp_token(image, x, y, 15, seat_of(view, "carthage"), "H")
+        stamp_token(image, x + 8, y, LETTER_TOKEN_R, seat_of(view, "carthage"), "H")
 
 
 def _fleets(image: Image.Image, view: HannibalView, map_: Board, route: str) -> None:
@@ -276,8 +271,8 @@ def _fleets(image: Image.Image, view: HannibalView, map_: Board, route: str) -> 
         count = view.fleets[route][index]
         if count:
             cx, cy = _fleet_slots(map_, route)[index]
-            stamp_token(image, cx, cy, 14, seat_of(view, role))
-            stamp_text(image, (cx + 17, cy), f"×{count}", 20, INK, "lm")
+            stamp_token(image, cx, cy, 16, seat_of(view, role))
+            stamp_text(image, (cx + 19, cy), f"×{count}", SMALL_TEXT, INK, "lm")
 
 
 def _players(image: Image.Image, view: HannibalView, names: list[str], labels: Labels) -> None:
@@ -286,7 +281,7 @@ def _players(image: Image.Image, view: HannibalView, names: list[str], labels: L
         middle = PANEL_TOP + seat * ROW_H + ROW_H // 2
         stamp_token(image, MARGIN + 22, middle, 20, seat)
         name = f"{player_letter(seat)} · {_name(seat, names)} · {labels(role)}"
-        stamp_text(image, (MARGIN + 54, middle), fit(name, 26, 430), 26, INK, "lm")
+        stamp_text(image, (MARGIN + 54, middle), fit(name, SMALL_TEXT, 430), SMALL_TEXT, INK, "lm")
         parts = [labels("cards", count=view.hand_sizes[seat])]
         if view.discards[seat]:
             parts.append(labels("discards", cards=", ".join(map(str, view.discards[seat]))))
@@ -296,7 +291,8 @@ def _players(image: Image.Image, view: HannibalView, names: list[str], labels: L
             parts.append(labels("hannibal_key"))
         if view.combat is not None and view.phase == "cards":
             parts.append(labels("chosen") if view.combat.chosen[seat] else labels("waiting"))
-        stamp_text(image, (520, middle), " · ".join(parts), 24, MUTED, "lm")
+        line = fit(" · ".join(parts), SMALL_TEXT, WIDTH - MARGIN - 500)
+        stamp_text(image, (500, middle), line, SMALL_TEXT, MUTED, "lm")
 
 
 def _battle_panel(
@@ -324,7 +320,7 @@ def _battle_panel(
         ]
         if not combat.naval and view.hannibal == combat.place:
             parts.append(fighter)
-        stamp_text(image, (MARGIN, y), " · ".join(parts), 26, HIGHLIGHT)
+        stamp_text(image, (MARGIN, y), " · ".join(parts), SMALL_TEXT, HIGHLIGHT)
         y += 44
     last = view.last_exchange
     if last is not None:
@@ -332,10 +328,12 @@ def _battle_panel(
         line = labels(
             "last_exchange", place=place_name(last.place), rome=last.rome_card, carthage=carthage
         )
-        stamp_text(image, (MARGIN, y), line, 24, INK)
+        stamp_text(image, (MARGIN, y), line, SMALL_TEXT, INK)
         y += 40
     if view.series:
         marks = [
             labels("draw_mark") if winner < 0 else player_letter(winner) for winner in view.results
         ]
-        stamp_text(image, (MARGIN, y), labels("series", results=" ".join(marks) or "—"), 24, INK)
+        stamp_text(
+            image, (MARGIN, y), labels("series", results=" ".join(marks) or "—"), SMALL_TEXT, INK
+        )

@@ -27,6 +27,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     PLAYER_COLOURS,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -47,12 +48,13 @@ MARGIN = 20
 # board 390 px wide can read them without the board growing much taller.
 COLUMNS = 4
 TILE_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * 8) // COLUMNS
-TILE_H = 106
-DISPLAY_H = 132  # display tiles add the cost line
+TILE_H = 138  # the name and three lines of rule
+DISPLAY_H = 170  # display tiles add the cost line
 GAP = 8
 HEADER_H = 124
-PANEL_HEAD = 114
-NAME_SIZE, RULE_SIZE, LONG_RULE_SIZE = 24, 24, 20  # two lines, or three smaller
+PANEL_HEAD = 118
+NAME_SIZE = RULE_SIZE = SMALL_TEXT
+RULE_LINES = 3  # a longer rule is cut short: the board's words and the card text have it all
 # The kind of a card on its tile and in the panel's count line, so it never rests on colour.
 KIND_ICONS = {"production": "●", "feature": "★", "action": "▶", "foundation": "■"}
 TYPE_COLOURS = {
@@ -143,10 +145,11 @@ def _header(lines: tuple[str, str, str, str]) -> Image.Image:
     title, status, last, decks = lines
     image = PALETTE.new((WIDTH, HEADER_H), BACKGROUND)
     stamp_text(image, (MARGIN, 12), title, 36, INK)
-    stamp_text(image, (WIDTH - MARGIN, 30), decks, 24, MUTED, "rm")
-    stamp_text(image, (MARGIN, 58), fit(status, 26, WIDTH - 2 * MARGIN), 26, MUTED)
+    stamp_text(image, (WIDTH - MARGIN, 30), decks, SMALL_TEXT, MUTED, "rm")
+    stamp_text(image, (MARGIN, 56), fit(status, SMALL_TEXT, WIDTH - 2 * MARGIN), SMALL_TEXT, MUTED)
     if last:
-        stamp_text(image, (MARGIN, 90), fit(last, 26, WIDTH - 2 * MARGIN), 26, HIGHLIGHT)
+        last = fit(last, SMALL_TEXT, WIDTH - 2 * MARGIN)
+        stamp_text(image, (MARGIN, 88), last, SMALL_TEXT, HIGHLIGHT)
     return image
 
 
@@ -154,7 +157,7 @@ def _header(lines: tuple[str, str, str, str]) -> Image.Image:
 def _display(cards: tuple[str, ...], heading: str, texts: Texts, card_set: str) -> Image.Image:
     """The Lookout display: the face-up common cards with their cost."""
     image = PALETTE.new((WIDTH, _display_height(len(cards))), BACKGROUND)
-    stamp_text(image, (MARGIN, 4), heading, 26, INK)
+    stamp_text(image, (MARGIN, 4), heading, SMALL_TEXT, INK)
     for index, card_id in enumerate(cards):
         col, row = index % COLUMNS, index // COLUMNS
         tile = _tile(card_id, False, False, False, 1, False, True, texts, card_set)
@@ -305,10 +308,11 @@ def _panel_head(seat: int, lines: tuple[str, ...]) -> Image.Image:
     stamp_token(image, x + 20, 21, 18, seat)
     stamp_text(image, (x + 48, 21), fit(head, 28, 780), 28, INK, "lm")
     stamp_text(image, (PANEL_W - 2 * INSET - 10, 21), score, 28, INK, "rm")
-    stamp_text(image, (x, 44), fit(goods, 24, WIDTH - 60), 24, INK)
-    stamp_text(image, (x, 74), fit(kinds, 22, WIDTH - 60), 22, MUTED)
+    stamp_text(image, (x, 42), fit(goods, SMALL_TEXT, WIDTH - 60), SMALL_TEXT, INK)
+    stamp_text(image, (x, 76), fit(kinds, SMALL_TEXT, WIDTH - 60), SMALL_TEXT, MUTED)
     if final:
-        stamp_text(image, (x, PANEL_HEAD - 8), fit(final, 24, WIDTH - 60), 24, HIGHLIGHT)
+        final = fit(final, SMALL_TEXT, WIDTH - 60)
+        stamp_text(image, (x, PANEL_HEAD - 6), final, SMALL_TEXT, HIGHLIGHT)
     return image
 
 
@@ -390,8 +394,8 @@ def _tile(
     room = TILE_W - 20
     if marks:
         text = " ".join(marks)
-        pen.text((TILE_W - 10, 8), text, font=font(22), fill=HIGHLIGHT, anchor="ra")
-        room -= round(text_width(text, 22)) + 8
+        pen.text((TILE_W - 10, 6), text, font=font(SMALL_TEXT), fill=HIGHLIGHT, anchor="ra")
+        room -= round(text_width(text, SMALL_TEXT)) + 8
     pen.text((10, 6), fit(name, NAME_SIZE, room), font=font(NAME_SIZE), fill=INK)
     size, lines = RULE_SIZE, [texts.foundation]
     if not face_down:
@@ -399,19 +403,18 @@ def _tile(
         if with_cost:
             lines.insert(0, f"{texts.cost}: {goods_text(card.cost, texts.locale)}")
     fill = MUTED if face_down else INK
-    top, step = (40, 29) if size == RULE_SIZE else (36, 23)
-    for index, line in enumerate(lines):
+    top, step = 40, 32
+    for index, line in enumerate(lines[: RULE_LINES + int(with_cost)]):
         pen.text((10, top + index * step), line, font=font(size), fill=fill)
     return image
 
 
 def rule_lines(text: str) -> tuple[int, list[str]]:
-    """A tile's rule text: two lines at RULE_SIZE, else (the few longest rules) three smaller
-    lines, shortened with an ellipsis only if even the smallest size is not enough."""
-    for size, most in ((RULE_SIZE, 2), (LONG_RULE_SIZE, 3), (LONG_RULE_SIZE - 2, 3)):
-        lines = wrap(text, size, TILE_W - 20)
-        if len(lines) <= most:
-            return size, lines
+    """A tile's rule text: up to RULE_LINES lines at RULE_SIZE, the last shortened with an
+    ellipsis when the rule is longer (the board's words and `/game card` have it whole)."""
+    lines = wrap(text, RULE_SIZE, TILE_W - 20)
+    if len(lines) <= RULE_LINES:
+        return RULE_SIZE, lines
     japanese = any(ord(ch) > 0x3000 for ch in text)
-    rest = ("" if japanese else " ").join(lines[2:])
-    return size, [*lines[:2], fit(rest, size, TILE_W - 20)]
+    rest = ("" if japanese else " ").join(lines[RULE_LINES - 1 :])
+    return RULE_SIZE, [*lines[: RULE_LINES - 1], fit(rest, RULE_SIZE, TILE_W - 20)]

@@ -20,6 +20,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_DARK,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -55,7 +56,7 @@ PALETTE = board_palette(text_on=((INK, PANEL_DARK),))
 def draw(view: ImperiumView, names: list[str], labels: Labels) -> Image.Image:
     texts = _static_texts(labels)
     image, _ = layer(_background(view.seats, view.values, texts))
-    stamp_text(image, (24, 66), _subtitle(view, labels), 26, MUTED)
+    stamp_text(image, (24, 66), _subtitle(view, labels), SMALL_TEXT, MUTED)
     for number in view.resolving:
         panel = _resolving_panel(number, view.values[number - 1], texts)
         paste_image(image, panel, _region_origin(number))
@@ -88,7 +89,7 @@ class _StaticTexts(NamedTuple):
     score: str
     scoring_now: str
     just_scored: str
-    ranks: tuple[str, ...]
+    values_legend: str
 
 
 def _static_texts(labels: Labels) -> _StaticTexts:
@@ -97,7 +98,7 @@ def _static_texts(labels: Labels) -> _StaticTexts:
         labels("score"),
         labels("scoring_now"),
         labels("just_scored"),
-        tuple(labels(f"rank.{place}") for place in range(1, 6)),
+        labels("values_legend"),
     )
 
 
@@ -111,6 +112,13 @@ def _background(
         x, y = _region_origin(number)
         _panel(pen, x, y, number, values[number - 1], texts, resolving=False)
     _score_cells(pen, texts.score, seats)
+    pen.text(
+        (WIDTH - MARGIN, TRACK_TOP),
+        texts.values_legend,
+        font=font(SMALL_TEXT),
+        fill=MUTED,
+        anchor="ra",
+    )
     return image
 
 
@@ -141,7 +149,7 @@ def _scored_panel(number: int, values: tuple[int, ...], texts: _StaticTexts) -> 
     image, pen = canvas(REGION_H + 1, REGION_W + 1, palette=PALETTE)
     _panel(pen, 0, 0, number, values, texts, resolving=False)
     pen.rounded_rectangle((0, 0, REGION_W, REGION_H), radius=14, outline=INK, width=4)
-    pen.text((78, 52), texts.just_scored, font=font(22), fill=INK)
+    pen.text((78, 52), texts.just_scored, font=font(SMALL_TEXT), fill=INK)
     return image
 
 
@@ -162,14 +170,13 @@ def _just_scored(
     present = [(seat, count) for seat, count in enumerate(counts) if count]
     if any(view.board[number - 1]):
         earned = "  ".join(f"{player_letter(seat)} +{points[seat]}" for seat, _ in present)
-        stamp_text(image, (x + 78, y + 80), earned, 22, HIGHLIGHT)
+        stamp_text(image, (x + 78, y + 88), earned, SMALL_TEXT, HIGHLIGHT)
         return
-    for slot, (seat, count) in enumerate(present):
+    for slot, (seat, _) in enumerate(present):
         cx = x + 40 + slot * MARKER_STEP
-        stamp_token(image, cx, y + 104, 24, seat)
-        stamp_text(image, (cx, y + 141), f"×{count}", 24, INK, "mm")
+        stamp_token(image, cx, y + 112, 22, seat)  # its count is in the board's words
         colour = HIGHLIGHT if points[seat] else MUTED
-        stamp_text(image, (cx, y + 164), f"+{points[seat]}", 24, colour, "mm")
+        stamp_text(image, (cx, y + 156), f"+{points[seat]}", SMALL_TEXT, colour, "mm")
 
 
 def _region_origin(number: int) -> tuple[int, int]:
@@ -194,14 +201,15 @@ def _panel(
         width=6 if resolving else 2,
     )
     pen.text((x + 18, y + 6), str(number), font=font(64), fill=HIGHLIGHT if resolving else INK)
-    listed = "  ".join(f"{texts.ranks[i]} {v}" for i, v in enumerate(values))
-    pen.text((x + 78, y + 22), listed, font=font(24), fill=MUTED)
+    # The points for 1st, 2nd, ... (the legend below the players says so).
+    listed = " · ".join(str(v) for v in values)
+    pen.text((x + 78, y + 18), listed, font=font(SMALL_TEXT), fill=MUTED)
     if resolving:
-        pen.text((x + 78, y + 52), texts.scoring_now, font=font(22), fill=HIGHLIGHT)
+        pen.text((x + 78, y + 52), texts.scoring_now, font=font(SMALL_TEXT), fill=HIGHLIGHT)
 
 
 def _score_cells(pen: ImageDraw.ImageDraw, heading: str, seats: int) -> None:
-    pen.text((MARGIN, TRACK_TOP), heading, font=font(26), fill=INK)
+    pen.text((MARGIN, TRACK_TOP), heading, font=font(SMALL_TEXT), fill=INK)
     for cell in range(31):
         x, top = _track_cell(cell, seats)
         fill = PANEL_DARK if cell % 5 == 0 else PANEL
@@ -219,7 +227,7 @@ def _markers(image: Image.Image, view: ImperiumView, number: int) -> None:
     for slot, (seat, count) in enumerate(present):
         cx = x + 40 + slot * MARKER_STEP
         stamp_token(image, cx, y + 110, 28, seat)
-        stamp_text(image, (cx, y + 158), f"×{count}", 26, INK, "mm")  # under its token
+        stamp_text(image, (cx, y + 158), f"×{count}", SMALL_TEXT, INK, "mm")  # under its token
 
 
 def _score_pawns(image: Image.Image, view: ImperiumView) -> None:
@@ -238,7 +246,7 @@ def _players(image: Image.Image, view: ImperiumView, names: list[str], labels: L
     top = _players_top(view.seats)
     revealed = labels("revealed", round=view.revealed_round)
     heading = revealed if view.revealed else labels("players")
-    stamp_text(image, (MARGIN, top), heading, 26, INK)
+    stamp_text(image, (MARGIN, top), heading, SMALL_TEXT, INK)
     for seat in range(view.seats):
         y = top + 44 + seat * ROW_H
         middle = y + ROW_H // 2
@@ -248,11 +256,8 @@ def _players(image: Image.Image, view: ImperiumView, names: list[str], labels: L
             labels("points", points=view.scores[seat]),
             labels("markers", count=view.supply[seat]),
         ]
-        if view.phase == "select":
-            status.append(labels("chosen") if view.submitted[seat] else labels("choosing"))
-        if view.placing == seat:
-            status.append(labels("placing"))
-        stamp_text(image, (560, middle), " · ".join(status), 24, MUTED, "lm")
+        # Who is still choosing or placing is in the board's words (Game.board_text).
+        stamp_text(image, (560, middle), " · ".join(status), SMALL_TEXT, MUTED, "lm")
         if view.revealed:
             for slot, number in enumerate(view.revealed[seat]):
                 paste_image(image, _card(number), (940 + slot * 78, y + 8))

@@ -27,6 +27,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     PLAYER_COLOURS,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -108,7 +109,7 @@ def draw(view: KonsulView, names: list[str], labels: Labels) -> Image.Image:
         sprite = _slot_sprite(index, cell, shown, index in changed, texts)
         paste_image(image, sprite, _slot_origin(index))
     if len(view.cells) > grid_size():
-        stamp_text(image, (SIDE_LEFT, GRID_TOP), texts.beside, 24, INK)
+        stamp_text(image, (SIDE_LEFT, GRID_TOP), texts.beside, SMALL_TEXT, INK)
     if flash:
         taken = {view.cells[i] is None for i in flash}
         _flash_legend(image, len(view.cells), sorted(taken), texts)
@@ -147,14 +148,14 @@ def _static_texts(labels: Labels, count_bidding: bool) -> _StaticTexts:
 def _background(seats: int, texts: _StaticTexts) -> Image.Image:
     image, pen = canvas(PLAYERS_TOP + 12 + ROW_H * seats, palette=PALETTE)
     title(pen, texts.title)
-    pen.text((WIDTH - MARGIN, 30), texts.mode, font=font(24), fill=MUTED, anchor="ra")
+    pen.text((WIDTH - MARGIN, 30), texts.mode, font=font(SMALL_TEXT), fill=MUTED, anchor="ra")
     info = data()
     for column in range(info.columns):
         x = GRID_LEFT + column * PITCH_X + CARD_W // 2
-        pen.text((x, GRID_TOP + 12), str(column + 1), font=font(24), fill=INK, anchor="mm")
+        pen.text((x, GRID_TOP + 12), str(column + 1), font=font(SMALL_TEXT), fill=INK, anchor="mm")
     for row, name in enumerate(info.rows):
         y = GRID_TOP + LABEL_H + row * PITCH_Y + CARD_H // 2
-        pen.text((MARGIN + 14, y), name, font=font(26), fill=INK, anchor="mm")
+        pen.text((MARGIN + 14, y), name, font=font(SMALL_TEXT), fill=INK, anchor="mm")
     for index in range(grid_size()):
         paste_image(image, _back(slot_name(index), False), _slot_origin(index))
     return image
@@ -214,7 +215,7 @@ def _empty(name: str, changed: bool) -> Image.Image:
     image, pen = _card_canvas()
     outline, width = (HIGHLIGHT, 5) if changed else (PANEL_DARK, 2)
     pen.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 10, outline=outline, width=width)
-    pen.text((CARD_W // 2, CARD_H // 2), name, font=font(22), fill=MUTED, anchor="mm")
+    pen.text((CARD_W // 2, CARD_H // 2), name, font=font(SMALL_TEXT), fill=MUTED, anchor="mm")
     return image
 
 
@@ -233,7 +234,7 @@ def _face(card: int, changed: bool, fold: str, texts: _StaticTexts) -> Image.Ima
         ink = FACE_INK[colour]
         pen.text((CARD_W // 2, 52), str(number_of(card)), font=font(60), fill=ink, anchor="mm")
         caption = texts.colours[colour]
-    pen.text((CARD_W // 2, CARD_H - 22), caption, font=font(20), fill=ink, anchor="mm")
+    pen.text((CARD_W // 2, CARD_H - 22), caption, font=font(SMALL_TEXT), fill=ink, anchor="mm")
     if fold:
         corner = BACK if fold == "back" else HIGHLIGHT
         pen.polygon([(CARD_W - 40, 0), (CARD_W - 1, 0), (CARD_W - 1, 40)], fill=corner)
@@ -253,7 +254,12 @@ def _flash_legend(image: Image.Image, slots: int, kinds: list[bool], texts: _Sta
     for taken in kinds:
         paste_image(image, _legend_corner(taken), (SIDE_LEFT, y))
         stamp_text(
-            image, (SIDE_LEFT + 40, y + 16), texts.taken if taken else texts.shown, 22, INK, "lm"
+            image,
+            (SIDE_LEFT + 40, y + 16),
+            texts.taken if taken else texts.shown,
+            SMALL_TEXT,
+            INK,
+            "lm",
         )
         y += 42
 
@@ -283,7 +289,7 @@ def _name(names: list[str], seat: int | None) -> str:
 
 
 def _status(image: Image.Image, view: KonsulView, names: list[str], labels: Labels) -> None:
-    stamp_text(image, (MARGIN, 66), labels("round", round=view.round), 24, MUTED)
+    stamp_text(image, (MARGIN, 66), labels("round", round=view.round), SMALL_TEXT, MUTED)
     if view.phase == "over":
         winners = ", ".join(_name(names, s) for s in view.winners)
         key = "last_standing" if view.eliminated.count(False) == 1 else "over"
@@ -324,9 +330,11 @@ def _players(image: Image.Image, view: KonsulView, names: list[str], labels: Lab
         if on_turn:
             paste_image(image, _acting_row(), (MARGIN, y + 2))
         stamp_token(image, MARGIN + 26, middle, 18, seat)
-        stamp_text(image, (MARGIN + 56, middle), _name(names, seat), 26, INK, "lm")
+        stamp_text(image, (MARGIN + 56, middle), _name(names, seat), SMALL_TEXT, INK, "lm")
         status = _player_status(view, seat, labels)
-        stamp_text(image, (560, middle), " · ".join(status), 24, INK if on_turn else MUTED, "lm")
+        stamp_text(
+            image, (560, middle), " · ".join(status), SMALL_TEXT, INK if on_turn else MUTED, "lm"
+        )
 
 
 def _player_status(view: KonsulView, seat: int, labels: Labels) -> list[str]:

@@ -301,8 +301,8 @@ class DeflatedBands:
         adler = 1
         for index, start in enumerate(range(0, len(view), step)):
             band = view[start : start + step]
-            if index < shared and layer.rows.startswith(band, start):  # type: ignore[union-attr]
-                deflated, band_adler = layer.band(index)  # type: ignore[union-attr]
+            if index < shared and layer.rows.startswith(band, start):  # type: ignore[union-attr]  # shared > 0 only with a layer
+                deflated, band_adler = layer.band(index)  # type: ignore[union-attr]  # shared > 0 only with a layer
             else:
                 dirty.add(index)
                 _, deflated, band_adler = self._band(band)

@@ -20,6 +20,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_DARK,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -42,13 +43,15 @@ from render.common import (
 )
 
 MARGIN = 24
-SCALE_X, SCALE_Y = 1.17, 1.35
+SCALE_X, SCALE_Y = 1.17, 1.45
 MAP_DX, MAP_DY = 15, -131
-BOX_W, BOX_H = 174, 112
-MAP_BOTTOM = 620
+BOX_W, BOX_H = 184, 150
+MAP_BOTTOM = 740
 TRACK_TOP = MAP_BOTTOM + 16
 STATUS_TOP = TRACK_TOP + 92
 ROW_H = 62
+EXTRA_H = 38  # a line under the players
+TRACK_X = 214  # the tie-break track, right of its heading
 STATUS_X = 840  # right of the supply text and up to five cards
 GOVERNED = (214, 205, 186)
 BLACK = (20, 20, 20)
@@ -61,18 +64,23 @@ PALETTE = board_palette(
 
 def draw(view: ProkonsulView, names: list[str], labels: Labels) -> Image.Image:
     extra = _extra_lines(view, labels)
-    height = STATUS_TOP + 64 + ROW_H * view.seats + 34 * len(extra) + 16
+    height = STATUS_TOP + 64 + ROW_H * view.seats + EXTRA_H * len(extra) + 16
     links = tuple((_centre(view, a), _centre(view, b)) for a, b in view.links)
     texts = (labels("title"), labels("tiebreak"), labels("left_first"))
     base = STATUS_TOP + 64 + ROW_H * view.seats + 16
     image, pen = layer(_background(base, links, texts), height)
-    pen.text((24, 66), _subtitle(view, labels), font=font(26), fill=MUTED)
+    pen.text((24, 66), _subtitle(view, labels), font=font(SMALL_TEXT), fill=MUTED)
     _map(pen, view, labels)
     _track(pen, view, labels)
     y = _round_panel(pen, view, names, labels)
     for line, colour in extra:
-        pen.text((MARGIN, y), fit(line, 24, WIDTH - 2 * MARGIN), font=font(24), fill=colour)
-        y += 34
+        pen.text(
+            (MARGIN, y),
+            fit(line, SMALL_TEXT, WIDTH - 2 * MARGIN),
+            font=font(SMALL_TEXT),
+            fill=colour,
+        )
+        y += EXTRA_H
     return image
 
 
@@ -87,10 +95,11 @@ def _background(
     title(pen, texts[0])
     for (ax, ay), (bx, by) in links:
         pen.line((ax, ay, bx, by), fill=PANEL_DARK, width=10)
-    pen.text((MARGIN, TRACK_TOP + 22), texts[1], font=font(26), fill=INK, anchor="lm")
-    pen.text((MARGIN, TRACK_TOP + 52), texts[2], font=font(20), fill=MUTED, anchor="lm")
+    pen.text((MARGIN, TRACK_TOP + 20), texts[1], font=font(SMALL_TEXT), fill=INK, anchor="lm")
+    first = fit(texts[2], SMALL_TEXT, TRACK_X - MARGIN - 8)
+    pen.text((MARGIN, TRACK_TOP + 52), first, font=font(SMALL_TEXT), fill=MUTED, anchor="lm")
     for space in range(5):
-        x = 190 + space * 74
+        x = TRACK_X + space * 74
         box = (x, TRACK_TOP + 4, x + 64, TRACK_TOP + 68)
         pen.rounded_rectangle(box, radius=8, fill=PANEL, outline=PANEL_DARK, width=2)
     return image
@@ -131,8 +140,8 @@ def _map(pen: Pen, view: ProkonsulView, labels: Labels) -> None:
     for a, b in view.links:  # the link symbols go on top, between the two provinces
         (ax, ay), (bx, by) = _centre(view, a), _centre(view, b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        pen.ellipse((mx - 19, my - 19, mx + 19, my + 19), fill=WHITE, outline=HIGHLIGHT, width=3)
-        pen.text((mx, my), f"+{view.link_bonus}", font=font(19), fill=INK, anchor="mm")
+        pen.ellipse((mx - 25, my - 25, mx + 25, my + 25), fill=WHITE, outline=HIGHLIGHT, width=3)
+        pen.text((mx, my), f"+{view.link_bonus}", font=font(SMALL_TEXT), fill=INK, anchor="mm")
 
 
 def _province(pen: Pen, view: ProkonsulView, province: int, labels: Labels) -> None:
@@ -193,37 +202,35 @@ def _province_sprite(box: _ProvinceBox) -> Stamp:
     )
     _name_lines(pen, box.name, BOX_W / 2, 0)
     if box.governor is not None:
-        token(pen, 38, 64, 24, box.governor)
-        pen.text((68, 64), box.governor_text, font=font(24), fill=INK, anchor="lm")
+        token(pen, 38, 90, 24, box.governor)
+        pen.text((68, 90), box.governor_text, font=font(SMALL_TEXT), fill=INK, anchor="lm")
     else:
-        pen.ellipse((12, 38, 58, 84), fill=WHITE, outline=INK, width=2)
-        pen.text((35, 61), str(box.value), font=font(30), fill=INK, anchor="mm")
+        pen.ellipse((12, 66, 58, 112), fill=WHITE, outline=INK, width=2)
+        pen.text((35, 89), str(box.value), font=font(30), fill=INK, anchor="mm")
         for slot, seat in enumerate(box.candidates):
             row, col = divmod(slot, 3)
-            token(pen, 82 + col * 36, 56 + row * 34, 16, seat)
+            token(pen, 82 + col * 36, 80 + row * 34, 16, seat)
     if box.visited:
-        pen.text((BOX_W / 2, BOX_H - 16), box.visited, font=font(18), fill=MUTED, anchor="mm")
+        pen.text(
+            (BOX_W / 2, BOX_H - 18), box.visited, font=font(SMALL_TEXT), fill=MUTED, anchor="mm"
+        )
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(shape, radius=14, fill=255)
     return to_stamp(image, mask)
 
 
 def _name_lines(pen: ImageDraw.ImageDraw, name: str, cx: float, top: float) -> None:
-    """One line as large as fits the box; a name too long even at 16 px (the Japanese
-    "ヒスパニア・ウルテリオル") goes on two smaller lines, split at its middle "・" or space."""
+    """The name at SMALL_TEXT on one line when it fits the box, else on two, split at the "・"
+    or space nearest its middle (cut short with "…" only if a half is still too wide)."""
     room = BOX_W - 12
-    for size in (22, 20, 18, 16):
-        if text_width(name, size) <= room:
-            pen.text((cx, top + 17), name, font=font(size), fill=INK, anchor="mm")
-            return
-    cuts = [i for i, char in enumerate(name) if char in "・ "]
-    if not cuts:
-        pen.text((cx, top + 17), name, font=font(16), fill=INK, anchor="mm")
+    if text_width(name, SMALL_TEXT) <= room:
+        pen.text((cx, top + 20), name, font=font(SMALL_TEXT), fill=INK, anchor="mm")
         return
-    cut = min(cuts, key=lambda i: abs(2 * i - len(name)))
-    first, second = name[:cut], name[cut + 1 :]
-    pen.text((cx, top + 13), first, font=font(16), fill=INK, anchor="mm")
-    pen.text((cx, top + 30), second, font=font(16), fill=INK, anchor="mm")
+    cuts = [i for i, char in enumerate(name) if char in "・ "]
+    cut = min(cuts, key=lambda i: abs(2 * i - len(name))) if cuts else len(name)
+    for line, part in enumerate((name[:cut], name[cut + 1 :])):
+        text = fit(part, SMALL_TEXT, room)
+        pen.text((cx, top + 20 + 29 * line), text, font=font(SMALL_TEXT), fill=INK, anchor="mm")
 
 
 def _black_pawn(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -233,8 +240,8 @@ def _black_pawn(pen: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 def _track(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> None:
     for space, seat in enumerate(view.tiebreak[:5]):
-        token(pen, 190 + space * 74 + 32, TRACK_TOP + 36, 22, seat)
-    x = 190 + 5 * 74 + 30
+        token(pen, TRACK_X + space * 74 + 32, TRACK_TOP + 36, 22, seat)
+    x = TRACK_X + 5 * 74 + 30
     if view.revealed:
         reveal = labels(
             "revealed", round=view.revealed_round, total=view.total, threshold=view.threshold
@@ -243,9 +250,10 @@ def _track(pen: ImageDraw.ImageDraw, view: ProkonsulView, labels: Labels) -> Non
             holding = view.holding(view.petitioner)
             reveal += " · " + labels("holds", letter=player_letter(view.petitioner), held=holding)
         room = WIDTH - MARGIN - x
-        pen.text((x, TRACK_TOP + 20), fit(reveal, 26, room), font=font(26), fill=INK, anchor="lm")
-        result = fit(_result_line(view, labels), 22, room)
-        pen.text((x, TRACK_TOP + 54), result, font=font(22), fill=MUTED, anchor="lm")
+        reveal = fit(reveal, SMALL_TEXT, room)
+        pen.text((x, TRACK_TOP + 20), reveal, font=font(SMALL_TEXT), fill=INK, anchor="lm")
+        result = fit(_result_line(view, labels), SMALL_TEXT, room)
+        pen.text((x, TRACK_TOP + 54), result, font=font(SMALL_TEXT), fill=MUTED, anchor="lm")
 
 
 RESULTS = ("immediate", "petition", "fallback", "coalition", "none")
@@ -265,12 +273,12 @@ def _result_line(view: ProkonsulView, labels: Labels) -> str:
 def _round_panel(pen: Pen, view: ProkonsulView, names: list[str], labels: Labels) -> int:
     top = STATUS_TOP
     heading = labels("players_cards") if view.revealed else labels("players")
-    pen.text((MARGIN, top), heading, font=font(26), fill=INK)
+    pen.text((MARGIN, top), heading, font=font(SMALL_TEXT), fill=INK)
     if view.phase == "over" and view.final_chips is not None:
         chips = labels("final_chips")
-        pen.text((WIDTH - MARGIN, top), chips, font=font(22), fill=MUTED, anchor="ra")
+        pen.text((WIDTH - MARGIN, top), chips, font=font(SMALL_TEXT), fill=MUTED, anchor="ra")
     supplies = [labels("supply", count=count) for count in view.supply]
-    cards_x = max(470, 330 + max(text_width(text, 20) for text in supplies) + 16)
+    cards_x = max(470, 330 + max(text_width(text, SMALL_TEXT) for text in supplies) + 16)
     for seat in range(view.seats):
         words = _row_words(view, names, labels, seat, supplies[seat], cards_x)
         at = (MARGIN, top + 40 + seat * ROW_H)
@@ -293,7 +301,7 @@ def _row_words(
     over = view.phase == "over" and view.final_chips is not None
     chips = str(view.final_chips[seat]) if over and view.final_chips is not None else None
     label = player_label(seat, names)
-    return seat, label, supply, cards_x, cards, fit(status, 22, room), hot, chips
+    return seat, label, supply, cards_x, cards, fit(status, SMALL_TEXT, room), hot, chips
 
 
 def _row(
@@ -311,12 +319,18 @@ def _row(
     mid = ROW_H / 2 - 2
     pen.rectangle((0, 0, WIDTH - 2 * MARGIN, ROW_H - 4), fill=PANEL if seat % 2 == 0 else ROW_ALT)
     token(pen, 26, mid, 20, seat)
-    pen.text((56, mid), label, font=font(26), fill=INK, anchor="lm")
-    pen.text((330 - MARGIN, mid), supply, font=font(20), fill=MUTED, anchor="lm")
+    pen.text(
+        (56, mid),
+        fit(label, SMALL_TEXT, 330 - MARGIN - 64),
+        font=font(SMALL_TEXT),
+        fill=INK,
+        anchor="lm",
+    )
+    pen.text((330 - MARGIN, mid), supply, font=font(SMALL_TEXT), fill=MUTED, anchor="lm")
     for slot, (value, owner, foreign) in enumerate(cards):
         _card(pen, cards_x - MARGIN + slot * 60, 7, value, owner, foreign)
     fill = HIGHLIGHT if hot else INK
-    pen.text((STATUS_X - MARGIN, mid), status, font=font(22), fill=fill, anchor="lm")
+    pen.text((STATUS_X - MARGIN, mid), status, font=font(SMALL_TEXT), fill=fill, anchor="lm")
     if chips is not None:
         pen.text((WIDTH - 2 * MARGIN - 10, mid), chips, font=font(30), fill=INK, anchor="rm")
 
@@ -331,9 +345,9 @@ def _card(
         outline=HIGHLIGHT if foreign else INK,
         width=3 if foreign else 2,
     )
-    pen.text((x + 26, y + 22), str(value), font=font(26), fill=INK, anchor="mm")
-    if foreign:
-        pen.text((x + 49, y + 41), player_letter(owner), font=font(16), fill=HIGHLIGHT, anchor="rd")
+    pen.text((x + 26, y + 22), str(value), font=font(SMALL_TEXT), fill=INK, anchor="mm")
+    if foreign:  # its owner's token in the corner (the board's words name the owner)
+        token(pen, x + 48, y + 40, 9, owner)
 
 
 def _status(view: ProkonsulView, seat: int, labels: Labels) -> tuple[str, bool]:

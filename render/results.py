@@ -16,6 +16,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     PLAIN,
+    SMALL_TEXT,
     WHITE,
     Pen,
     canvas,
@@ -105,7 +106,7 @@ def _words(
         heading += " · " + reason
     if hinted:
         heading += " · " + words["hinted"]
-    heading = fit(heading, 24, width - 2 * MARGIN)
+    heading = fit(heading, SMALL_TEXT, width - 2 * MARGIN)
     verdict = fit(_verdict(outcome, names, words), 34, width - 2 * MARGIN)
     order = sorted(range(len(outcome.scores)), key=lambda seat: (outcome.ranks[seat], seat))
     cells = tuple(
@@ -123,7 +124,7 @@ def _words(
 
 def _strip(pen: Pen, width: int, heading: str, verdict: str, cells: tuple[Cell, ...]) -> None:
     pen.rectangle((0, 0, width, 5), fill=HIGHLIGHT)
-    pen.text((MARGIN, 18), heading, font=font(24), fill=MUTED)
+    pen.text((MARGIN, 16), heading, font=font(SMALL_TEXT), fill=MUTED)
     pen.text((MARGIN, 50), verdict, font=font(34), fill=HIGHLIGHT)
     _cells(pen, cells, HEAD_H, width)
 
@@ -151,12 +152,12 @@ def _cells(pen: Pen, cells: tuple[Cell, ...], top: int, width: int) -> None:
             outline=HIGHLIGHT if won else PANEL_DARK,
             width=4 if won else 2,
         )
-        pen.text((left + 16, top + 28), rank, font=font(26), fill=INK, anchor="lm")
-        token_x = left + 16 + text_width(rank, 26) + 26
+        pen.text((left + 16, top + 28), rank, font=font(SMALL_TEXT), fill=INK, anchor="lm")
+        token_x = left + 16 + text_width(rank, SMALL_TEXT) + 26
         pen.token(token_x, top + 28, 17, seat)
-        name = fit(label, 24, left + cell_w - 14 - (token_x + 26))
-        pen.text((token_x + 26, top + 28), name, font=font(24), fill=INK, anchor="lm")
-        pen.text((left + 16, top + 66), score, font=font(26), fill=INK, anchor="lm")
+        name = fit(label, SMALL_TEXT, left + cell_w - 14 - (token_x + 26))
+        pen.text((token_x + 26, top + 28), name, font=font(SMALL_TEXT), fill=INK, anchor="lm")
+        pen.text((left + 16, top + 66), score, font=font(SMALL_TEXT), fill=INK, anchor="lm")
 
 
 def _reason(reason: Msg | None, names: Sequence[str], catalog: Catalog, locale: str) -> str:

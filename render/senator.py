@@ -17,6 +17,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     PLAIN,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -37,6 +38,7 @@ CELL = 120
 X0, Y0 = 92, 196  # top-left corner of the 5x5 grid
 BAND = 34  # depth of the arrow band outside an entry square
 PANEL_X = 780
+LINE_H = 36  # a line of the side panel's text
 HEIGHT = Y0 + 5 * CELL + 80
 MARBLE = (252, 249, 240)
 STAIRS = (214, 201, 174)
@@ -77,7 +79,10 @@ PALETTE = board_palette(
 def draw(view: SenatorView, names: list[str], labels: Labels) -> Image.Image:
     image, pen = layer(_background(labels("title")))
     pen.text(
-        (24, 66), fit(_subtitle(view, names, labels), 26, WIDTH - 48), font=font(26), fill=MUTED
+        (24, 66),
+        fit(_subtitle(view, names, labels), SMALL_TEXT, WIDTH - 48),
+        font=font(SMALL_TEXT),
+        fill=MUTED,
     )
     last = view.pushes[-1].entry if view.pushes and view.phase != "flag" else None
     flag = next((i for i, sq in enumerate(view.board) if sq.kind == "flag"), None)
@@ -194,15 +199,12 @@ def _square(
     else:
         pen.rectangle((x0, y0, x1, y1), fill=STAIRS, outline=PANEL_DARK, width=2)
         _steps(pen, i, (x0, y0, x1, y1))
-    pen.text((x0 + 8, y0 + 5), SQUARES[i], font=font(18), fill=MUTED)
     left, top, _, _ = _cell_box(i)
     _senate_frame(pen, -left, -top)
     if hit:
         pen.rectangle((x0 + 9, y0 + 9, x1 - 9, y1 - 9), outline=FLAG_EDGE, width=5)
     if framed:
         pen.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=5)
-    if hit or framed:  # the square's name stays on top of its frames
-        pen.text((x0 + 8, y0 + 5), SQUARES[i], font=font(18), fill=MUTED)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + 6
     if kind == "card" and seat is not None:
         token(pen, cx, cy, 40, seat, str(value))
@@ -241,7 +243,7 @@ def _flag(pen: ImageDraw.ImageDraw, cx: float, cy: float, word: str) -> None:
         outline=INK,
         width=2,
     )
-    pen.text((cx + 8, cy + 22), word, font=font(22), fill=INK, anchor="mm")
+    pen.text((cx + 8, cy + 24), word, font=font(SMALL_TEXT), fill=INK, anchor="mm")
 
 
 def _card_back(pen: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -286,15 +288,15 @@ def _panel(pen: Pen, view: SenatorView, names: list[str], labels: Labels) -> Non
         piece(pen.image, (x, y), (WIDTH - x, height + 1), _seat_box, *words, height, under=PLAIN)
         y += height + 14
     y += 6
-    for line in wrap(_flag_text(view, labels), 22, WIDTH - 20 - x):
-        pen.text((x, y), line, font=font(22), fill=INK)
-        y += 30
+    for line in wrap(_flag_text(view, labels), SMALL_TEXT, WIDTH - 20 - x):
+        pen.text((x, y), line, font=font(SMALL_TEXT), fill=INK)
+        y += LINE_H
     y += 10
     if view.pushes and view.phase != "flag":
         _last_push(pen, view, names, labels, (x, y))
     elif view.flag_square is not None:
         placed = labels("flag_placed", square=view.flag_square)
-        pen.text((x, y), placed, font=font(22), fill=INK)
+        pen.text((x, y), placed, font=font(SMALL_TEXT), fill=INK)
 
 
 def _seat_words(
@@ -333,17 +335,21 @@ def _seat_box(
     )
     token(pen, 30, 30, 18, seat)
     pen.text(
-        (58, 30), fit(label, 24, WIDTH - 40 - PANEL_X - 58), font=font(24), fill=INK, anchor="lm"
+        (58, 30),
+        fit(label, SMALL_TEXT, WIDTH - 40 - PANEL_X - 58),
+        font=font(SMALL_TEXT),
+        fill=INK,
+        anchor="lm",
     )
-    pen.text((16, 66), what, font=font(26), fill=INK, anchor="lm")
+    pen.text((16, 66), what, font=font(SMALL_TEXT), fill=INK, anchor="lm")
     if line:
-        pen.text((16, 102), line, font=font(22), fill=MUTED, anchor="lm")
+        pen.text((16, 102), line, font=font(SMALL_TEXT), fill=MUTED, anchor="lm")
     for k, value in enumerate(hand):
-        left = 14 + k * 38
+        left = 12 + k * 38
         pen.rounded_rectangle(
-            (left, 86, left + 32, 118), radius=5, fill=WHITE, outline=INK, width=2
+            (left, 86, left + 35, 120), radius=5, fill=WHITE, outline=INK, width=2
         )
-        pen.text((left + 16, 102), str(value), font=font(20), fill=INK, anchor="mm")
+        pen.text((left + 18, 103), str(value), font=font(SMALL_TEXT), fill=INK, anchor="mm")
 
 
 def _last_push(
@@ -357,21 +363,23 @@ def _last_push(
     x, y = at
     push = view.pushes[-1]
     card = labels("face_down") if push.card is None else labels("card", value=push.card)
-    pen.text((x, y), labels("last_push"), font=font(22), fill=MUTED)
+    pen.text((x, y), labels("last_push"), font=font(SMALL_TEXT), fill=MUTED)
     pen.text(
-        (x, y + 30),
+        (x, y + LINE_H),
         fit(
             labels("pushed", player=player_label(push.seat, names), card=card),
-            22,
+            SMALL_TEXT,
             WIDTH - 20 - x,
         ),
-        font=font(22),
+        font=font(SMALL_TEXT),
         fill=INK,
     )
     direction, line = push.entry.split("-")
     square = SQUARES[line_of(push.entry)[0]]
     entry = labels(f"entry.{direction}", line=line, square=square)
-    pen.text((x, y + 60), fit(entry, 22, WIDTH - 20 - x), font=font(22), fill=INK)
+    pen.text(
+        (x, y + 2 * LINE_H), fit(entry, SMALL_TEXT, WIDTH - 20 - x), font=font(SMALL_TEXT), fill=INK
+    )
 
 
 def _flag_text(view: SenatorView, labels: Labels) -> str:

@@ -14,6 +14,7 @@ from render.common import (
     INK,
     MUTED,
     RGB,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -32,9 +33,11 @@ from render.common import (
     title,
     to_stamp,
     token,
+    wrap,
 )
 
 MARGIN = 24
+NOTE_H = 36  # a line of the footer notes
 COLUMN = (WIDTH - 2 * MARGIN) // 7
 CARD_W, CARD_H = 68, 54
 CARD_GAP = 8
@@ -55,8 +58,8 @@ def draw(view: SevenHillsView, names: list[str], labels: Labels) -> Image.Image:
     rows = max(2, *(_rows(len(side)) for hill in view.hills for side in hill.cards))
     layout = _Layout(rows, view.open_hand_cards is not None, bool(view.removed))
     image, pen = layer(_background(layout, labels("title"), _notes(view, labels)))
-    subtitle = fit(_subtitle(view, names, labels), 26, WIDTH - 2 * MARGIN)
-    pen.text((24, 66), subtitle, font=font(26), fill=MUTED)
+    subtitle = fit(_subtitle(view, names, labels), SMALL_TEXT, WIDTH - 2 * MARGIN)
+    pen.text((24, 66), subtitle, font=font(SMALL_TEXT), fill=MUTED)
     _player_row(pen, view, names, 1, layout.b_row, labels)
     _player_row(pen, view, names, 0, layout.a_row, labels)
     mover = 1 - view.turn if view.turn is not None and view.last_hill is not None else None
@@ -83,7 +86,7 @@ class _Layout:
         self.a_row = self.a_band + band
         self.removed_top = self.a_row + player_h + 12
         self.footer = self.removed_top + (CARD_H + 56 if removed else 36)
-        self.height = self.footer + 44
+        self.height = self.footer + 2 * NOTE_H + 8  # the notes take up to two lines
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -97,7 +100,9 @@ def _background(layout: _Layout, heading: str, notes: str) -> Image.Image:
     """Title and the footer notes (each hill is a piece of its own)."""
     image, pen = canvas(layout.height, palette=PALETTE)
     title(pen, heading)
-    pen.text((MARGIN, layout.footer), fit(notes, 20, WIDTH - 2 * MARGIN), font=font(20), fill=MUTED)
+    for line, text in enumerate(wrap(notes, SMALL_TEXT, WIDTH - 2 * MARGIN)[:2]):
+        at = (MARGIN, layout.footer + line * NOTE_H)
+        pen.text(at, text, font=font(SMALL_TEXT), fill=MUTED)
     return image
 
 
@@ -151,7 +156,7 @@ def _subtitle(view: SevenHillsView, names: list[str], labels: Labels) -> str:
 
 
 def _player_row(
-    pen: ImageDraw.ImageDraw,
+    pen: Pen,
     view: SevenHillsView,
     names: list[str],
     seat: int,
@@ -179,7 +184,7 @@ def _player_row(
         cards = " ".join(flag if v == FLAG else str(v) for v in view.open_hand_cards[seat])
         hand = labels("cards", cards=cards)
     shown = (seat, height, active, label, " · ".join(status), hand)
-    image = pen.image  # type: ignore[attr-defined]
+    image = pen.image
     piece(image, (ROW_LEFT, y), (WIDTH - 2 * ROW_LEFT + 1, height), _player_line, *shown)
 
 
@@ -200,14 +205,14 @@ def _player_line(
         )
     token(pen, MARGIN + 22 + dx, mid, 18, seat)
     pen.text((MARGIN + 52 + dx, mid), label, font=font(28), fill=INK, anchor="lm")
-    pen.text((WIDTH - MARGIN - 6 + dx, mid), status, font=font(24), fill=MUTED, anchor="rm")
+    pen.text((WIDTH - MARGIN - 6 + dx, mid), status, font=font(SMALL_TEXT), fill=MUTED, anchor="rm")
     if hand:
-        pen.text((MARGIN + 52 + dx, mid + HAND_LINE), hand, font=font(24), fill=INK, anchor="lm")
+        pen.text(
+            (MARGIN + 52 + dx, mid + HAND_LINE), hand, font=font(SMALL_TEXT), fill=INK, anchor="lm"
+        )
 
 
-def _hill(
-    pen: ImageDraw.ImageDraw, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels
-) -> None:
+def _hill(pen: Pen, view: SevenHillsView, hill: HillView, x: int, y: int, labels: Labels) -> None:
     """The hill's state under its number, as a piece keyed by what it shows: once settled the
     owner's token beside the number and the mound outlined in the owner's colour (its wide arc
     costs 0.2 ms to draw); else a status word; each side's known total."""
@@ -230,7 +235,7 @@ def _hill(
             totals[seat] = sum(v for v in values if v is not None)
     if view.highest_card:
         totals = [None, None]
-    image = pen.image  # type: ignore[attr-defined]
+    image = pen.image
     piece(image, (x, y), (COLUMN, HILL_H), _hill_piece, hill.number, winner, status, *totals)
 
 
@@ -251,14 +256,14 @@ def _hill_piece(
         pen.text((cx - 22, 78), str(number), font=font(52), fill=INK, anchor="mm")
         token(pen, cx + 30, 80, 16, winner)
     if status is not None:
-        pen.text((cx, base - 14), status[0], font=font(20), fill=status[1], anchor="mm")
+        pen.text((cx, base - 16), status[0], font=font(SMALL_TEXT), fill=status[1], anchor="mm")
     for total, ty in ((total_b, 14), (total_a, base + 14)):
         if total is not None:
-            pen.text((cx, ty), f"Σ {total}", font=font(22), fill=INK, anchor="mm")
+            pen.text((cx, ty), f"Σ {total}", font=font(SMALL_TEXT), fill=INK, anchor="mm")
 
 
 def _side(
-    pen: ImageDraw.ImageDraw,
+    pen: Pen,
     hill: HillView,
     seat: int,
     x: int,
@@ -283,12 +288,10 @@ def _side(
             pen.ellipse((cx - 9, cy - 9, cx + 9, cy + 9), fill=HIGHLIGHT, outline=WHITE, width=2)
 
 
-def _card(
-    pen: ImageDraw.ImageDraw, left: int, top: int, seat: int, card: CardView, guard: bool = False
-) -> None:
+def _card(pen: Pen, left: int, top: int, seat: int, card: CardView, guard: bool = False) -> None:
     """A card pasted from a sprite cached on what it shows (with the mask of its rounded shape)."""
     stamp = _card_sprite(seat, card.value, card.up, guard)
-    paste_stamp(pen.image, stamp, (left, top))  # type: ignore[attr-defined]
+    paste_stamp(pen.image, stamp, (left, top))
 
 
 @lru_cache(maxsize=256)
@@ -331,12 +334,12 @@ def _flag(pen: ImageDraw.ImageDraw, cx: int, cy: int, colour: tuple[int, int, in
     )
 
 
-def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: Labels) -> None:
+def _removed(pen: Pen, view: SevenHillsView, top: int, labels: Labels) -> None:
     if not view.removed:
         if view.results and view.games == 2:
             _results_line(pen, view, top, labels)
         return
-    pen.text((MARGIN, top), labels("out_of_play"), font=font(26), fill=INK)
+    pen.text((MARGIN, top), labels("out_of_play"), font=font(SMALL_TEXT), fill=INK)
     y = top + 36
     for slot, removed in enumerate(view.removed):
         left = MARGIN + slot * (CARD_W + 40)
@@ -346,7 +349,7 @@ def _removed(pen: ImageDraw.ImageDraw, view: SevenHillsView, top: int, labels: L
         pen.text(
             (left + CARD_W + 4, y + CARD_H // 2),
             labels("hill_short", hill=removed.hill),
-            font=font(20),
+            font=font(SMALL_TEXT),
             fill=MUTED,
             anchor="lm",
         )
@@ -362,9 +365,9 @@ def _results_line(
         for n, r in enumerate(view.results, 1)
     )
     if right:
-        pen.text((WIDTH - MARGIN, top), text, font=font(24), fill=MUTED, anchor="ra")
+        pen.text((WIDTH - MARGIN, top), text, font=font(SMALL_TEXT), fill=MUTED, anchor="ra")
     else:
-        pen.text((MARGIN, top), text, font=font(24), fill=MUTED)
+        pen.text((MARGIN, top), text, font=font(SMALL_TEXT), fill=MUTED)
 
 
 def _verdict(scores: tuple[int, int], labels: Labels) -> str:

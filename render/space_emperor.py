@@ -29,6 +29,7 @@ from render.common import (
     PLAIN,
     PLAYER_COLOURS,
     RGB,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -43,6 +44,7 @@ from render.common import (
     player_label,
     stamp_text,
     stamp_token,
+    text_width,
 )
 
 MARGIN = 24
@@ -50,11 +52,12 @@ SYSTEM_W, SYSTEM_H, GAP = 376, 214, 12
 SYSTEMS_TOP = 112
 PLAYERS_TOP = SYSTEMS_TOP + 2 * (SYSTEM_H + GAP) + 8
 PLAYER_ROW = 50
-BATTLE_SLOT_H = 236
+BATTLE_SLOT_H = 256
+CHIP_H, CHIP_STEP = 36, 40  # a card of a fleet slot
 CARD_BACK = (44, 52, 84)
 HIT = (0, 120, 80)
-GARRISON_LINES = 5
-LINE_CHARS = 34  # characters of a garrison line at 19 px in a system panel
+GARRISON_LINES = 3
+UNIT_GAP = "  "  # between two units of a garrison line
 
 _COLOURS = (
     BACKGROUND, PANEL, PANEL_DARK, INK, MUTED, HIGHLIGHT, WHITE, CARD_BACK, HIT,
@@ -98,7 +101,8 @@ def draw(view: SpaceEmperorView, names: list[str], labels: Labels) -> Image.Imag
     cards = card_set(view.card_set)
     texts = _static_texts(labels)
     image, _ = layer(_background(view.seats, view.battle is not None, texts))
-    stamp_text(image, (MARGIN, 66), _subtitle(view, names, labels), 24, MUTED)
+    subtitle = fit(_subtitle(view, names, labels), SMALL_TEXT, WIDTH - 2 * MARGIN)
+    stamp_text(image, (MARGIN, 66), subtitle, SMALL_TEXT, MUTED)
     by_id = {s.id: s for s in view.systems}
     systems = sorted(c.id for c in cards.cards.values() if c.kind == "star_system")
     for index, system_id in enumerate(systems):
@@ -146,7 +150,7 @@ def _background(seats: int, battle: bool, texts: _StaticTexts) -> Image.Image:
         top = _battle_top(seats)
         for side, heading in enumerate((texts.attack, texts.defence)):
             y = top + 44 + side * (BATTLE_SLOT_H + 28)
-            pen.text((MARGIN, y), heading, font=font(24), fill=INK)
+            pen.text((MARGIN, y), heading, font=font(SMALL_TEXT), fill=INK)
     return image
 
 
@@ -203,34 +207,43 @@ def _system_panel(
         image.paste(_frame(), (0, 0), _frame_mask())
     stamp_text(image, (16, 12), name, 30, name_fill)
     if name_fill == MUTED:  # not in play: destroyed or still in the deck
-        stamp_text(image, (16, 56), state, 22, state_fill)
+        stamp_text(image, (16, 56), state, SMALL_TEXT, state_fill)
         return
     if owner is None:
-        stamp_text(image, (16, 58), state, 22, state_fill)
+        stamp_text(image, (16, 56), state, SMALL_TEXT, state_fill)
     else:
-        stamp_token(image, 34, 68, 16, owner)
-        stamp_text(image, (60, 68), label, 22, INK, "lm")
+        stamp_token(image, 34, 70, 16, owner)
+        stamp_text(image, (60, 70), fit(label, SMALL_TEXT, SYSTEM_W - 70), SMALL_TEXT, INK, "lm")
     for line, text in enumerate(lines[:GARRISON_LINES]):  # kept inside the panel
-        stamp_text(image, (16, 94 + line * 23), fit(text, 19, SYSTEM_W - 18), 19, INK)
+        stamp_text(image, (16, 94 + line * 36), text, SMALL_TEXT, INK)
     extra = len(lines) - GARRISON_LINES
     if extra > 0:
-        stamp_text(image, (SYSTEM_W - 16, 12), f"+{extra}", 20, MUTED, "ra")
+        stamp_text(image, (SYSTEM_W - 16, 12), f"+{extra}", SMALL_TEXT, MUTED, "ra")
 
 
 def _garrison_lines(
     garrison: tuple[tuple[str, ...], ...], cards: CardSet, labels: Labels
 ) -> list[str]:
-    """One line per unit when it fits, else the ship and then its supports indented."""
-    lines = []
-    for unit in garrison:
-        names = [_card_name(cards, card, labels) for card in unit]
-        whole = " + ".join(names)
-        if len(whole) <= LINE_CHARS:
-            lines.append(whole)
-            continue
-        lines.append(_clip(names[0], LINE_CHARS))
-        lines += [_clip("  + " + name, LINE_CHARS) for name in names[1:]]
+    """The units as symbols, as many to a line as fit: a ship's class and dice with its number
+    of support cards ("BB5+2"), a monster's name and dice. The board's words name every card;
+    its legend explains the symbols."""
+    symbols = [_unit_symbol(unit, cards, labels) for unit in garrison]
+    lines: list[str] = []
+    for symbol in symbols:
+        joined = f"{lines[-1]}{UNIT_GAP}{symbol}" if lines else symbol
+        if lines and text_width(joined, SMALL_TEXT) <= SYSTEM_W - 32:
+            lines[-1] = joined
+        else:
+            lines.append(fit(symbol, SMALL_TEXT, SYSTEM_W - 32))
     return lines
+
+
+def _unit_symbol(unit: tuple[str, ...], cards: CardSet, labels: Labels) -> str:
+    head = cards[unit[0]]
+    if head.kind == "monster":
+        return f"{labels.term(head.name)} {head.strength}"
+    supports = f"+{len(unit) - 1}" if len(unit) > 1 else ""
+    return f"{head.ship_class}{head.strength}{supports}"
 
 
 @lru_cache(maxsize=1)
@@ -257,10 +270,6 @@ def _card_name(cards: CardSet, card_id: str, labels: Labels) -> str:
     return name
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 # Players -----------------------------------------------------------------------------------
 
 
@@ -279,7 +288,7 @@ def _players(image: Image.Image, view: SpaceEmperorView, names: list[str], label
         shown = (
             seat,
             seat == view.active and not view.over,
-            _clip(player_label(seat, names), 16),
+            fit(player_label(seat, names), SMALL_TEXT, 300 - 66 - 8),
             " · ".join(status),
             HIGHLIGHT if seat in view.waiting else MUTED,
         )
@@ -292,10 +301,11 @@ def _player_row(
 ) -> None:
     image, middle = pen.image, PLAYER_ROW // 2
     if active:
-        stamp_text(image, (0, middle), "▶", 22, HIGHLIGHT, "lm")
-    stamp_token(image, 40, middle, 17, seat)
-    stamp_text(image, (66, middle), label, 24, INK, "lm")
-    stamp_text(image, (300, middle), status, 20, status_fill, "lm")
+        stamp_text(image, (0, middle), "▶", SMALL_TEXT, HIGHLIGHT, "lm")
+    stamp_token(image, 42, middle, 17, seat)
+    stamp_text(image, (66, middle), label, SMALL_TEXT, INK, "lm")
+    status = fit(status, SMALL_TEXT, WIDTH // 2 - MARGIN - 300 - 8)
+    stamp_text(image, (300, middle), status, SMALL_TEXT, status_fill, "lm")
 
 
 # Battle ------------------------------------------------------------------------------------
@@ -316,10 +326,15 @@ def _battle(
         if seat is not None:
             stamp_token(image, MARGIN + 180, y + 14, 14, seat)
             stamp_text(
-                image, (MARGIN + 202, y + 14), _clip(player_label(seat, names), 20), 22, INK, "lm"
+                image,
+                (MARGIN + 202, y + 14),
+                fit(player_label(seat, names), SMALL_TEXT, 300),
+                SMALL_TEXT,
+                INK,
+                "lm",
             )
         if side == 1 and battle.no_sortie:
-            stamp_text(image, (MARGIN + 520, y + 14), labels("no_sortie"), 22, MUTED, "lm")
+            stamp_text(image, (MARGIN + 520, y + 14), labels("no_sortie"), SMALL_TEXT, MUTED, "lm")
         for index, slot in enumerate(fleet):
             _slot(
                 image, MARGIN + index * (SYSTEM_W + GAP), y + 34, side, index, slot, cards, labels
@@ -338,19 +353,17 @@ def _slot(
 ) -> None:
     paste_image(image, _slot_panel(), (x, y))
     name = f"{'AD'[side]}{index + 1}"
-    stamp_text(image, (x + 12, y + 8), name + _target_text(side, slot, labels), 22, INK)
+    stamp_text(image, (x + 12, y + 6), name + _target_text(side, slot, labels), SMALL_TEXT, INK)
     for row, card in enumerate(slot.cards):
         hidden = card is None or not slot.face_up[row]  # a board draws what everyone sees
         chip = (
-            _back_chip()
-            if hidden or card is None
-            else _face_chip(_clip(_card_name(cards, card, labels), 30))
+            _back_chip() if hidden or card is None else _face_chip(_card_name(cards, card, labels))
         )
-        paste_image(image, chip, (x + 12, y + 40 + row * 36))
-    dice_y = y + 40 + 3 * 36 + 4
-    for die, face in enumerate(slot.faces[:10]):
+        paste_image(image, chip, (x + 12, y + 42 + row * CHIP_STEP))
+    dice_y = y + 42 + 3 * CHIP_STEP + 2
+    for die, face in enumerate(slot.faces[:9]):
         hit = face + slot.mod >= 6
-        paste_image(image, _die(face, hit), (x + 12 + die * 35, dice_y))
+        paste_image(image, _die(face, hit), (x + 12 + die * 39, dice_y))
     result = []
     if slot.faces:
         result.append(labels("hits", mod=slot.mod, hits=slot.hits or 0))
@@ -359,7 +372,7 @@ def _slot(
     if slot.sunk:
         result.append(labels("sunk"))
     colour = HIGHLIGHT if slot.sunk else INK
-    stamp_text(image, (x + 12, dice_y + 38), " · ".join(result), 20, colour)
+    stamp_text(image, (x + 12, dice_y + 42), " · ".join(result), SMALL_TEXT, colour)
 
 
 def _target_text(side: int, slot: SlotView, labels: Labels) -> str:
@@ -381,27 +394,28 @@ def _slot_panel() -> Image.Image:
 
 @lru_cache(maxsize=1)
 def _back_chip() -> Image.Image:
-    image, pen = canvas(32, 340, palette=PALETTE)
-    pen.rectangle((0, 0, 339, 31), fill=PANEL)
-    pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=CARD_BACK)
-    pen.text((170, 16), "?", font=font(22), fill=WHITE, anchor="mm")
+    image, pen = canvas(CHIP_H, 340, palette=PALETTE)
+    pen.rectangle((0, 0, 339, CHIP_H - 1), fill=PANEL)
+    pen.rounded_rectangle((0, 0, 339, CHIP_H - 1), radius=6, fill=CARD_BACK)
+    pen.text((170, CHIP_H // 2), "?", font=font(SMALL_TEXT), fill=WHITE, anchor="mm")
     return image
 
 
 @lru_cache(maxsize=256)
 def _face_chip(text: str) -> Image.Image:
-    image, pen = canvas(32, 340, palette=PALETTE)
-    pen.rectangle((0, 0, 339, 31), fill=PANEL)
-    pen.rounded_rectangle((0, 0, 339, 31), radius=6, fill=WHITE, outline=INK, width=1)
-    pen.text((10, 16), text, font=font(19), fill=INK, anchor="lm")
+    image, pen = canvas(CHIP_H, 340, palette=PALETTE)
+    pen.rectangle((0, 0, 339, CHIP_H - 1), fill=PANEL)
+    pen.rounded_rectangle((0, 0, 339, CHIP_H - 1), radius=6, fill=WHITE, outline=INK, width=1)
+    text = fit(text, SMALL_TEXT, 320)
+    pen.text((10, CHIP_H // 2), text, font=font(SMALL_TEXT), fill=INK, anchor="lm")
     return image
 
 
 @lru_cache(maxsize=16)
 def _die(face: int, hit: bool) -> Image.Image:
-    image, pen = canvas(31, 31, palette=PALETTE)
-    pen.rectangle((0, 0, 30, 30), fill=PANEL)
+    image, pen = canvas(36, 36, palette=PALETTE)
+    pen.rectangle((0, 0, 35, 35), fill=PANEL)
     fill, ink = (HIT, WHITE) if hit else (WHITE, INK)
-    pen.rounded_rectangle((0, 0, 30, 30), radius=5, fill=fill, outline=INK, width=1)
-    pen.text((15, 15), str(face), font=font(20), fill=ink, anchor="mm")
+    pen.rounded_rectangle((0, 0, 35, 35), radius=5, fill=fill, outline=INK, width=1)
+    pen.text((18, 18), str(face), font=font(SMALL_TEXT), fill=ink, anchor="mm")
     return image

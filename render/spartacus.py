@@ -20,6 +20,7 @@ from render.common import (
     PANEL,
     PANEL_DARK,
     RGB,
+    SMALL_TEXT,
     WHITE,
     WIDTH,
     Labels,
@@ -54,7 +55,10 @@ def draw(view: SpartacusView, names: list[str], labels: Labels) -> Image.Image:
     headings = _headings(view, labels)
     image, pen = layer(_background(view.seats, over, series, labels("title"), headings))
     pen.text(
-        (24, 66), fit(_subtitle(view, labels), 26, WIDTH - 2 * MARGIN), font=font(26), fill=MUTED
+        (24, 66),
+        fit(_subtitle(view, labels), SMALL_TEXT, WIDTH - 2 * MARGIN),
+        font=font(SMALL_TEXT),
+        fill=MUTED,
     )
     if not over:
         _trick(pen, view, names, labels)
@@ -85,10 +89,10 @@ def _background(
     if not over:
         box = (MARGIN, TRICK_TOP, WIDTH - MARGIN, TRICK_TOP + TRICK_H)
         pen.rounded_rectangle(box, radius=14, fill=PANEL, outline=PANEL_DARK, width=2)
-    pen.text((MARGIN, top), headings[0], font=font(26), fill=INK)
+    pen.text((MARGIN, top), headings[0], font=font(SMALL_TEXT), fill=INK)
     columns = (COL_HAND, COL_TRICKS, COL_STATUS, COL_SERIES)
     for text, x in zip(headings[1:], columns, strict=False):
-        pen.text((x, top + 4), text, font=font(22), fill=MUTED)
+        pen.text((x, top + 4), text, font=font(SMALL_TEXT), fill=MUTED)
     return image
 
 
@@ -128,9 +132,13 @@ def _trick(pen: Pen, view: SpartacusView, names: list[str], labels: Labels) -> N
         sprite = _card(seat, card, view.flags_as_jokers, taking, newest=index == last)
         pen.image.paste(sprite, (round(MARGIN + 16 + index * step), top))
     if view.last_trick is not None:
-        text = fit(_last_trick(view, names, labels), 22, WIDTH - 2 * MARGIN - 36)
+        text = fit(_last_trick(view, names, labels), SMALL_TEXT, WIDTH - 2 * MARGIN - 36)
         pen.text(
-            (MARGIN + 18, TRICK_TOP + TRICK_H - 22), text, font=font(22), fill=MUTED, anchor="lm"
+            (MARGIN + 18, TRICK_TOP + TRICK_H - 22),
+            text,
+            font=font(SMALL_TEXT),
+            fill=MUTED,
+            anchor="lm",
         )
 
 
@@ -286,14 +294,14 @@ def _final_cells(
         text = f"{text.strip(' +')}  (−{hand_penalty(hand, view)})"
     width = (COL_SERIES if view.series_games > 1 else WIDTH - MARGIN) - COL_STATUS - 12
     score_text = f"{score}" + ("  ★" if winner else "")
-    return score_text, winner, f"{len(won)} = {earned}", fit(text or "-", 26, width)
+    return score_text, winner, f"{len(won)} = {earned}", fit(text or "-", SMALL_TEXT, width)
 
 
 def _final_row(pen: Pen, score: str, winner: bool, tricks: str, hand: str) -> None:
     fill = HIGHLIGHT if winner else INK
     pen.text((COL_HAND - LEFT, MID), score, font=font(30), fill=fill, anchor="lm")
-    pen.text((COL_TRICKS - LEFT, MID), tricks, font=font(26), fill=INK, anchor="lm")
-    pen.text((COL_STATUS - LEFT, MID), hand, font=font(26), fill=INK, anchor="lm")
+    pen.text((COL_TRICKS - LEFT, MID), tricks, font=font(SMALL_TEXT), fill=INK, anchor="lm")
+    pen.text((COL_STATUS - LEFT, MID), hand, font=font(SMALL_TEXT), fill=INK, anchor="lm")
 
 
 @lru_cache(maxsize=32)

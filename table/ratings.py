@@ -12,6 +12,11 @@ A seat that took the hard AI's hint (`meta.hinted_seats`) is not rated: its rati
 as it was. It still counts as an opponent for the others, who are rated as usual (beating it
 is a win, losing to it a loss), so one player's hint cannot void everyone's game. A session
 marked `hinted` before seats were recorded leaves every seat unrated, as it did then.
+
+A seat of an async table whose clock ran out and went to the AI (table.turn_clocks) is rated
+as its member, ranked last (tied with any other such seat), whatever the AI made of it: the
+member who let their clock run out gains nothing, the AI is not rated for a game it joined
+late, and the others are rated as having beaten that member.
 """
 
 from __future__ import annotations
@@ -115,7 +120,12 @@ async def finish_statements(
 ) -> list[Statement]:
     """The results and rating updates of a finished session, for the final input's transaction."""
     guild, now = row.guild_id or 0, time.time()
-    players = [player_of(seat) for seat in row.seats]
+    timed_out = await timed_out_seats(store, row.id)
+    players = [
+        user_player(timed_out[i]) if i in timed_out else player_of(seat)
+        for i, seat in enumerate(row.seats)
+    ]
+    ranks = last_for_timeouts(outcome.ranks, timed_out)
     before = await ratings(store, guild, row.game, players)
     variant = variant_of(game, row.options)
     statements: list[Statement] = [
@@ -123,13 +133,14 @@ async def finish_statements(
             "INSERT INTO results (session_id, seat, guild_id, game, variant, player, name, ai,"
             " rank, score, at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (row.id, index, guild, row.game, variant, players[index], seat.name,
-             int(seat.ai), outcome.ranks[index], outcome.scores[index], now),
+             int(seat.ai), ranks[index], outcome.scores[index], now),
         )
         for index, seat in enumerate(row.seats)
     ]  # fmt: skip
     unrated = {players[seat] for seat in hinted_seats(row)}
     names = {player_of(seat): player_name(seat) for seat in row.seats}
-    for player, (mu, sigma) in rate(players, outcome.ranks, before).items():
+    names.update({players[i]: row.seats[i].name for i in timed_out})
+    for player, (mu, sigma) in rate(players, ranks, before).items():
         if player in unrated:
             continue
         games = (before[player].games if player in before else 0) + 1
@@ -144,6 +155,24 @@ async def finish_statements(
             )
         )
     return statements
+
+
+async def timed_out_seats(store: Store, session_id: int) -> dict[int, int]:
+    """Seat -> member of the seats whose async clock ran out and went to the AI."""
+    rows = await store.query(
+        "SELECT seat, user_id FROM clocks WHERE session_id=? AND timed_out=1", (session_id,)
+    )
+    return {int(seat): int(user) for seat, user in rows}
+
+
+def last_for_timeouts(ranks: tuple[int, ...], timed_out: dict[int, int]) -> tuple[int, ...]:
+    """The ranks with every timed-out seat last (tied, behind everyone else): however well
+    the AI played it, the member whose clock ran out gains nothing from it."""
+    if not timed_out:
+        return ranks
+    others = [rank for seat, rank in enumerate(ranks) if seat not in timed_out]
+    last = max(others, default=0) + 1
+    return tuple(last if i in timed_out else r for i, r in enumerate(ranks))
 
 
 # Reading: /game stats and /game leaderboard ------------------------------------------------

@@ -29,6 +29,7 @@ from engine.ai import ai_seed
 from engine.core import Action, AnyGame, Event, GameState, IllegalInput, Outcome, Prompt
 from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
+from engine.styles import pick_style, style_named
 from table.ratings import finish_statements
 from table.session_model import Seat, SessionMeta
 from table.store import (
@@ -194,11 +195,13 @@ class TableService:
         """Every open session that loads; broken ones are left out (see recoverable)."""
         return (await self.recoverable())[0]
 
-    async def recoverable(self) -> tuple[list[Session], list[SessionBroken]]:
+    async def recoverable(self, lazy: bool = False) -> tuple[list[Session], list[SessionBroken]]:
         """Open sessions, and finished ones whose final board was never shown, split into
-        those that load and those that are broken."""
+        those that load and those that are broken. `lazy`: idle async tables (board current,
+        no AI seat) are not even read; they load when acted on or due."""
         healthy, broken = [], []
-        for row in await self.store.open_sessions() + await self.store.unshown_finished():
+        opened = await (self.store.open_sessions_but_idle() if lazy else self.store.open_sessions())
+        for row in opened + await self.store.unshown_finished():
             try:
                 healthy.append(await self.get(row.id))
             except SessionBroken as error:
@@ -426,7 +429,8 @@ class TableService:
         self, session: Session, by_user: int, name: str = "AI {number}", level: str = DEFAULT_LEVEL
     ) -> None:
         """An AI seat named by `name` (a template of its number, in the table's language),
-        playing at `level` (easy, normal or hard), which is stored with the seat."""
+        playing at `level` (easy, normal or hard) in a style no other AI at the table has
+        (engine.styles), both stored with the seat."""
         if level not in LEVELS:
             raise IllegalInput("bad_level", level=level)
         async with self._acting(session):
@@ -434,7 +438,11 @@ class TableService:
             self._require_host(session, by_user)
             self._require_room(session)
             number = sum(1 for seat in session.seats if seat.ai) + 1
-            seat = Seat(user_id=0, name=name.format(number=number), ai=True, level=level)
+            taken = [seat.style for seat in session.seats if seat.ai and seat.style]
+            style = pick_style(taken, session.row.seed)
+            seat = Seat(
+                user_id=0, name=name.format(number=number), ai=True, level=level, style=style
+            )
             session.row.seats = (*session.row.seats, seat)
             await self._save(session)
 
@@ -617,8 +625,11 @@ class TableService:
     def ai_action(self, session: Session, seat: int, prompt: Prompt) -> Action:
         """The seat's decision at its level, computed here (tests, benchmarks)."""
         seed = ai_seed(session.row.seed, session.seq, seat)
-        level = seat_level(session.row.seats[seat])
-        return level_action(session.game, session.live(), prompt, seat, seed, level)
+        stored = session.row.seats[seat]
+        style = style_named(stored.style)
+        return level_action(
+            session.game, session.live(), prompt, seat, seed, seat_level(stored), style
+        )
 
     async def _ai_decision(self, session: Session, seat: int, prompt: Prompt) -> Action:
         """As `ai_action`, but a hard seat's search runs in the AI pool, off the event loop."""

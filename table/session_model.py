@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 
 class Seat(BaseModel):
@@ -26,6 +26,7 @@ class Seat(BaseModel):
     ai: bool
     locale: str | None = None  # the member's language, for their private texts
     level: str | None = None  # an AI seat's level; None plays the default level
+    style: str | None = None  # an AI seat's style (engine.styles); None plays STEADY
 
 
 class SessionMeta(BaseModel):
@@ -41,7 +42,9 @@ class SessionMeta(BaseModel):
     hinted: bool = False  # someone took a hint (see hinted_seats)
     hinted_seats: tuple[int, ...] | None = None  # who did: unrated; None (older rows): everyone
     rematch_of: int | None = None  # the finished session this lobby is a rematch of
+    learning: bool = False  # /game learn: tips shown, answered through choosers, unrated
     thread: bool = False  # the game has its own thread
+    out_folder: str | None = None  # local mode: the game's own board folder (None: older rows)
     quiet_warned: bool = False  # table talk was told once the channel is quiet
     asked: tuple[str, ...] = ()  # public replies already asked in the channel
     prompted: Mapping[str, str] = {}  # seat -> the prompt key last sent to it privately
@@ -62,6 +65,9 @@ class SessionMeta(BaseModel):
     def stored(self) -> dict[str, Any]:
         """The JSON object stored: only what differs from the defaults (old rows stay alike)."""
         return self.model_dump(mode="json", exclude_defaults=True)
+
+
+SEATS = TypeAdapter(tuple[Seat, ...])  # a row's seats column, validated
 
 
 def stored_seats(seats: tuple[Seat, ...]) -> list[dict[str, Any]]:

@@ -71,6 +71,7 @@ class SqliteStore(queries.Queries):
 
     shared = False  # one process owns the file: its cache is the truth
     shown = queries.SHOWN_SQLITE
+    seat_count = queries.SEATS_SQLITE
     no_limit = -1
     skip_locked = ""
 
@@ -83,13 +84,18 @@ class SqliteStore(queries.Queries):
     async def open(cls, path: str | Path) -> SqliteStore:
         """Open (creating or migrating) the database; StoreRefused when it must not be used."""
         owner = None
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-            owner = _take_ownership(Path(path))
+        lock = Path(f"{path}.lock")
+        ours = str(path) != ":memory:" and not lock.exists()  # a lock file this open creates
         try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                owner = _take_ownership(Path(path))
             connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except OSError as error:  # /proc, /sys, a folder we may not write
+            _release(owner, lock if ours else None)
+            raise StoreRefused(f"{path} cannot be created or opened ({error.strerror}).") from None
         except BaseException:
-            _release(owner)
+            _release(owner, lock if ours else None)
             raise
         store = cls(connection, owner)
         try:
@@ -98,10 +104,21 @@ class SqliteStore(queries.Queries):
             await connection.execute("PRAGMA synchronous=FULL")
             await connection.execute("PRAGMA foreign_keys=ON")
             await store._migrate()
+        except sqlite3.DatabaseError as error:  # "/etc/passwd": not a database at all
+            await store._give_up(lock if ours else None)
+            raise StoreRefused(
+                f"{path} is not a Forum database ({error}); the file was not changed."
+            ) from None
         except BaseException:
-            await store.close()
+            await store._give_up(lock if ours else None)
             raise
         return store
+
+    async def _give_up(self, lock: Path | None) -> None:
+        """Close after a refused open, removing the lock file when this open created it."""
+        await self.db.close()
+        _release(self._owner, lock)
+        self._owner = None
 
     async def close(self) -> None:
         await self.db.close()
@@ -275,6 +292,9 @@ def _take_ownership(path: Path) -> IO[str]:
     return handle
 
 
-def _release(owner: IO[str] | None) -> None:
+def _release(owner: IO[str] | None, lock: Path | None = None) -> None:
+    """Let go of the lock; `lock`: the lock file to remove too (one a refused open created)."""
     if owner is not None:
         owner.close()
+    if lock is not None:
+        lock.unlink(missing_ok=True)

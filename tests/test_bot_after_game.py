@@ -12,7 +12,7 @@ from PIL import Image
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
 from table.export import load_export, replay_export
-from tests.test_bot_games import play_to_the_end
+from tests.support.bot_games import play_to_the_end
 
 GAME, SEED = "seven_hills", 2
 

@@ -12,7 +12,7 @@ from bot.frontend.strings import BOT
 from bot.frontend.texts import Texts
 from engine.core import Choice, Field, Kind, Msg, Prompt
 from engine.i18n import Localizer
-from tests.test_bot_games import fix_seed
+from tests.support.bot_games import fix_seed
 
 TEXTS = Texts(Localizer(BOT), "en", None, ())
 
@@ -39,6 +39,52 @@ def test_no_undo_while_only_lone_options_are_filled_in() -> None:
                     text=Msg(key="x", args={}))  # fmt: skip
     shown = ids(prompt, Draft())
     assert shown == ["f:1:k:v:0", "f:1:k:v:1"], shown
+
+
+def bid(amounts: range) -> Prompt:
+    """A bid as Konsul asks it: Pass, then the amounts (`Field.amounts`)."""
+    pass_choice = Choice(value="pass", label=Msg(key="x", args={}))
+    numbers = tuple(Choice(value=n, label=Msg(key="n", args={})) for n in amounts)
+    item = Field(name="bid", kind="one", label=Msg(key="x", args={}),
+                 options=(pass_choice, *numbers), amounts=True)  # fmt: skip
+    return Prompt(key="k", move="bid", kind=Kind.TURN, seats=(0,), fields=(item,),
+                  text=Msg(key="x", args={}))  # fmt: skip
+
+
+def test_a_bid_of_24_amounts_is_one_stepper_not_a_list() -> None:
+    prompt = bid(range(7, 31))
+    draft = Draft()
+    _, view = chooser(1, prompt, draft, TEXTS)
+    shown = {item.custom_id: item.label for item in view.children}
+    # the first amount shown, only forward steps, one button takes it, Pass beside it
+    assert list(shown) == ["f:1:k:p:2", "f:1:k:p:6", "f:1:k:v:1", "f:1:k:v:0"], shown
+    assert [shown["f:1:k:p:2"], shown["f:1:k:p:6"]] == ["+1", "+5"]
+    assert shown["f:1:k:v:1"].startswith("✓ ")
+    assert not any(getattr(item, "options", None) for item in view.children)  # no select
+    draft.page = 22  # after "+" clicks: the 22nd amount, two before the end
+    shown = ids(prompt, draft)
+    assert [i for i in shown if ":p:" in i] == [
+        "f:1:k:p:17",
+        "f:1:k:p:21",
+        "f:1:k:p:23",
+        "f:1:k:p:24",
+    ]
+    assert "f:1:k:v:22" in shown and len(set(shown)) == len(shown)
+
+
+def test_a_count_is_a_stepper_beside_typing_it() -> None:
+    chips = Field(name="chips", kind="int", label=Msg(key="x", args={}), min=0, max=12)
+    prompt = Prompt(key="k", move="offer", kind=Kind.TURN, seats=(0,), fields=(chips,),
+                    text=Msg(key="x", args={}))  # fmt: skip
+    assert ids(prompt, Draft()) == ["f:1:k:p:1", "f:1:k:p:5", "f:1:k:q:0", "f:1:k:m"]
+    near_the_top = ids(prompt, Draft(page=10))
+    assert near_the_top == ["f:1:k:p:5", "f:1:k:p:9", "f:1:k:p:11", "f:1:k:p:12", "f:1:k:q:10",
+                            "f:1:k:m"]  # fmt: skip
+
+
+def test_a_few_amounts_stay_buttons() -> None:
+    shown = ids(bid(range(1, 5)), Draft())
+    assert shown == ["f:1:k:v:0", "f:1:k:v:1", "f:1:k:v:2", "f:1:k:v:3", "f:1:k:v:4"]
 
 
 async def test_a_click_on_an_out_of_date_chooser_closes_it(harness: Harness, monkeypatch) -> None:

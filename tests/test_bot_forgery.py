@@ -8,7 +8,7 @@ import logging
 import sqlite3
 
 from bench.bot_harness import Harness
-from tests.test_storage_faults import fill_up
+from tests.support.storage import fill_up
 
 REFUSALS = ("does not offer that", "not valid", "another channel")
 

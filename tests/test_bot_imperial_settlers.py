@@ -9,12 +9,12 @@ from functools import partial
 
 import pytest
 
-import tests.test_bot_games as bot_games
+import tests.support.bot_games as bot_games
 from bench.bot_harness import Harness
 from engine.core import Action, Prompt
 from engine.games.imperial_settlers import ai
 from table.service import Session
-from tests.test_bot_games import Player, assert_final_board, fix_seed
+from tests.support.bot_games import Player, assert_final_board, fix_seed
 
 ROUNDS = 3  # enough for a raze through a defence; the local run below plays all five
 
@@ -173,7 +173,7 @@ async def test_a_japanese_human_places_samurai_and_chooses_storage(
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 31)])
 def test_local_ai_only_game_finishes(tmp_path, players: int, seed: int) -> None:
-    bot_games.test_local_ai_only_game_finishes(tmp_path, "imperial_settlers", players, seed)
+    bot_games.local_ai_only_game_finishes(tmp_path, "imperial_settlers", players, seed)
 
 
 async def test_every_option_is_selectable_at_game_new(
@@ -211,9 +211,7 @@ async def test_every_option_is_selectable_at_game_new(
     ],
 )
 async def test_refused_options_say_why(harness: Harness, options: str, expected: str) -> None:
-    await bot_games.test_conflicting_options_are_refused_at_game_new(
-        harness, "imperial_settlers", options, expected
-    )
+    await bot_games.conflict_is_refused_at_game_new(harness, "imperial_settlers", options, expected)
 
 
 @pytest.mark.parametrize(
@@ -223,9 +221,7 @@ async def test_refused_options_say_why(harness: Harness, options: str, expected:
 async def test_invalid_option_values_are_refused(
     harness: Harness, options: str, expected: str
 ) -> None:
-    await bot_games.test_invalid_option_gives_a_clear_ephemeral_error(
-        harness, "imperial_settlers", options, expected
-    )
+    await bot_games.invalid_option_is_refused(harness, "imperial_settlers", options, expected)
 
 
 async def test_a_turn_prompt_folds_the_hand_behind_a_button(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -14,6 +15,7 @@ from bench.bot_harness import RELAXED, Harness
 from bench.fakediscord import FakeDiscord, FakeUser
 from bot.frontend import hint_search
 from engine.core import Action
+from engine.i18n import style_name
 from engine.levels import hint_by_id, level_action_by_id
 from table.ratings import finish_statements, player_of, ratings
 
@@ -32,8 +34,9 @@ async def test_a_hard_ai_added_from_the_lobby_is_stored_as_hard_and_survives_a_r
     await fake.select(alice, lobby, level, ["hard"])
     lobby = fake.message(lobby.id)
     await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:ai:hard"))
-    assert "(hard)" in fake.message(lobby.id).text()
     session = await bot.service.in_channel(fake.channel_id)
+    style = style_name(session.row.seats[-1].style, "en")  # its own style, by name (item 20)
+    assert f"(hard, {style})" in fake.message(lobby.id).text()
     forged = await harness.forge_click(
         alice, fake.message(lobby.id), f"f:{session.id}:lobby:ai:easy"
     )
@@ -187,14 +190,14 @@ async def test_the_hard_ai_seats_a_member_puts_into_play_are_limited(harness: Ha
     for _ in range(2):
         await fake.click(alice, first, harness.custom_id(first, ":lobby:ai:hard"))
         first = fake.message(first.id)
-    assert fake.message(first.id).text().count("(hard)") == 2
+    assert fake.message(first.id).text().count("(hard, ") == 2
     await fake.select(alice, second, harness.custom_id(second, ":lobby:lvl"), ["hard"])
     second = fake.message(second.id)
     refused = await fake.click(alice, second, harness.custom_id(second, ":lobby:ai:hard"))
     assert refused.response_message.text().startswith("Hard AI seats in the games you host"), (
         refused.response_message.text()
     )
-    assert "(hard)" not in fake.message(second.id).text()
+    assert "(hard, " not in fake.message(second.id).text()
     await fake.select(alice, second, harness.custom_id(second, ":lobby:lvl"), ["normal"])
     second = fake.message(second.id)
     await fake.click(alice, second, harness.custom_id(second, ":lobby:ai:normal"))
@@ -211,7 +214,7 @@ async def test_the_hard_ai_seats_a_member_puts_into_play_are_limited(harness: Ha
     await fake.select(bob, theirs, harness.custom_id(theirs, ":lobby:lvl"), ["hard"])
     theirs = fake.message(theirs.id)
     await fake.click(bob, theirs, harness.custom_id(theirs, ":lobby:ai:hard"))
-    assert "(hard)" in fake.message(theirs.id).text(), "another member's limit is their own"
+    assert "(hard, " in fake.message(theirs.id).text(), "another member's limit is their own"
     await harness.stop()
 
 
@@ -247,9 +250,13 @@ async def test_the_final_board_of_a_hinted_game_says_it_is_not_rated(harness: Ha
     await harness.settle()
     board = harness.board().text()
     assert "Game over!" in board
-    assert board.endswith(
+    lines = board.splitlines()  # the note closes the results, above the seats and events
+    note = lines.index(
         "💡 Hints were used in this game: the players who asked for them are not rated for it."
     )
+    assert re.match(r"\d+\. ", lines[note - 1]), (
+        board
+    )  # the last result line (a tie ranks 1. twice)
     await harness.stop()
 
 

@@ -9,7 +9,7 @@ import pytest
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord, FakeMessage
 from bot.discord_app.commands import OPTIONS_TEXT_MAX
-from tests.test_bot_prokonsul import offer_message, setup_round
+from tests.support.prokonsul import offer_message, setup_round
 
 EVIL = "@everyone @here <@&{role}> <@{user}> [x](https://evil.example) **big** `code`"
 

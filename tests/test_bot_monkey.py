@@ -15,7 +15,7 @@ from bench.bot_harness import Harness
 from engine.core import IllegalInput, Prompt
 from engine.registry import GAMES, get_game
 from table.service import Session
-from tests.test_bot_games import Player, fix_seed
+from tests.support.bot_games import Player, fix_seed
 
 SEEDS = (1,)
 SLOW_SEEDS = (2, 3, 4, 5)
@@ -39,6 +39,7 @@ class Counts:
     restarts: int = 0
     clicks: int = 0
     stale_clicks: int = 0
+    board_clicks: int = 0  # on the board: buttons inside a layout message's container
 
 
 class Monkey:
@@ -168,6 +169,8 @@ class Monkey:
         if key not in pending and key not in SPECIAL_KEYS:
             self.counts.stale_clicks += 1
         self.counts.clicks += 1
+        if message.is_layout:
+            self.counts.board_clicks += 1
         component = message.find_component(custom_id) or {}
         if component.get("type") == 3:
             options = [o["value"] for o in component.get("options", [])]
@@ -201,6 +204,7 @@ class Monkey:
             if not m.deleted and "Game over" in m.text() and m.png() is not None
         ]
         assert len(finals) == 1, f"{self.label}: {len(finals)} final boards"
+        assert finals[0].is_layout and self.counts.board_clicks > 0, f"{self.label}: {self.counts}"
         said = [m.text() for m in self.fake.store.messages.values()]
         assert not [t for t in said if any(bad in t for bad in INTERNAL)], self.label
         assert not self.fake.server_errors, f"{self.label}: {self.fake.server_errors}"

@@ -4,37 +4,12 @@ the offer button), replies only the target can give, counter-offers, coalitions,
 from __future__ import annotations
 
 from bench.bot_harness import Harness
-from bench.fakediscord import FakeDiscord, FakeUser
-
-HAND = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12]
-
-
-async def setup_round(
-    harness: Harness, options: str, cards=(9, 8, 7)
-) -> tuple[list[FakeUser], object]:
-    fake = harness.fake
-    users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
-    bot = await harness.start()
-    await harness.open_table(users, game="prokonsul", options=options)
-    session = await bot.service.in_channel(fake.channel_id)
-    # Seat order is join order; the tie-break track is random but the cards below differ.
-    for user, card in zip(users, cards, strict=True):
-        prompt = harness.chooser_for(user, "r1.select")
-        await fake.click(user, prompt, harness.custom_id(prompt, f":v:{HAND.index(card)}"))
-    await harness.settle()
-    return users, session
+from bench.fakediscord import FakeDiscord
+from tests.support.prokonsul import HAND, offer_message, setup_round
 
 
 def channel_text(fake: FakeDiscord) -> str:
     return "\n".join(m.text() for m in fake.channel_messages())
-
-
-def offer_message(harness: Harness, target: FakeUser):
-    return next(
-        m
-        for m in reversed(harness.fake.channel_messages())
-        if f"<@{target.id}>" in m.text() and m.all_custom_ids()
-    )
 
 
 async def test_strict_round_with_declined_and_accepted_offers(harness: Harness) -> None:
@@ -326,3 +301,28 @@ async def test_a_public_offer_stays_in_the_channels_language_whoever_answers(
     await harness.settle()
     edited = fake.message(offer.id).text()
     assert "✓" in edited and not any("\u3040" <= ch <= "\u30ff" for ch in edited), edited
+
+
+async def test_chips_are_counted_with_a_stepper(harness: Harness) -> None:
+    """Issue 29 item 5: a count (the chips of an offer) is − / + and one button taking the
+    number shown; the modal is still there to type it."""
+    fake = harness.fake
+    users, session = await setup_round(harness, "negotiation=strict quiet_petitions=off")
+    alice, _, carol = users
+    board = harness.board()
+    record = await fake.click(alice, board, harness.custom_id(board, ":open"))
+    panel = record.response_message
+    key = session.pending()[0].key
+    target = [i for i in panel.all_custom_ids() if f":{key}:v:" in i][-1]  # carol
+    await fake.click(alice, panel, target)
+    for step in ("+1", "+1"):
+        shown = fake.message(panel.id)
+        plus = next(c for c in shown.iter_components() if c.get("label") == step)
+        await fake.click(alice, shown, plus["custom_id"])
+    shown = fake.message(panel.id)
+    labels = {c.get("label") for c in shown.iter_components()}
+    assert {"−1", "+1", "+5", "✓ 2", "Enter values…"} <= labels, labels
+    await fake.click(alice, shown, harness.custom_id(shown, f":{key}:q:2"))
+    await harness.answer_first(alice, fake.message(panel.id), key)  # no promise, confirm
+    await harness.settle()
+    assert "2 chip" in offer_message(harness, carol).text()

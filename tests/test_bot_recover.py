@@ -9,7 +9,7 @@ import pytest
 
 from bench.bot_harness import Harness
 from bot.discord_app.board import Board
-from tests.test_bot_games import assert_final_board, fix_seed
+from tests.support.bot_games import assert_final_board, fix_seed
 
 
 async def test_a_game_finished_before_its_final_board_is_shown_after_a_restart(

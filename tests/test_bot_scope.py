@@ -26,7 +26,7 @@ from table.backend import open_store
 from table.export import load_export
 from table.service import Session, TableService
 from table.store import SNAPSHOT_EVERY
-from tests.test_bot_games import play_to_the_end
+from tests.support.bot_games import play_to_the_end
 
 GAME, SEED = "seven_hills", 2
 NONE = ("no finished game here",)
@@ -402,7 +402,7 @@ def test_fleet_attachment_values_go_through_the_strict_parser() -> None:
     from bot.discord_app.chooser import fleet_input
     from bot.discord_app.custom_id import MalformedId
     from bot.frontend.drafts import Draft, pick
-    from tests.test_bot_space_emperor import fleet_prompt
+    from tests.support.fleet import fleet_prompt
 
     prompt, draft = fleet_prompt(), Draft()
     pick(prompt, draft, 0)

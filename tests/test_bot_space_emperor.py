@@ -23,14 +23,15 @@ from bot.frontend.strings import BOT
 from bot.frontend.texts import Texts
 from bot.terminal.local import LocalOptions, LocalTable, run_local
 from engine.ai import ai_seed
-from engine.core import Choice, Field, Kind, Msg, Prompt
+from engine.core import Field, Prompt
 from engine.games.space_emperor import state as model
 from engine.games.space_emperor.ai import best_fleet
 from engine.games.space_emperor.cards import card_set
 from engine.i18n import Localizer
 from engine.registry import get_game
 from table.service import Session
-from tests.test_bot_games import assert_final_board, fix_seed
+from tests.support.bot_games import assert_final_board, fix_seed
+from tests.support.fleet import fleet_prompt
 
 GAME = get_game("space_emperor")
 ALICE, BOB, CAROL, ROBOT = range(4)
@@ -213,20 +214,6 @@ async def test_a_fleet_through_the_ephemeral_chooser_when_dms_are_closed(
 
 
 # The fleet builder on its own (generic: any game's `fleet` field) ------------------------------
-
-
-def fleet_prompt() -> Prompt:
-    field = Field(
-        name="fleet",
-        kind="fleet",
-        label=Msg(key="field.fleet"),
-        options=tuple(Choice(value=v, label=Msg(key=v)) for v in ("S1", "S2")),
-        attachments=tuple(Choice(value=v, label=Msg(key=v)) for v in ("W1", "A1")),
-        min=1,
-        max=3,
-        per_head=2,
-    )
-    return Prompt(key="k", move="m", kind=Kind.TURN, seats=(0,), fields=(field,), text=Msg(key="t"))
 
 
 def shown_ids(prompt: Prompt, draft: Draft) -> set[str]:

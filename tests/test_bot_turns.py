@@ -3,12 +3,17 @@ describes itself to screen readers, and a player whose public turn starts is men
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
+
 import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
+from bot.discord_app.turn_pings import ping_turns
 from bot.frontend.alt_text import describe_board
 from bot.frontend.board_image import LOCALIZER
+from bot.frontend.budget import Limits
 from bot.frontend.texts import Texts
 from engine.core import Outcome
 from engine.registry import get_game
@@ -141,3 +146,38 @@ def test_running_scores_come_from_the_declared_field(
     assert "Scores: p0: 0" in describe_board(texts, view, None, [0], [])
     monkeypatch.setattr(game, "score_field", None)
     assert "Scores:" not in describe_board(texts, view, None, [0], [])
+
+
+async def test_a_ping_still_queued_when_the_turn_ends_is_never_sent(harness: Harness) -> None:
+    """Issue 33 item 15: under the channel's write limit a ping waits in the queue; when the
+    player has moved before it may leave, it is dropped unsent (it once came 0.5 s after the
+    board had moved on)."""
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="caesar")
+    session = await bot.service.in_channel(fake.channel_id)
+    budget, relaxed = bot.budget, bot.budget.limits
+
+    async def take_the_turn() -> None:
+        prompt = next(p for p in session.pending() if p.kind == "turn")
+        move = bot.service.ai_action(session, prompt.seats[0], prompt)
+        await bot.service.submit(session, prompt.seats[0], move.move, move.args, prompt.key)
+
+    await take_the_turn()  # the first player moves: the other's turn starts
+    session.acted_at.clear()  # nobody is at the table: the other player is to be pinged
+    # The channel is full for a long while: the ping must wait in the queue.
+    budget.limits = Limits(relaxed.per_second, 1, 60.0)
+    budget._channels[fake.channel_id] = deque([budget.clock()])
+    sent_before = len(fake.calls("POST", "/messages"))
+    pinging = asyncio.create_task(ping_turns(bot.play.board, session))
+    while not any(budget._queues):
+        await asyncio.sleep(0.01)
+    await take_the_turn()  # that player moves while the ping waits; then the channel frees up
+    budget.limits = relaxed
+    budget._channels.pop(fake.channel_id, None)
+    budget._dispatch()
+    await asyncio.wait_for(pinging, 10)
+    sent = fake.calls("POST", "/messages")[sent_before:]
+    assert not [c for c in sent if "your turn" in str(c.json)], "a ping for a finished turn"
+    await harness.stop()

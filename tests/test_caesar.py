@@ -554,12 +554,12 @@ def test_views_hide_hands_and_fight_cards() -> None:
     assert GAME.view(second, A).own_card == FLAG
     assert GAME.view(first, None).submitted == (True, False)
     assert GAME.view(first, None).hand_sizes == (3, 10, 10)
-    lines = GAME.private_lines(first, A)
-    assert lines[0] == Msg(key="private.hand", args={"cards": "1, 2, flag", "count": 3})
+    lines = GAME.own_lines(first, A)
+    assert lines[0] == Msg(key="private.hand", args={"cards": ["1", "2", "flag"], "count": 3})
     assert lines[1] == Msg(key="private.fight_card", args={"card": 1})
-    assert GAME.private_lines(second, A)[1] == Msg(key="private.fight_flag")
-    assert GAME.private_lines(first, B)[1] == Msg(key="private.no_card")
-    assert len(GAME.private_lines(first, C)) == 1
+    assert GAME.own_lines(second, A)[1] == Msg(key="private.fight_flag")
+    assert GAME.own_lines(first, B)[1] == Msg(key="private.no_card")
+    assert len(GAME.own_lines(first, C)) == 1
     card_events = [e for e in act(state, A, "fight_card", card=2)[1] if e.data.get("card")]
     assert card_events == [], "choosing a card announces nothing about it"
 

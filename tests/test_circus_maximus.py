@@ -17,7 +17,7 @@ from engine.games.circus_maximus.rules import move_order
 from engine.games.circus_maximus.state import Chariot, CircusState, CircusView
 from engine.games.circus_maximus.track import TRACK, Drive, TrackError, build_track, drive
 from render import render_png
-from render.circus_maximus import HALF_W, SIZE, _tag, centre
+from render.circus_maximus import _tag, tag_origin
 
 GAME = CircusMaximus()
 RED, BLUE, GREEN = 0, 1, 2
@@ -519,7 +519,7 @@ class Racer:
 
 
 async def test_a_whole_race_through_discord(harness, monkeypatch) -> None:
-    from tests.test_bot_games import assert_final_board, fix_seed
+    from tests.support.bot_games import assert_final_board, fix_seed
 
     fix_seed(monkeypatch, 4)
     alice = harness.fake.add_user("alice")
@@ -548,25 +548,23 @@ async def test_a_whole_race_through_discord(harness, monkeypatch) -> None:
 
 
 def test_local_ai_only_race_finishes(tmp_path) -> None:
-    from tests.test_bot_games import test_local_ai_only_game_finishes
+    from tests.support.bot_games import local_ai_only_game_finishes
 
-    test_local_ai_only_game_finishes(tmp_path, "circus_maximus", 2, 5)
+    local_ai_only_game_finishes(tmp_path, "circus_maximus", 2, 5)
 
 
 async def test_every_variant_is_chosen_at_game_new_and_played(harness, monkeypatch) -> None:
-    from tests.test_bot_games import test_variant_chosen_at_game_new_is_stored_and_played
+    from tests.support.bot_games import variant_is_stored_and_played
 
     text = "straight_line=true six_cards=true exactly_two=true continue_for_placings=true"
     expected = dict.fromkeys(CircusMaximus.Options.model_fields, True)
-    await test_variant_chosen_at_game_new_is_stored_and_played(
-        harness, monkeypatch, "circus_maximus", text, expected, 1
-    )
+    await variant_is_stored_and_played(harness, monkeypatch, "circus_maximus", text, expected, 1)
 
 
 async def test_exactly_two_without_six_cards_is_refused_at_game_new(harness) -> None:
-    from tests.test_bot_games import test_conflicting_options_are_refused_at_game_new
+    from tests.support.bot_games import conflict_is_refused_at_game_new
 
-    await test_conflicting_options_are_refused_at_game_new(
+    await conflict_is_refused_at_game_new(
         harness, "circus_maximus", "exactly_two=true", "exactly_two needs six_cards"
     )
 
@@ -594,8 +592,7 @@ def test_a_start_number_stays_readable_under_a_chariot() -> None:
     board = Image.open(
         io.BytesIO(render_png("circus_maximus", GAME.public_view(state), ["a", "b", "c"]))
     )
-    x, y = centre(TRACK.starts[4])
-    left, top = round(x + HALF_W - 24), round(y - SIZE - 4)
+    left, top = tag_origin(TRACK.starts[4])
     tag = _tag(5)
     shown = board.convert("RGB").crop((left, top, left + tag.width, top + tag.height))
     assert shown.tobytes() == tag.convert("RGB").tobytes()

@@ -22,10 +22,11 @@ from engine.games.secret_nim import SecretNim
 from engine.games.secret_nim.state import NimState, NimView
 from engine.i18n import Localizer
 from engine.registry import Entry
-from engine.testing import check_game, check_secret_answers
+from engine.search import world
+from engine.testing import check_game, check_secret_answers, trajectory
 from render import render_png
 from table.testing import FUZZ_SEEDS, fuzz_game
-from tests.test_bot_games import assert_final_board, play_to_the_end
+from tests.support.bot_games import assert_final_board, play_to_the_end
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = (ROOT / "engine" / "README.md").read_text("utf-8")
@@ -142,3 +143,24 @@ async def test_the_example_is_played_to_the_end_through_discord(
     assert_final_board(harness, session, "secret nim seed 3")
     assert player.paths["dm"] > 0, "the secret addition is asked by DM"
     assert player.paths["board"] + player.paths["take_turn"] > 0, "turns are taken on the board"
+
+
+def test_max_inputs_is_the_most_a_game_may_take() -> None:
+    """A game that ends after exactly `max_inputs` inputs conforms; one more input does not."""
+    length = len(trajectory(SecretNim(), 2, 5))
+    exact = SecretNim()
+    exact.max_inputs = length  # a bound for this one instance
+    assert len(trajectory(exact, 2, 5)) == length
+    short = SecretNim()
+    short.max_inputs = length - 1
+    with pytest.raises(AssertionError, match=f"no end within {length - 1} inputs"):
+        trajectory(short, 2, 5)
+
+
+def test_a_sampler_must_draw_every_declared_secret() -> None:
+    """engine.search.world refuses to copy a declared secret from the view (the view's `added`
+    holds who has added, not how much)."""
+    game = SecretNim()
+    view = game.view(game.setup(game.parse_options({}), 2, 1), 0)
+    with pytest.raises(AssertionError, match=r"must draw \['added'\]"):
+        world(NimState, view, rng=1, seats=2)

@@ -10,7 +10,7 @@ import pytest
 
 from engine.registry import GAMES
 from table.export import ExportError, canonical_digest, dump_export, load_export
-from tests.test_export_replay import finished
+from tests.support.exports import finished
 
 
 def _signed(body: dict) -> str:

@@ -16,7 +16,7 @@ import table.export
 from bot.__main__ import main
 from bot.frontend.replay import REFUSALS
 from table.export import MAX_BYTES, canonical_digest, dump_export
-from tests.test_export_replay import finished
+from tests.support.exports import finished
 
 MEMORY_LIMIT_MB = 300
 
@@ -87,7 +87,9 @@ def test_a_crafted_file_is_refused_in_one_line(case: str, tmp_path: Path, capsys
     path.write_text(make())
     assert main(["replay", str(path), "--out", str(tmp_path / "out")]) == 2, case
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("Cannot replay") and code in err, (case, err)
+    assert err.count("\n") == 1 and err.startswith("Cannot replay"), (case, err)
+    # Issue 33 item 12: the reason in words, never the internal code ("(not_json: …)").
+    assert REFUSALS["en"][code] in err and code not in err, (case, err)
     assert "Traceback" not in err and len(err) < 400, (case, err)
     assert not (tmp_path / "out").exists(), case
 
@@ -119,7 +121,7 @@ def test_a_60_mb_file_is_refused_unread(tmp_path: Path) -> None:
         out.write("{}]}")
     assert path.stat().st_size > 60 * 2**20
     code, err, peak = _peak_of_replay(path, tmp_path)
-    assert code == 2 and err.count("\n") == 1 and "too_large" in err, err
+    assert code == 2 and err.count("\n") == 1 and REFUSALS["en"]["too_large"] in err, err
     assert peak < MEMORY_LIMIT_MB, f"{peak:.0f} MB"
 
 
@@ -132,7 +134,7 @@ def test_the_worst_file_under_the_size_bound_stays_under_the_memory_bound(tmp_pa
     path.write_text(signed(inputs=[first]))
     assert MAX_BYTES - 4096 < path.stat().st_size <= MAX_BYTES
     code, err, peak = _peak_of_replay(path, tmp_path)
-    assert code == 2 and "illegal_input" in err, err
+    assert code == 2 and REFUSALS["en"]["illegal_input"] in err, err
     assert peak < MEMORY_LIMIT_MB, f"{peak:.0f} MB"
     print(f"peak {peak:.0f} MB for {path.stat().st_size} bytes")
 

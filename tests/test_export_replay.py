@@ -3,7 +3,6 @@ replay frames equal to the public boards, size within the limit, hidden choices 
 
 from __future__ import annotations
 
-import functools
 import io
 import json
 
@@ -23,45 +22,15 @@ from table.export import (
     ExportedSeat,
     ExportError,
     GameExport,
-    build_export,
     canonical_digest,
     dump_export,
     export_steps,
     load_export,
     replay_export,
 )
-from table.session_model import Seat, SessionMeta
-from table.store import InputRow, SessionRow
+from tests.support.exports import SEED, finished
 
 GAME_IDS = sorted(GAMES)
-SEED = 7
-
-
-@functools.cache
-def finished(game_id: str, hinted: bool = False) -> GameExport:
-    """An AI-played game at the smallest table, exported as a finished session would be."""
-    game = GAMES[game_id]
-    seats = game.min_seats
-    options = game.parse_options({}).model_dump()
-    state = game.setup(game.parse_options(options), seats, SEED)
-    final, actions = play_out(game, state, SEED)
-    row = SessionRow(
-        id=1,
-        channel_id=1,
-        guild_id=1,
-        game=game_id,
-        rules_version=game.rules_version,
-        options=options,
-        seed=SEED,
-        status="finished",
-        host_id=1,
-        seats=tuple(Seat(user_id=10 + s, name=f"P{s}", ai=s > 0) for s in range(seats)),
-        meta=SessionMeta(hinted=hinted),
-    )
-    inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions, start=1)]
-    outcome = game.outcome(final)
-    assert outcome is not None, f"{game_id} seed {SEED}"
-    return build_export(row, inputs, outcome)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -131,7 +100,7 @@ def test_local_replay_command_writes_boards_and_prints_the_outcome(tmp_path, cap
     assert boards[-1].read_bytes() == board(export, last, "en")
     path.write_text(dump_export(export).replace('"seed": 7', '"seed": 8'))
     assert main(["replay", str(path), "--out", str(tmp_path / "out2")]) == 2
-    assert "tampered" in capsys.readouterr().err
+    assert "the file was changed after its export" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

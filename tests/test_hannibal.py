@@ -546,9 +546,9 @@ def _scripted_move(view, options: list[str]) -> str:
 
 
 def _scripted_policy(answered: list[tuple[int, str]]):
-    from tests import test_bot_games
+    from tests.support import bot_games
 
-    original = test_bot_games.first_legal
+    original = bot_games.first_legal
 
     def choose(session, seat: int, prompt) -> dict[str, int]:
         answered.append((seat, prompt.move))
@@ -563,12 +563,12 @@ def _scripted_policy(answered: list[tuple[int, str]]):
 
 async def test_a_whole_game_through_discord_with_every_kind_of_choice(harness, monkeypatch) -> None:
     """Two human seats: moves on the board, the declaration, battle cards by DM."""
-    from tests import test_bot_games
-    from tests.test_bot_games import Player, assert_final_board, fix_seed
+    from tests.support import bot_games
+    from tests.support.bot_games import Player, assert_final_board, fix_seed
 
     seed = 4
     answered: list[tuple[int, str]] = []
-    monkeypatch.setattr(test_bot_games, "first_legal", _scripted_policy(answered))
+    monkeypatch.setattr(bot_games, "first_legal", _scripted_policy(answered))
     fix_seed(monkeypatch, seed)
     fake = harness.fake
     users = [fake.add_user("alice"), fake.add_user("bob")]
@@ -601,7 +601,7 @@ def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from tests.test_bot_games import replayed_outcome
+    from tests.support.bot_games import replayed_outcome
 
     database = tmp_path / "forum.sqlite3"
     command = [sys.executable, "-m", "bot", "--config", os.devnull, "local"]
@@ -625,14 +625,14 @@ def test_local_ai_only_game_finishes(tmp_path: Path) -> None:
 
 
 async def test_variants_chosen_at_game_new_reach_the_rules(harness, monkeypatch) -> None:
-    from tests.test_bot_games import test_variant_chosen_at_game_new_is_stored_and_played as run
+    from tests.support.bot_games import variant_is_stored_and_played as run
 
     expected = {"series": True, "core_control": True}
     await run(harness, monkeypatch, "hannibal", "series=true core_control=true", expected, 1)
 
 
 async def test_an_invalid_variant_value_is_refused_clearly(harness) -> None:
-    from tests.test_bot_games import test_invalid_option_gives_a_clear_ephemeral_error as run
+    from tests.support.bot_games import invalid_option_is_refused as run
 
     await run(harness, "hannibal", "series=maybe", "Invalid option: series")
 

@@ -122,3 +122,35 @@ def _imports_discord(path: Path) -> bool:
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "discord":
             return True
     return False
+
+
+def _test_modules_imported(path: Path) -> set[str]:
+    """The test modules (tests/test_*.py) that `path` imports, however it spells the import."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        found |= {name for name in names if name.split(".")[-1].startswith("test_")}
+    return found
+
+
+def test_the_scan_sees_a_test_module_import(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from tests import test_a\nimport tests.test_b as b\nfrom tests.x import y\n")
+    assert _test_modules_imported(sample) == {"tests.test_a", "tests.test_b"}
+
+
+def test_no_test_module_imports_another() -> None:
+    """Issue 31: shared test helpers live in tests/support/, so a test module is only ever
+    collected, never used as a library (its fixtures and tests would run twice, or vanish)."""
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(imported)
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if (imported := _test_modules_imported(path))
+    }
+    assert not offenders, f"test modules imported as libraries: {offenders}"

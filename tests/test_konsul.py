@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import tests.test_bot_games as bot_games
+import tests.support.bot_games as bot_games
 from bench.bot_harness import Harness
 from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action, Event, IllegalInput, Msg
@@ -495,10 +495,10 @@ def test_narration_names_a_grid_card_only_as_it_is_turned() -> None:
 
 def test_private_lines_show_only_the_own_hand() -> None:
     state, _ = example_one()
-    lines = GAME.private_lines(state, P1)
+    lines = GAME.own_lines(state, P1)
     assert lines[0] == Msg(key="private.hand", args={"count": 2})
     assert Msg(key="private.colour.1", args={"values": [7]}) in lines
-    assert GAME.private_lines(state.model_copy(update={"hands": ((), (), ())}), P2) == [
+    assert GAME.own_lines(state.model_copy(update={"hands": ((), (), ())}), P2) == [
         Msg(key="private.empty_hand")
     ]
 
@@ -530,7 +530,7 @@ def msg_keys(seed: int, **options: Any) -> set[str]:
             keys |= {prompt.text.key, f"move.{prompt.move}"}
             for field in prompt.fields:
                 keys |= {field.label.key, *(c.label.key for c in field.options)}
-        keys |= {line.key for seat in range(3) for line in GAME.private_lines(state, seat)}
+        keys |= {line.key for seat in range(3) for line in GAME.own_lines(state, seat)}
     return keys
 
 
@@ -590,7 +590,9 @@ def test_ai_plays_only_legal_inputs_from_its_view() -> None:
 
 def test_ai_bids_by_what_it_surely_makes_and_the_risk_worth_taking() -> None:
     """Issue 22 changed this: the AI used to bid only its sure worth; it now also bids part
-    of what turning unknown cards is expected to add (seeded), never more."""
+    of what turning unknown cards is expected to add (seeded). Issue 33: a contested auction
+    is fought to one past the hoped worth (a rival that always raises by one won 97%), never
+    further."""
     state, _ = example_one()  # everybody remembers red 4, banner, red 2, blue 2, red 6
     state = run(state, (P2, "bid", 9))
     view = GAME.view(state, P3)
@@ -601,9 +603,14 @@ def test_ai_bids_by_what_it_surely_makes_and_the_risk_worth_taking() -> None:
     bids = [
         GAME.ai_action(view, GAME.pending(state)[0], P1, seed).args["bid"] for seed in range(40)
     ]
-    assert "pass" in bids  # no appetite: 14 is all it surely makes
-    raises = [bid for bid in bids if bid != "pass"]
-    assert all(bid == 15 for bid in raises) and hoped_worth(view) >= 15
+    assert set(bids) == {15} and hoped_worth(view) >= 15  # contested: within hope + 1
+    ceiling = int(hoped_worth(view)) + 1
+    state = run(state, (P1, "bid", ceiling), (P2, "bid", "pass"), (P3, "bid", ceiling + 1))
+    view = GAME.view(state, P1)
+    bids = [
+        GAME.ai_action(view, GAME.pending(state)[0], P1, seed).args["bid"] for seed in range(40)
+    ]
+    assert set(bids) == {"pass"}  # past hope + 1 it lets the rival have it
 
 
 def test_ai_turns_remembered_cards_and_stops_in_time() -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
 import pty
 import re
 import select
+import shlex
 import signal
 import socket
 import sqlite3
@@ -31,7 +33,7 @@ from bot.terminal.local_args import local_options
 from bot.terminal.local_input import parse, parse_group, problem
 from bot.terminal.local_strings import LOCAL, LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file
-from engine.core import Choice, Field, IllegalInput, Msg
+from engine.core import Choice, Field, IllegalInput, Msg, player_options
 from engine.registry import GAMES
 
 ROOT = str(Path(__file__).resolve().parent.parent)
@@ -127,7 +129,9 @@ async def test_one_human_keeps_a_scrolling_story_with_errors_and_the_board_path(
     assert keyboard.clears == [] and not any("Pass the keyboard" in p for p in keyboard.prompts)
     first_prompt = out.index("== Player 1 ==")
     assert "AI 1 has chosen." in out[:first_prompt]  # the AIs' moves stay on screen
-    assert f"Board: {tmp_path / 'out' / 'imperium-1' / 'latest.png'}" in out
+    (folder,) = (tmp_path / "out").glob("imperium-1-*")  # session and creation time
+    assert re.fullmatch(r"imperium-1-\d{8}-\d{6}", folder.name)
+    assert f"Board: {folder / 'latest.png'}" in out
     error = out.index("✗ Choose exactly three regions")
     assert "Round 1: the cards are revealed." in out[error:]  # the error is never wiped
     assert out.count("== Player 1 ==") == 8  # a header per round, not per retry
@@ -142,7 +146,9 @@ async def test_hot_seat_clears_the_screen_only_when_the_keyboard_changes_hands(
     passes = [i + 1 for i, p in enumerate(keyboard.prompts) if "Pass the keyboard" in p]
     # to the first player, then one hand-over per round (the holder answers first next round)
     assert len(passes) == 1 + 8
-    assert keyboard.clears == passes[1:]
+    # Issue 33 item 1: the screen is cleared before each hand-over line (not after it), so the
+    # one taking the keyboard never sees the previous player's secret answer above it.
+    assert keyboard.clears == [asked - 1 for asked in passes[1:]]
     # after each clear, the new holder reads what they missed, including the last reveal
     assert out.count("Since your last input:") == 8
     recap = out.split("Since your last input:")[1]
@@ -226,7 +232,7 @@ async def test_each_game_keeps_its_own_paused_game_until_new(tmp_path: Path, cap
         await run_local(replace(imperium, new=True), ask=stop_at_first)
     out = capsys.readouterr().out
     assert "Abandoned the paused Imperium game (session 1)." in out
-    assert "New Imperium game, session 3" in out
+    assert "New game of Imperium, session 3" in out
     with sqlite3.connect(imperium.database) as db:
         statuses = db.execute("SELECT id, status FROM sessions ORDER BY id").fetchall()
     assert statuses == [(1, "aborted"), (2, "active"), (3, "active")]
@@ -261,7 +267,12 @@ async def test_japanese_names_the_game_and_the_seats_in_japanese(tmp_path: Path,
     with contextlib.suppress(EOFError):
         await run_local(opts, ask=stop_at_first)
     out = capsys.readouterr().out
-    assert "総督（プロコンスル）の新しいゲーム（セッション1）：プレイヤー1、CPU1、CPU2" in out
+    new_game = next(line for line in out.splitlines() if "の新しいゲーム" in line)
+    # each AI seat's style by its Japanese name (issue 33 item 20)
+    assert re.fullmatch(
+        r"総督（プロコンスル）の新しいゲーム（セッション1）：プレイヤー1、CPU1（\w+）、CPU2（\w+）",
+        new_game,
+    ), new_game
     assert "prokonsul" not in out.split("盤面")[0] and "Player" not in out
 
 
@@ -343,7 +354,8 @@ def test_full_width_input_labels_and_the_ambiguity_rule() -> None:
 async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path, capsys) -> None:
     """Issue 23 item 10: a bid equal to the high bid, typed full-width, is refused for what it is;
     a give-up card that is no card is refused before the slot is asked; labels pick too."""
-    answers = iter(["1", "１", "2", "A3", "A1", "1", "red 6", "ｘ１"])
+    # The AI contests the bid of 2 with 3 (issue 33: it fights to one past its hoped worth).
+    answers = iter(["1", "１", "2", "4", "A3", "A1", "1", "red 6", "ｘ１"])
     prompts: list[str] = []
 
     def keyboard(prompt: str) -> str:
@@ -358,9 +370,10 @@ async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path
         await run_local(opts, ask=keyboard)
     out = capsys.readouterr().out
     assert "whole number" not in out
+    assert "[2]–[25]: type the amount\n   [pass] Pass" in out  # 24 bids on one line
     assert out.count("✗ Bid more than the current 1.") == 2, out
     assert "Player 1 turns A1: " in out  # the story names the card turned
-    give_up = [p.split(":")[0].split(" (")[0] for p in prompts[5:8]]
+    give_up = [p.split(":")[0].split(" (")[0] for p in prompts[6:9]]
     assert give_up == ["Card you give up", "Card you give up", "Slot it goes to"], prompts
     assert "✗ '1' is not one of the choices" in out
     assert "Player 1 gives up a card onto X1" in out
@@ -385,6 +398,8 @@ async def test_konsul_refusals_come_at_once_and_name_the_high_bid(tmp_path: Path
         (["imperium", "--players", "3", "--ai", "4"], "between 0 and the number of players (3)"),
         (["nosuchgame"], "the games are: caesar, "),
         (["imperium", "--players", "x"], "invalid int value: 'x'"),
+        (["imperium", "--port", "99999"], "--port must be from 0 to 65535, not 99999."),
+        (["imperium", "--out", "/proc/forum"], "--out /proc/forum: board images cannot be"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_code_2(arguments, message, tmp_path, capsys):
@@ -403,6 +418,7 @@ def test_players_default_to_the_game_and_two_player_games_run_ai_only(tmp_path: 
     config = load_config(os.devnull)
     assert local_options(parse(["local", "seven_hills", "--ai-only"]), config).players == 2
     assert local_options(parse(["local", "imperium"]), config).players == 3
+    assert local_options(parse(["local", "Seven-Hills", "--ai-only"]), config).game == "seven_hills"
 
 
 def test_ai_level_is_an_option_and_normal_by_default() -> None:
@@ -418,6 +434,10 @@ def test_ai_level_is_an_option_and_normal_by_default() -> None:
 def test_the_default_local_game_is_a_setting(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text('[local]\ngame = "caesar"\n', "utf-8")
     assert load_config(tmp_path / "config.toml").local_game == "caesar"
+    # Issue 33 item 10: a game named as players write it is the same game.
+    for written, game in (("Imperium", "imperium"), ("Seven Hills", "seven_hills")):
+        (tmp_path / "config.toml").write_text(f'[local]\ngame = "{written}"\n', "utf-8")
+        assert load_config(tmp_path / "config.toml").local_game == game
     example = Path(__file__).parent.parent / "config.example.toml"
     assert load_config(example).local_game == Config().local_game
     for module in Path(__file__).parent.parent.joinpath("bot").rglob("*.py"):
@@ -459,6 +479,31 @@ def test_a_bad_config_is_one_line_naming_the_key_and_exit_code_2(
     err = capsys.readouterr().err
     assert err.startswith(f"python -m bot: error: {config}: ") and message in err, err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("database", "message"),
+    [
+        ("/proc/forum.sqlite3", "cannot be created or opened (No such file or directory)"),
+        ("/sys/forum.sqlite3", "cannot be created or opened ("),
+        ("{tmp}/passwd", "is not a Forum database (file is not a database)"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_one_line_and_leaves_no_lock(
+    database: str, message: str, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 9: under /proc or /sys, or a file that is no database (/etc/passwd)."""
+    passwd = tmp_path / "passwd"
+    passwd.write_text("root:x:0:0:root:/root:/bin/bash\n", "utf-8")
+    database = database.replace("{tmp}", str(tmp_path))
+    monkeypatch.setenv("FORUM_DATABASE", database)
+    command = ["--config", os.devnull, "local", "imperium", "--ai-only", "--no-browser"]
+    assert main([*command, "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"Forum cannot start: {database} {message}" + err.split(message)[1], err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not Path(f"{database}.lock").exists()
+    assert passwd.read_text("utf-8") == "root:x:0:0:root:/root:/bin/bash\n"
 
 
 def test_a_config_file_named_must_exist_and_the_example_is_valid(
@@ -573,6 +618,8 @@ def test_the_command_line_refuses_to_resume_another_table_in_one_line(tmp_path: 
     refused = run("--players", "2", "--ai-only")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
     assert "is 2 players (1 AI), base game, not 2 players (2 AI), base game" in refused.stderr
+    # Issue 33 item 11: the hint is the command as it was run (this interpreter, not `python`).
+    assert f"`{shlex.join([sys.executable, '-m', 'bot'])} local imperium`" in refused.stderr
     started = run("--players", "2", "--ai-only", "--new", "--seed", "1")
     assert started.returncode == 0 and "Abandoned the paused Imperium game" in started.stdout
 
@@ -593,7 +640,10 @@ def test_plain_start_takes_new_and_locale(tmp_path: Path) -> None:
         )
 
     first = run()
-    assert first.returncode == 130 and "New Caesar game, session 1: Player 1, AI 1" in first.stdout
+    assert (
+        first.returncode == 130
+        and "New game of Caesar, session 1: Player 1, AI 1 (" in first.stdout
+    )
     again = run("--new", "--locale", "ja")
     assert again.returncode == 130, again.stderr
     assert "中断していたカエサルのゲーム（セッション1）を破棄しました。" in again.stdout, (
@@ -637,6 +687,10 @@ def test_help_states_every_default() -> None:
                 assert "default" in (action.help or ""), (each.prog, action.option_strings)
     text = commands.choices["local"].format_help()
     assert "(default: all but yours)" in text and "(default: out)" in text
+    # Issue 33 item 13: each game's options, as the README promises.
+    for game_id in GAMES:
+        line = next(line for line in text.splitlines() if line.startswith(f"{game_id}: "))
+        assert all(f"{name}=" in line for name in player_options(GAMES[game_id])), line
 
 
 async def test_a_taken_port_leaves_the_game_playable_without_the_page(
@@ -651,7 +705,8 @@ async def test_a_taken_port_leaves_the_game_playable_without_the_page(
             await run_local(opts, ask=_stop)
     out = capsys.readouterr().out
     assert f"No live board: port {port} cannot be used (Address already in use)" in out
-    assert "== Player 1 ==" in out and (tmp_path / "out" / "imperium-1" / "latest.png").exists()
+    (folder,) = (tmp_path / "out").glob("imperium-1-*")
+    assert "== Player 1 ==" in out and (folder / "latest.png").exists()
 
 
 def test_the_live_board_serves_only_its_boards_and_only_to_this_machine(tmp_path: Path) -> None:
@@ -724,3 +779,71 @@ def test_local_mode_never_imports_discord(tmp_path: Path) -> None:
     assert "discord modules: []" in done.stdout, (done.stdout[-2000:], done.stderr[-2000:])
     assert done.returncode == 0, done.stderr[-2000:]
     assert sorted(tmp_path.glob("imperium-*/*.png")), "the game drew no board"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("en", "Three regions (repeats allowed; 3 values, spaces between, ? for a hint): "),
+        ("ja", "地域を3つ（重複可、3個、空白区切り、?でヒント）："),
+    ],
+)
+async def test_a_label_in_brackets_takes_the_hint_inside_them(
+    tmp_path: Path, locale: str, expected: str
+) -> None:
+    """Not "Three regions (repeats allowed) (3 values, …)" (issue 33, wording)."""
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        raise EOFError
+
+    opts = options(tmp_path, players=3, ai=2, ai_only=False, locale=locale)
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=answer)
+    assert asked == [expected]
+
+
+def test_a_finished_local_game_exports_and_replays(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 12: `python -m bot export SESSION` writes what /game export posts."""
+    opts = options(tmp_path, players=2, seed=5)
+    finished = asyncio.run(run_local(opts))
+    assert finished.outcome() is not None
+    with contextlib.suppress(EOFError):  # a second game, paused at its first prompt
+        paused = replace(opts, players=3, ai=2, ai_only=False, game="spartacus")
+        asyncio.run(run_local(paused, ask=_eof))
+    capsys.readouterr()
+    monkeypatch.setenv("FORUM_DATABASE", opts.database)
+    export = tmp_path / "game.json"
+    assert main(["--config", os.devnull, "export", "1", "--out", str(export)]) == 0
+    assert f"Session 1 written to {export}" in capsys.readouterr().out
+    assert main(["replay", str(export), "--out", str(tmp_path / "replay")]) == 0
+    assert "Imperium: " in capsys.readouterr().out
+    for session, refused in ((2, "Session 2 is not finished"), (9, "no game with session")):
+        assert main(["--config", os.devnull, "export", str(session)]) == 2
+        err = capsys.readouterr().err
+        assert refused in err and err.count("\n") == 1, err
+
+
+def _eof(prompt: str) -> str:
+    raise EOFError
+
+
+async def test_a_new_game_never_writes_into_another_games_folder(tmp_path: Path, capsys) -> None:
+    """Issue 33 item 3: a second database (or a reset) numbers its sessions from 1 again; each
+    game still gets a board folder of its own, and resuming keeps to it."""
+    first = options(tmp_path, players=2, ai=1, ai_only=False)
+    second = replace(first, database=str(tmp_path / "second.sqlite3"))
+    for opts in (first, second, first):
+        with contextlib.suppress(EOFError):
+            await run_local(opts, ask=_eof)
+    folders = sorted((tmp_path / "out").glob("imperium-1-*"))
+    assert len(folders) == 2, folders  # two games; the resumed one kept its folder
+    boards = [sorted(f.name for f in folder.iterdir()) for folder in folders]
+    assert all(names[-1] == "latest.png" for names in boards), boards
+    out = capsys.readouterr().out
+    assert out.count(f"Board: {folders[0] / 'latest.png'}") + out.count(
+        f"Board: {folders[1] / 'latest.png'}"
+    ) == out.count("Board: ")

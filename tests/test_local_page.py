@@ -159,7 +159,8 @@ async def konsul_game(tmp_path: Path, capsys) -> AsyncIterator[tuple[Keyboard, s
         await keyboard.next_prompt()
         found = re.search(r"http://127\.0\.0\.1:\d+/", capsys.readouterr().out)
         assert found, "no live board address printed"
-        yield keyboard, found.group(0), tmp_path / "out" / "konsul-1"
+        (folder,) = (tmp_path / "out").glob("konsul-1-*")
+        yield keyboard, found.group(0), folder
     finally:
         keyboard.answers.put(None)
         game.join()

@@ -19,7 +19,7 @@ from engine.core import Action
 from engine.registry import get_game
 from table.pgstore import PostgresStore
 from table.service import Session, TableService
-from tests.test_bot_games import Player, fix_seed
+from tests.support.bot_games import Player, fix_seed
 
 GAME, SEED, AI = "seven_hills", 2, 1
 KILL_AT = 6  # alice's answers before the DM process dies

@@ -645,10 +645,10 @@ def _replace(items: tuple, index: int, value: object) -> tuple:
 def test_private_lines_show_only_own_data() -> None:
     state = new(3)
     state = act(state, A, "select", card=9)
-    lines = GAME.private_lines(state, A)
+    lines = GAME.own_lines(state, A)
     assert [m.key for m in lines] == ["private.chips", "private.hand", "private.choice"]
     assert lines[2].args == {"card": 9}
-    assert GAME.private_lines(state, B)[2].key == "private.no_choice"
+    assert GAME.own_lines(state, B)[2].key == "private.no_choice"
 
 
 # Random play of every variant ends --------------------------------------------------------
@@ -776,7 +776,7 @@ def test_every_text_the_game_emits_is_in_both_catalogs() -> None:
                 talk = GAME.table_talk(state)
                 if talk is not None:
                     keys.add(talk.rule.key)
-                keys.update(m.key for m in GAME.private_lines(state, 0))
+                keys.update(m.key for m in GAME.own_lines(state, 0))
     for locale in ("en", "ja"):
         missing = sorted(k for k in keys if k not in GAME.strings[locale])
         assert not missing, f"{locale}: {missing}"

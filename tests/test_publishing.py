@@ -329,7 +329,9 @@ async def test_many_games_at_discords_pace_see_no_429_and_end_on_their_final_boa
             assert session is None  # finished
             board = _board(fake, channel)
             assert "Game over" in board.text(), board.text()
-        assert not bot.play.narration and not bot.play.drafts  # finished games leave nothing
+        assert (
+            not bot.play.narration and not bot.play.prompts.drafts
+        )  # finished games leave nothing
         await harness.stop()
 
 

@@ -382,7 +382,7 @@ def test_open_game_view_shows_everything_and_private_lines_list_the_hand() -> No
     view = GAME.view(state, None)
     assert view.hands == (tuple(range(1, 10)), tuple(range(1, 11)))
     assert view.board[INDEX["c1"]].value == 10 and view.pushes[0].card == 10
-    assert GAME.private_lines(state, R)[0].args == {"cards": "1, 2, 3, 4, 5, 6, 7, 8, 9"}
+    assert GAME.own_lines(state, R)[0].args == {"cards": "1, 2, 3, 4, 5, 6, 7, 8, 9"}
 
 
 # AI and rendering ------------------------------------------------------------------------

@@ -435,7 +435,7 @@ def test_face_down_values_stay_hidden_from_opponent_and_public() -> None:
         and blue.hand == (1, 2, 3, 4, 5, 6, 7, 9)
         and public.open_hand_cards is None
     )
-    lines = GAME.private_lines(state, R)
+    lines = GAME.own_lines(state, R)
     assert lines[0].key == "private.hand"
     assert {(m.args["hill"], m.args["cards"]) for m in lines[1:]} == {(1, "1"), (7, "9")}
 

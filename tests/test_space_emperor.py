@@ -154,7 +154,8 @@ def test_example_1_multi_target_battle_tie_then_planet_attack(script) -> None:
         ("Beryl", 1, 1, 1),
         ("Amber", 2, 0, 1),
     ]
-    assert "battle_defender" in types(events)
+    # The defending fleet won the battle, and the ship sent at the planet still attacks.
+    assert "battle_defender_planet" in types(events)
     assert [e.data["ship"] for e in events if e.type == "sunk"] == ["Valiant", "Kestrel"]
     assert {"BB01", "SW02", "CR01", "AD01"} <= set(state.discard)
     assert system(state, GAIA).owner == AKI

@@ -347,10 +347,10 @@ def test_views_hide_hands_and_piles_until_the_end() -> None:
     )
     for seat in (None, B, C):
         assert GAME.view(swapped, seat) == GAME.view(state, seat), seat
-    lines = GAME.private_lines(state, C)
+    lines = GAME.own_lines(state, C)
     assert lines[0].key == "private.hand" and lines[0].args["cards"] == "⚑ 1 2 3 4 5 6 7 8 9 10"
     assert lines[1].key == "private.legal" and lines[1].args["cards"] == "⚑ 1 2 3 4 5 6 7 8 9"
-    assert len(GAME.private_lines(state, A)) == 1
+    assert len(GAME.own_lines(state, A)) == 1
     for trick in EXAMPLE_2:
         state = new(3) if trick == EXAMPLE_2[0] else state
         state, _ = play(state, trick)

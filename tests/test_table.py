@@ -12,25 +12,7 @@ from engine.core import IllegalInput
 from table.service import TableService
 from table.sqlite import SqliteStore
 from table.store import SNAPSHOT_EVERY
-
-CHANNEL = 42
-
-
-async def started(store: SqliteStore, players: int = 3, seed: int = 7, **options):
-    service = TableService(store)
-    session = await service.open(
-        channel_id=CHANNEL,
-        guild_id=1,
-        game_id="imperium",
-        options=options,
-        host_id=100,
-        host_name="Host",
-        seed=seed,
-    )
-    for user in range(1, players):
-        await service.join(session, 100 + user, f"P{user}")
-    await service.start(session, 100)
-    return service, session
+from tests.support.table import CHANNEL, play_inputs, started
 
 
 @pytest.fixture
@@ -120,13 +102,6 @@ async def test_concurrent_submissions_serialize(store: SqliteStore) -> None:
     )
     assert sorted(r.seq for r in results if not r.duplicate) == [1, 2, 3]
     assert session.state.round == 2
-
-
-async def play_inputs(service: TableService, session, count: int) -> None:
-    for _ in range(count):
-        seat, prompt = next((seat, prompt) for prompt in session.pending() for seat in prompt.seats)
-        action = service.ai_action(session, seat, prompt)
-        await service.submit(session, seat, action.move, action.args, prompt.key)
 
 
 async def test_restart_replays_to_the_identical_state(tmp_path: Path) -> None:

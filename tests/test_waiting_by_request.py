@@ -39,5 +39,5 @@ async def test_the_board_names_every_waiting_seat_on_one_line(harness: Harness) 
     assert session is not None
     session.state = _card_exchange()
     content, _ = bot.play.board.board_content(session)
-    waiting = [line for line in content.splitlines() if line.startswith("Waiting for")]
+    waiting = [line for line in content.status if line.startswith("Waiting for")]
     assert len(waiting) == 1 and "alice" in waiting[0] and "bob" in waiting[0], content

@@ -17,11 +17,13 @@ from discord import app_commands
 from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text as _
 from bot.discord_app.custom_id import MalformedId, ParsedId, cid, parse_index
+from bot.discord_app.interaction_parts import channel_of, data_of
 from bot.discord_app.scope import may_read
 from bot.discord_app.sending import NO_PINGS
 from bot.frontend.after_game_strings import COMMANDS
 from bot.frontend.after_game_worker import Busy
 from bot.frontend.alt_text import describe_board
+from bot.frontend.board_image import LOCALIZER
 from bot.frontend.safe_text import CONTENT_MAX, NAME_MAX, clip, neutral
 from bot.frontend.strings import COMMANDS as GAME_COMMANDS
 from bot.frontend.texts import Texts
@@ -34,8 +36,8 @@ from table.service import Session
 from table.session_model import Seat
 
 if TYPE_CHECKING:
+    from bot.discord_app.board import Board
     from bot.discord_app.gate import Gate
-    from bot.discord_app.play import Play
     from bot.frontend.after_game_worker import AfterGameWorker
     from bot.frontend.config import Config
     from table.service import TableService
@@ -49,7 +51,6 @@ class AfterGameHost(Protocol):
     config: Config
     service: TableService
     gate: Gate
-    play: Play
     after_game: AfterGameWorker
 
 
@@ -99,14 +100,16 @@ def add_commands(group: app_commands.Group, bot: AfterGameHost) -> None:
             return
         await post_leaderboard(bot, interaction, game)
 
-    for command in (replay, export, stats, board_command):
-        group.add_command(command)
+    group.add_command(replay)
+    group.add_command(export)
+    group.add_command(stats)
+    group.add_command(board_command)
 
 
 def texts(bot: AfterGameHost, interaction: discord.Interaction, session: Session | None) -> Texts:
     locale = locale_of(str(interaction.locale or ""), bot.config.default_locale)
     game = session.game if session else None
-    return Texts(bot.play.wording.localizer, locale, game, session.names if session else ())
+    return Texts(LOCALIZER, locale, game, session.names if session else ())
 
 
 async def _reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
@@ -126,7 +129,7 @@ async def finished_session(
     """The finished game asked for (by id, else this channel's latest), when the asker may
     read it (bot.discord_app.scope); an unknown game and a hidden one both give None."""
     if game_id is None:
-        game_id = await latest_finished(bot.service.store, interaction.channel_id)
+        game_id = await latest_finished(bot.service.store, channel_of(interaction))
         if game_id is None:
             return None
     try:
@@ -200,7 +203,7 @@ def strip_buttons(session: Session, t: Texts, page: int, total: int) -> Componen
             )
         )
     picks = sorted({round(i * (total - 1) / max(1, JUMP_OPTIONS - 1)) for i in range(JUMP_OPTIONS)})
-    menu = discord.ui.Select(
+    menu: discord.ui.Select[Any] = discord.ui.Select(
         placeholder=t("replay.jump"), custom_id=cid(session.id, "replay", "j"), row=1
     )
     for index in picks[:JUMP_OPTIONS]:
@@ -317,12 +320,14 @@ async def post_leaderboard(bot: AfterGameHost, interaction: discord.Interaction,
 # Rematch ---------------------------------------------------------------------------------
 
 
-async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Session) -> None:
+async def rematch(
+    bot: AfterGameHost, board: Board, interaction: discord.Interaction, old: Session
+) -> None:
     """The first click opens a lobby (same players and options, seats rotated, a new seed);
     later clicks join it. The host starts it with the lobby's Start button."""
     t = texts(bot, interaction, old)
     service, user = bot.service, interaction.user
-    current = await service.in_channel(interaction.channel_id)
+    current = await service.in_channel(channel_of(interaction))
     if current is not None:
         if current.row.meta.rematch_of != old.id or current.status != "lobby":
             await _reply(interaction, t("rematch.busy"))
@@ -330,7 +335,7 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
             await _reply(interaction, t("rematch.already"))
         else:
             await service.join(current, user.id, user.display_name, str(interaction.locale))
-            await bot.play.board.show_lobby(current)
+            await board.show_lobby(current)
             await _reply(interaction, t("rematch.joined"))
         return
     host = next((s for s in old.seats if s.user_id == old.row.host_id), None)
@@ -355,7 +360,7 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
     carried = old.row.meta.locale  # the server's language
     await service.set_meta(session, rematch_of=old.id, locale=carried)
     await bot.gate.lobby_opened(session, thread=False)
-    content, view = bot.play.board.lobby_content(session)
+    content, view = board.lobby_content(session)
     await interaction.response.send_message(
         content=f"{t('rematch.opened')}\n{content}", view=view, allowed_mentions=NO_PINGS
     )
@@ -363,9 +368,12 @@ async def rematch(bot: AfterGameHost, interaction: discord.Interaction, old: Ses
     await service.set_meta(session, board=message.id)
 
 
-async def click(bot: AfterGameHost, interaction: discord.Interaction, parsed: ParsedId) -> None:
+async def click(
+    bot: AfterGameHost, board: Board, interaction: discord.Interaction, parsed: ParsedId
+) -> None:
     """A Rematch or replay-strip click on a finished game, on a message that offers it
-    (bot.discord_app.router checked that): the same server and channel rules as the commands."""
+    (bot.discord_app.router checked that): the same server and channel rules as the commands;
+    `board` shows a rematch's lobby."""
     try:
         session = await bot.service.get(parsed.sid)
     except IllegalInput:
@@ -376,11 +384,11 @@ async def click(bot: AfterGameHost, interaction: discord.Interaction, parsed: Pa
     elif parsed.key == "rematch":
         if not may_read(interaction, session) or interaction.channel_id != session.row.channel_id:
             raise IllegalInput("wrong_channel")
-        await rematch(bot, interaction, session)
+        await rematch(bot, board, interaction, session)
     elif not may_read(interaction, session):
         await _reply(interaction, t("game_gone"))
     elif parsed.op == "j":
-        values = (interaction.data or {}).get("values")
+        values = data_of(interaction).get("values")
         if not isinstance(values, list) or len(values) != 1:
             raise MalformedId("replay jump values")
         await replay_page(bot, interaction, session, parse_index(values[0]))

@@ -8,8 +8,10 @@ from typing import Any
 import discord
 
 from bot.discord_app.custom_id import cid
+from bot.discord_app.interaction_parts import data_of
 from bot.frontend.texts import Texts
 from engine.core import IllegalInput
+from engine.i18n import style_name
 from engine.levels import DEFAULT_LEVEL, LEVELS
 from table.service import Session, TableService, seat_level
 from table.session_model import Seat
@@ -39,7 +41,7 @@ def chosen_level(interaction: discord.Interaction, op: str, arg: str) -> str:
     """The level the lobby message shows after this click: the picked one, the one the
     Add AI button carried, else the one the clicked message offers."""
     if op == "lvl":
-        values = (interaction.data or {}).get("values") or [None]
+        values = data_of(interaction).get("values") or [None]
         return valid_level(values[0])
     if op == "ai" and arg:
         return valid_level(arg)
@@ -52,10 +54,14 @@ def chosen_level(interaction: discord.Interaction, op: str, arg: str) -> str:
 
 
 def ai_mark(seat: Seat, t: Texts) -> str:
-    """What follows a seat's name in the lobby: nothing for a member, 🤖 and the level for an AI."""
+    """What follows a seat's name in the lobby: nothing for a member, 🤖, the level and the
+    style (engine.styles) for an AI; a seat handed to the AI has no style of its own to show."""
     if not seat.ai:
         return ""
-    return f" 🤖 ({t('level.' + valid_level(seat_level(seat)))})"
+    level = t("level." + valid_level(seat_level(seat)))
+    if seat.style is None:
+        return f" 🤖 ({level})"
+    return f" 🤖 ({t('seat.ai_kind', level=level, style=style_name(seat.style, t.locale))})"
 
 
 def thinking_lines(service: TableService, session: Session, t: Texts) -> list[str]:

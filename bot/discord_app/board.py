@@ -13,16 +13,24 @@ import io
 import json
 import logging
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
 import discord
 
 from bot.discord_app.ai_levels import ai_mark, level_select, thinking_lines
+from bot.discord_app.board_layout import (
+    BOARD_IMAGE,
+    CLEARED,
+    BoardText,
+    Layout,
+    board_layout,
+)
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.chooser import Components
 from bot.discord_app.custom_id import cid
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.frontend.alt_text import describe_board, waiting_seats
 from bot.frontend.board_image import draw_board
 from bot.frontend.config import Config
@@ -62,8 +70,11 @@ class Board:
         self._render_slots = asyncio.Semaphore(RENDER_SLOTS)
         self._render_pool = render_pool
         self._shown_view: dict[int, str] = {}  # session -> digest of the public view on its board
-        self._last_png: OrderedDict[int, bytes] = OrderedDict()  # session -> its board image
+        # session -> its board image and the image's alt text
+        self._last_png: OrderedDict[int, tuple[bytes, str]] = OrderedDict()
         self.renders = 0
+        # An async table's pace and clocks (bot.discord_app.async_tables sets it); none live.
+        self.clock_lines: Callable[[Session, Texts], list[str]] = lambda session, t: []
 
     def lobby_content(self, session: Session, level: str = DEFAULT_LEVEL) -> tuple[str, Components]:
         t = self.wording.channel_texts(session)
@@ -85,6 +96,7 @@ class Board:
                 players=", ".join(names),
             ),
             t("lobby.options", options=options) if options else t("lobby.options_none"),
+            *self.clock_lines(session, t),
             t("lobby.hint"),
         ]
         view = Components()
@@ -104,16 +116,17 @@ class Board:
         view.add_item(level_select(session.id, level, t))
         return _clip("\n".join(lines)), view
 
-    def board_content(self, session: Session) -> tuple[str, Components]:
+    def board_content(self, session: Session) -> tuple[BoardText, Components]:
+        """The board's text (status; seats and the board in words, Game.board_lines; latest
+        events) and buttons, as the game stands."""
         t = self.wording.channel_texts(session)
-        recent = self.narration.recent(session.id)
-        lines = [f"**{t('name')}**", *recent]
         outcome = session.outcome()
         view = Components()
+        status = [f"### {t('name')}"]
         if outcome is not None:
-            lines.append(f"**{t('finished')}**")
+            status.append(f"**{t('finished')}**")
             for seat in sorted(range(len(outcome.scores)), key=lambda s: outcome.ranks[s]):
-                lines.append(
+                status.append(
                     t(
                         "ranking_line",
                         rank=outcome.ranks[seat],
@@ -121,13 +134,41 @@ class Board:
                         score=outcome.scores[seat],
                     )
                 )
-            if session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
-                lines.append(t("finished_hinted"))
+            if session.row.meta.learning:  # see bot.discord_app.learn: results, no rating
+                status.append(t("finished_learning"))
+            elif session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
+                status.append(t("finished_hinted"))
+            status += self.clock_lines(session, t)
             view.add_item(rematch_button(session, t))
-            return _clip("\n".join(lines)), view
-        lines += self._waiting_lines(session, t)
-        self._board_buttons(session, view, t)
-        return _clip("\n".join(lines)), view
+            seats: list[str] = []
+        else:
+            status += self._waiting_lines(session, t) + self.clock_lines(session, t)
+            seats = self._seat_lines(session, t)
+            self._board_buttons(session, view, t)
+        public = session.game.public_view(session.live()).view
+        seats += [t.msg(line) for line in session.game.board_lines(public)]  # holdings, legend
+        return BoardText(status, seats, list(self.narration.recent(session.id))), view
+
+    def board_fields(
+        self, session: Session, text: BoardText, buttons: Components, image: discord.File | None
+    ) -> dict[str, Any]:
+        """The board message's fields: a layout (see bot.discord_app.board_layout). `image` is
+        the newly drawn image, None when the board keeps the one it shows."""
+        alt = image.description if image is not None else self.shown_alt(session)
+        return CLEARED | {"view": board_layout(text, buttons, alt)}
+
+    def _seat_lines(self, session: Session, t: Texts) -> list[str]:
+        """One line per seat: who must act (▶), the name, an AI's mark, the running score."""
+        waiting = set(waiting_seats(session.pending()))
+        field = session.game.score_field  # the view's running score, where the game keeps one
+        public = session.game.public_view(session.live()).view
+        scores = getattr(public, field) if field else None
+        lines = []
+        for seat, row in enumerate(session.seats):
+            score = "" if scores is None else f" — {scores[seat]}"
+            marker = "▶ " if seat in waiting else ""
+            lines.append(f"{marker}{t.shown_names[seat]}{ai_mark(row, t)}{score}")
+        return lines
 
     def _waiting_lines(self, session: Session, t: Texts) -> list[str]:
         lines = []
@@ -164,7 +205,8 @@ class Board:
             }.values()
         )
         for position, prompt in enumerate(turns[:5]):
-            if position == 0 and not is_private(prompt) and fits_on_board(prompt):
+            learning = session.row.meta.learning  # the learner meets each decision's tip
+            if position == 0 and not is_private(prompt) and fits_on_board(prompt) and not learning:
                 for index, choice in enumerate(prompt.fields[0].options):
                     view.add_item(
                         discord.ui.Button(
@@ -225,18 +267,23 @@ class Board:
             png, alt = await asyncio.get_running_loop().run_in_executor(self._render_pool, draw)
         self.renders += 1
         self._shown_view[session.id] = digest
-        self._last_png[session.id] = png
+        self._last_png[session.id] = (png, alt)
         self._last_png.move_to_end(session.id)
         while len(self._last_png) > KEPT_IMAGES:
             self._last_png.popitem(last=False)
-        return discord.File(io.BytesIO(png), filename="board.png", description=alt)
+        return discord.File(io.BytesIO(png), filename=BOARD_IMAGE, description=alt)
 
     def shown_image(self, session: Session) -> discord.File | None:
         """The image on the board now, for a board posted anew, when it is still in memory."""
-        png = self._last_png.get(session.id)
-        if png is None or session.id not in self._shown_view:
+        kept = self._last_png.get(session.id)
+        if kept is None or session.id not in self._shown_view:
             return None
-        return discord.File(io.BytesIO(png), filename="board.png", description=self.alt(session))
+        return discord.File(io.BytesIO(kept[0]), filename=BOARD_IMAGE, description=kept[1])
+
+    def shown_alt(self, session: Session) -> str:
+        """The alt text of the image the board shows (worded again only after a restart)."""
+        kept = self._last_png.get(session.id)
+        return kept[1] if kept is not None else self.alt(session)
 
     def alt(self, session: Session) -> str:
         """The board image's alt text (see bot.frontend.alt_text)."""
@@ -246,45 +293,46 @@ class Board:
         return describe_board(self.wording.channel_texts(session), view, outcome, waiting, recent)
 
     async def post_board(
-        self, session: Session, content: str, view: Components, file: discord.File | None
+        self, session: Session, fields: dict[str, Any], file: discord.File | None
     ) -> None:
         """Edit the board message in place, or post it anew when missing or scrolled away.
 
-        The edit goes through the latest click on the board while its token lasts (exempt
-        from the global REST limit), else through the bot's own budget.
+        `fields` are the message's (`board_message`, or a lobby's content and view). The edit
+        goes through the latest click on the board while its token lasts (exempt from the
+        global REST limit), else through the bot's own budget.
         """
         board_id = session.row.meta.board
         scrolled = session.row.meta.buried or (
             self.messages_since_board[session.row.channel_id] >= self.config.repost_after_messages
         )
-        keep_image = {} if file is None else {"attachments": [file]}
+        keep_image: dict[str, Any] = {} if file is None else {"attachments": [file]}
         carrier = self.carriers.board(session.id, board_id) if board_id and not scrolled else None
-        if carrier is not None:
+        if carrier is not None and board_id:  # a carrier only for a board with an id
             try:
-                await carrier.edit(
-                    board_id, content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
-                )
+                await carrier.edit(board_id, allowed_mentions=NO_PINGS, **fields, **keep_image)
                 return
             except discord.HTTPException:
                 _rewind(file)
-        channel = self.client.get_channel(
-            session.row.channel_id
-        ) or await self.client.fetch_channel(session.row.channel_id)
+        channel = game_channel(
+            self.client.get_channel(session.row.channel_id)
+            or await self.client.fetch_channel(session.row.channel_id)
+        )
         if board_id and not scrolled:
             try:
                 await channel.get_partial_message(board_id).edit(
-                    content=content, view=view, allowed_mentions=NO_PINGS, **keep_image
+                    allowed_mentions=NO_PINGS, **fields, **keep_image
                 )
                 return
             except discord.NotFound:
                 _rewind(file)
-        if file is None and session.state is not None:  # a new message needs the same image
+        if file is None and _shows_image(fields):  # a new message needs the same image
             file = self.shown_image(session)
             if file is None:
                 self._shown_view.pop(session.id, None)
                 file = await self.render(session)
+        sent = {key: value for key, value in fields.items() if key != "embeds" or value}
         message = await channel.send(
-            content=content, files=[file] if file else [], view=view, allowed_mentions=NO_PINGS
+            files=[file] if file else [], allowed_mentions=NO_PINGS, **sent
         )
         if board_id:
             await self.delete_quietly(channel, board_id)
@@ -299,12 +347,16 @@ class Board:
 
     async def show_lobby(self, session: Session) -> None:
         content, view = self.lobby_content(session)
-        await self.post_board(session, content, view, None)
+        await self.post_board(session, {"content": content, "view": view}, None)
 
     async def close(self, session: Session) -> None:
-        """An aborted game: the board says so and loses its buttons."""
+        """An aborted game: the board says so and loses its buttons (it keeps the image it
+        shows, while that is in memory: a lobby has none)."""
         t = self.wording.channel_texts(session)
-        await self.post_board(session, f"**{t('name')}**\n" + t("aborted"), Components(), None)
+        text = BoardText([f"### {t('name')}", t("aborted")], [], [])
+        kept = self._last_png.get(session.id)
+        closed = board_layout(text, Components(), kept[1] if kept is not None else None)
+        await self.post_board(session, CLEARED | {"view": closed}, None)
 
     def repost_next(self, channel_id: int) -> None:
         """The next publish posts the board anew at the channel's end (/game status)."""
@@ -323,6 +375,12 @@ def rematch_button(session: Session, t: Texts) -> discord.ui.Button:
         style=discord.ButtonStyle.success,
         custom_id=cid(session.id, "rematch", "go"),
     )
+
+
+def _shows_image(fields: dict[str, Any]) -> bool:
+    """Whether the message shows the board image (a lobby and a closed board do not)."""
+    view = fields.get("view")
+    return isinstance(view, Layout) and view.shows_image
 
 
 def _rewind(file: discord.File | None) -> None:

@@ -15,6 +15,7 @@ from bot.discord_app.custom_id import cid, parse_index
 from bot.frontend import fleet_builder
 from bot.frontend.drafts import (
     Draft,
+    amount_indexes,
     asked_fields,
     current_field,
     lone_answer,
@@ -28,6 +29,8 @@ from engine.core import Field, Prompt
 
 BUTTONS_MAX = 20  # four rows of five; the fifth row holds Undo / Confirm
 SELECT_MAX = 25
+ROW = 5  # buttons in a row
+STEPS = (-5, -1, 1, 5)  # a stepper's moves along the amounts
 
 
 class Components(discord.ui.View):
@@ -109,14 +112,18 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
     if done:
         lines.append(texts("chooser.progress", picks=done))
     lines.append(f"**{texts.msg(item.label)}**")
+    if item.kind == "int" and 0 <= item.min < item.max:  # a count: a stepper, or type it
+        lines.append(texts("chooser.stepper"))
+        _add_count_stepper(view, sid, prompt, item, draft, texts)
     if item.kind in ("int", "text"):
-        view.add_item(
-            _button(
-                texts("button.enter"), cid(sid, prompt.key, "m"), 0, discord.ButtonStyle.primary
-            )
-        )
+        enter = texts("button.enter")
+        row = 2 if item.kind == "int" and 0 <= item.min < item.max else 0
+        view.add_item(_button(enter, cid(sid, prompt.key, "m"), row, discord.ButtonStyle.primary))
     elif item.kind == "fleet":
         _add_fleet_builder(view, sid, prompt, item, draft, texts)
+    elif len(amount_indexes(item)) > ROW:
+        lines.append(texts("chooser.stepper"))
+        _add_stepper(view, sid, prompt, item, draft, texts)
     elif item.kind == "subset" or len(item.options) > BUTTONS_MAX:
         _add_select(view, sid, prompt, item, draft, texts)
     else:
@@ -124,6 +131,53 @@ def chooser(sid: int, prompt: Prompt, draft: Draft, texts: Texts) -> tuple[str, 
     if picked(prompt, draft):
         view.add_item(_button(texts("button.undo"), cid(sid, prompt.key, "u"), 4))
     return "\n".join(lines), view
+
+
+def _add_stepper(
+    view: Components, sid: int, prompt: Prompt, item: Field, draft: Draft, texts: Texts
+) -> None:
+    """Amounts as one control: − / + move along them, one button takes the amount shown, the
+    other options (Pass) stay buttons below. The amount shown is `draft.page`, an option index."""
+    amounts = amount_indexes(item)
+    shown = draft.page if draft.page in amounts else amounts[0]
+    _add_steps(view, sid, prompt, amounts, shown)
+    choice = item.options[shown]
+    take = texts("chooser.take", value=texts.label(choice.label, choice.value))
+    success = discord.ButtonStyle.success
+    view.add_item(_button(take, cid(sid, prompt.key, "v", shown), 1, success))
+    others = [index for index in range(len(item.options)) if index not in amounts]
+    for place, index in enumerate(others[: ROW * 2]):
+        choice = item.options[index]
+        label = texts.label(choice.label, choice.value)
+        style = discord.ButtonStyle.primary
+        view.add_item(_button(label, cid(sid, prompt.key, "v", index), 2 + place // ROW, style))
+
+
+def _add_count_stepper(
+    view: Components, sid: int, prompt: Prompt, item: Field, draft: Draft, texts: Texts
+) -> None:
+    """A whole number in [min, max] (chips to offer) as one control: − / + and one button
+    taking the number shown (`draft.page`); "Enter values…" below still lets it be typed."""
+    shown = draft.page if item.min <= draft.page <= item.max else item.min
+    _add_steps(view, sid, prompt, range(item.min, item.max + 1), shown)
+    take = texts("chooser.take", value=shown)
+    success = discord.ButtonStyle.success
+    view.add_item(_button(take, cid(sid, prompt.key, "q", shown), 1, success))
+
+
+def _add_steps(
+    view: Components, sid: int, prompt: Prompt, values: Sequence[int], shown: int
+) -> None:
+    """The − / + buttons of a stepper over `values` (`shown` among them): each carries the
+    value it moves to (op "p"), so a click needs nothing stored; no two lead to one value."""
+    position = values.index(shown)
+    targets: dict[int, str] = {}
+    for step in STEPS:
+        target = values[min(max(position + step, 0), len(values) - 1)]
+        if target != shown and target not in targets:
+            targets[target] = f"{step:+d}".replace("-", "−")
+    for target, label in targets.items():
+        view.add_item(_button(label, cid(sid, prompt.key, "p", target), 0))
 
 
 def _add_option_buttons(
@@ -150,7 +204,7 @@ def _add_select(
         for index, choice in page
     ]
     many = item.kind == "subset"
-    select = discord.ui.Select(
+    select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=cid(sid, prompt.key, "s", draft.page),
         placeholder=texts("select.placeholder"),
         options=options,

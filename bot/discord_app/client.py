@@ -23,19 +23,18 @@ from bot.discord_app.after_game import add_commands as add_after_game_commands
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.command_text import Translator
-from bot.discord_app.commands import GameCommands, shortcut_commands
-from bot.discord_app.deadlines import Deadlines
+from bot.discord_app.commands import CommandParts, GameCommands, shortcut_commands
 from bot.discord_app.gate import Gate
-from bot.discord_app.play import Metrics, Parts, Play
+from bot.discord_app.me_commands import MeCommands, add_pause_command
+from bot.discord_app.play import Metrics, Parts, Play, Timing
 from bot.discord_app.private_prompts import PrivatePrompts
 from bot.discord_app.router import Router
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.discord_app.settings_commands import SettingsCommands
 from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import add_commands as add_ping_commands
 from bot.frontend.after_game_strings import AFTER_GAME
 from bot.frontend.after_game_worker import AfterGameWorker
-from bot.frontend.ai_seats import AiSeats
 from bot.frontend.budget import Limits, RestBudget
 from bot.frontend.config import Config
 from bot.frontend.hint_search import Hints
@@ -57,6 +56,24 @@ TIMER_PERIOD_SECONDS = 20.0
 GC_THRESHOLDS = (5_000, 3, 1_000)
 YOUNG_GC_SECONDS = 0.05
 METRIC_SAMPLES = 100_000
+
+
+class UnknownViewAtDebug(logging.Filter):
+    """discord.py warns "View interaction referencing unknown view … Discarding" for every click
+    on a component it did not register, which is every click here: bot.discord_app.router
+    answers them (nothing is discarded). The line goes to debug instead of filling the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.WARNING and str(record.msg).startswith(
+            "View interaction referencing unknown view"
+        ):
+            log.debug("component click routed by the router: %s", record.getMessage())
+            return False
+        return True
+
+
+VIEW_LOG_FILTER = UnknownViewAtDebug()
+logging.getLogger("discord.ui.view").addFilter(VIEW_LOG_FILTER)
 
 
 class ForumBot(commands.Bot):
@@ -84,8 +101,8 @@ class ForumBot(commands.Bot):
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.hints: Hints = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
-        self.play: Play = None  # type: ignore[assignment]
-        self.router = Router(self)
+        self.play: Play = None  # type: ignore[assignment]  # set in setup_hook
+        self.router: Router = None  # type: ignore[assignment]  # set in setup_hook
         self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
         self.settings = ServerSettings(config)
         self.gate = Gate(self)
@@ -94,6 +111,10 @@ class ForumBot(commands.Bot):
         self.recovered = asyncio.Event()  # start-up recovery has queued its publishes
         # Seconds, for measurements: the latest samples of each, so a long run keeps a bound.
         self.metrics: Metrics = defaultdict(lambda: deque(maxlen=METRIC_SAMPLES))
+
+    def now(self) -> float:
+        """The bot's clock, read at each call: tests replace `clock` after start-up."""
+        return self.clock()
 
     def spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A background task that is kept alive and whose failure is logged, never lost."""
@@ -115,17 +136,26 @@ class ForumBot(commands.Bot):
         self.service.ai_pool = self.render_pool  # hard AI seats search beside the renders
         self.after_game = AfterGameWorker(after_game_pool(self.config.render_processes))
         self.hints = Hints(hint_pool(self.config.render_processes))
-        self.play = build_play(self, self.render_pool)
+        self.play = play = build_play(self, self.render_pool)
+        # Each receives the parts it uses (issue 31): none reaches through Play.
+        self.router = Router(self, play.parts, changed=play.changed, close_board=play.close_board)
+        await play.deadlines.tables.clocks.started()  # the downtime is nobody's time
         await self.tree.set_translator(Translator())
-        game_commands = GameCommands(self)
+        parts = CommandParts(
+            play.wording, play.board, self.router, play.repost, play.changed, play.deadlines.tables
+        )
+        game_commands = GameCommands(self, parts)
         add_after_game_commands(game_commands, self)
         game_commands.add_command(SettingsCommands(self.settings, self.gate))
-        localizer, default_locale = self.play.wording.localizer, self.config.default_locale
+        localizer, default_locale = play.wording.localizer, self.config.default_locale
         add_ping_commands(game_commands, self.service.store, localizer, default_locale)
+        clocks = self.play.deadlines.tables.clocks
+        game_commands.add_command(MeCommands(clocks, default_locale))
+        add_pause_command(game_commands, self.service, clocks, default_locale)
         self.tree.add_command(game_commands)
-        for command in shortcut_commands(self):
+        for command in shortcut_commands(self, parts):
             self.tree.add_command(command, guild=None)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
         self._timer = asyncio.get_running_loop().create_task(self._timer_loop())
 
     async def idle(self) -> None:
@@ -144,10 +174,10 @@ class ForumBot(commands.Bot):
             self.render_pool = None
         if self.after_game is not None:
             self.after_game.shutdown()
-            self.after_game = None  # type: ignore[assignment]
+            self.after_game = None  # type: ignore[assignment]  # gone after close
         if self.hints is not None and self.hints.pool is not None:
             self.hints.pool.shutdown(wait=False, cancel_futures=True)
-            self.hints = None  # type: ignore[assignment]
+            self.hints = None  # type: ignore[assignment]  # gone after close
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -165,11 +195,13 @@ class ForumBot(commands.Bot):
             tune_gc()
 
     async def recover(self) -> None:
-        """Re-post boards, re-prompt players whose private prompts died, resume AI seats.
+        """Re-post boards, re-prompt players whose private prompts died, resume AI seats
+        (not for async tables whose board shows their latest input: see recoverable).
 
         A broken session is skipped; its channel is told how to get a playable channel back.
         """
-        healthy, broken = await self.service.recoverable()
+        # Async tables whose board is current wait, unread, until acted on or due.
+        healthy, broken = await self.service.recoverable(lazy=True)
         for session in healthy:
             if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)
@@ -178,8 +210,9 @@ class ForumBot(commands.Bot):
             self.spawn(self._announce_broken(error))
 
     async def _announce_broken(self, broken: SessionBroken) -> None:
-        channel = self.get_channel(broken.row.channel_id) or await self.fetch_channel(
-            broken.row.channel_id
+        channel = game_channel(
+            self.get_channel(broken.row.channel_id)
+            or await self.fetch_channel(broken.row.channel_id)
         )
         texts = Texts(self.play.wording.localizer, self.config.default_locale, None, ())
         await channel.send(texts.msg(broken.msg), allowed_mentions=NO_PINGS)
@@ -239,33 +272,20 @@ def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
     (each part receives only what it uses)."""
     config, service, settings = bot.config, bot.service, bot.settings
     wording = Wording(Localizer(BOT, AFTER_GAME), config.default_locale)
-    narration, carriers, drafts = Narration(), Carriers(), {}
+    narration, carriers = Narration(), Carriers()
     board = Board(bot, service, config, wording, narration, carriers, render_pool)
-    prompts = PrivatePrompts(bot, service, settings, wording, board, carriers, drafts)
-    ai = AiSeats(
-        service, settings, bot.spawn, lambda session, events: play.changed(session, events)
-    )
-    deadlines = Deadlines(
-        bot,
-        service,
-        settings,
-        lambda: bot.clock(),  # tests move the bot's clock
-        wording,
-        prompts,
-        ai,
-        expire_lobby=bot.gate.expire_lobby,
-        close_board=lambda session: play.close_board(session),
-    )
+    prompts = PrivatePrompts(bot, service, settings, wording, board, carriers)
     table_talk = TableTalk(service, wording, prompts)
-    parts = Parts(wording, narration, board, prompts, ai, deadlines, table_talk, carriers, drafts)
-    play = Play(
+    parts = Parts(wording, narration, board, prompts, table_talk, carriers)
+    timing = Timing(settings, bot, bot.now, expire_lobby=bot.gate.expire_lobby)
+    return Play(
         service,
         parts,
+        timing,
         spawn=bot.spawn,
         metrics=bot.metrics,
         board_interval=config.board_interval_seconds,
     )
-    return play
 
 
 def tune_gc() -> None:

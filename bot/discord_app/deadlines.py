@@ -7,8 +7,9 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.discord_app.async_tables import AsyncTables
 from bot.discord_app.private_prompts import PrivatePrompts
-from bot.discord_app.sending import NO_PINGS, pings
+from bot.discord_app.sending import NO_PINGS, game_channel, pings
 from bot.frontend.ai_seats import AiSeats
 from bot.frontend.settings import ServerSettings
 from bot.frontend.wording import Wording
@@ -29,8 +30,9 @@ class Deadlines:
         prompts: PrivatePrompts,
         ai: AiSeats,
         *,
-        expire_lobby: Step,
+        expire_lobby: Callable[[Session], Awaitable[bool]],
         close_board: Step,
+        tables: AsyncTables,
     ) -> None:
         self.client = client
         self.service = service
@@ -41,6 +43,7 @@ class Deadlines:
         self.ai = ai
         self.expire_lobby = expire_lobby
         self.close_board = close_board
+        self.tables = tables  # async tables: clocks instead of the minute timers
         self._armed: dict[int, float] = {}  # session -> reminder due time stored (0: none)
 
     def owing_humans(self, session: Session) -> list[int]:
@@ -49,6 +52,8 @@ class Deadlines:
     async def arm(self, session: Session) -> None:
         """Remind idle players `reminder_minutes` after the latest change. The stored deadline
         moves at most once a minute, so busy games do not write it on every input."""
+        if await self.tables.table_of(session) is not None:
+            return  # its clocks were settled before its board was posted
         armed = self._armed.get(session.id)
         minutes = (await self.settings.of(session.row.guild_id)).reminder_minutes
         if minutes <= 0 or not self.owing_humans(session):
@@ -62,6 +67,7 @@ class Deadlines:
             self._armed[session.id] = due
 
     async def fire(self) -> None:
+        await self.tables.fire()
         # Claimed (taken off the table) first, so with several processes each fires once.
         due = await self.service.store.claim_due_deadlines(self.clock())
         for session_id, _, stage in due:
@@ -71,7 +77,8 @@ class Deadlines:
             except SessionBroken:  # it waits for /game abort; it needs no reminder
                 continue
             if stage == "lobby":
-                await self.expire_lobby(session)
+                if await self.expire_lobby(session):
+                    await self.close_board(session)
             elif session.status != "active":
                 continue
             elif stage == "remind":
@@ -83,7 +90,7 @@ class Deadlines:
         owing = self.owing_humans(session)
         t = self.wording.channel_texts(session)
         mentions = " ".join(f"<@{session.seats[s].user_id}>" for s in owing)
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         allowed = pings(session.seats[s].user_id for s in owing)
         await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
         for seat in owing:
@@ -101,7 +108,7 @@ class Deadlines:
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)
         t = self.wording.channel_texts(session)
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         if (await self.settings.of(session.row.guild_id)).idle_policy == "abort":
             await self.service.abort(session)
             await channel.send(t("idle_abort"), allowed_mentions=NO_PINGS)
@@ -116,3 +123,4 @@ class Deadlines:
 
     def forget(self, session_id: int) -> None:
         self._armed.pop(session_id, None)
+        self.tables.forget(session_id)

@@ -29,7 +29,7 @@ class DmChannels:
         self._opening: dict[int, asyncio.Future[int]] = {}
         self._one_at_a_time = asyncio.Lock()
 
-    async def channel(self, user_id: int) -> discord.abc.Messageable:
+    async def channel(self, user_id: int) -> discord.PartialMessageable:
         """The user's DM channel, to send to; opened with Discord only if never before."""
         channel_id = self._known.get(user_id)
         if channel_id is None:

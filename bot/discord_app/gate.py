@@ -8,7 +8,6 @@ stops. The limits are the server's settings (bot.frontend.settings); time is the
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from bot.frontend.strings import BOT
 from bot.frontend.texts import Texts
 from engine.i18n import Localizer, locale_of
 from table.service import Session
+from table.session_model import SEATS, SessionMeta
 
 if TYPE_CHECKING:
     from bot.discord_app.play import Play
@@ -93,8 +93,8 @@ class Gate:
             return False
         if thread:
             window = settings.thread_window_minutes * 60
-            key = (interaction.guild_id, interaction.user.id)
-            left = self.threads.take(key, settings.threads_per_window, window)
+            member = (interaction.guild_id, interaction.user.id)
+            left = self.threads.take(member, settings.threads_per_window, window)
             if left > 0:
                 return await self._refuse(
                     interaction,
@@ -166,10 +166,11 @@ class Gate:
         due = self.bot.clock() + settings.lobby_expiry_minutes * 60
         await self.bot.service.store.set_deadline(session.id, due, "lobby")
 
-    async def expire_lobby(self, session: Session) -> None:
-        """The lobby's time is up: it is aborted, and its channel told why."""
+    async def expire_lobby(self, session: Session) -> bool:
+        """The lobby's time is up: it is aborted, and its channel told why; True when it was
+        (its board is then closed by the caller, bot.discord_app.deadlines)."""
         if session.status != "lobby":
-            return  # started (its own deadlines replaced this one) or ended meanwhile
+            return False  # started (its own deadlines replaced this one) or ended meanwhile
         settings = await self.bot.settings.of(session.row.guild_id)
         await self.bot.service.abort(session)
         log.info("lobby %s expired", session.id)
@@ -180,14 +181,14 @@ class Gate:
         minutes = settings.lobby_expiry_minutes
         text = t("lobby.expired", game=t("name"), minutes=minutes)
         await channel.send(text, allowed_mentions=NO_PINGS)
-        await self.bot.play.close_board(session)
+        return True
 
 
 def thread_meta(meta: str) -> bool:
     """Whether a stored session's meta marks it as a thread lobby."""
     try:
-        return bool(json.loads(meta).get("thread"))
-    except (ValueError, AttributeError):
+        return SessionMeta.model_validate_json(meta).thread
+    except ValueError:  # pydantic's ValidationError is one
         return False
 
 
@@ -197,5 +198,8 @@ def _use(interaction: discord.Interaction, command: str) -> tuple[int | None, in
 
 
 def hard_ai_seats(seats: str) -> int:
-    """The hard AI seats of a stored session's seats (JSON)."""
-    return sum(1 for seat in json.loads(seats) if seat.get("ai") and seat.get("level") == "hard")
+    """The hard AI seats of a stored session's seats (JSON); none in an unreadable row."""
+    try:
+        return sum(1 for seat in SEATS.validate_json(seats) if seat.ai and seat.level == "hard")
+    except ValueError:  # pydantic's ValidationError is one
+        return 0

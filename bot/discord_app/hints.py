@@ -112,6 +112,29 @@ async def ask(
     await router.reply(interaction, hint_line(texts, prompt, action, share))
 
 
+async def offer(
+    router: Asker, interaction: discord.Interaction, session: Session, seat: int, prompt: Prompt
+) -> None:
+    """A learning game's hint, given without asking after the chooser (bot.discord_app.learn):
+    the Hint button's search and cache, one search at a time per member (a click while one
+    runs gets none), no cooldown and no rating to lose (nobody is rated there)."""
+    settings = await router.settings.of(session.row.guild_id)
+    if not settings.hints or session.game.id not in HINTS or (session.id, seat) in _asking:
+        return
+    known = router.hints.known(session, prompt, seat)
+    if known is None:
+        _asking.add((session.id, seat))
+        try:
+            known = await router.hints.suggest(router.service, session, prompt, seat)
+        except HintsBusy:
+            return
+        finally:
+            _asking.discard((session.id, seat))
+    await router.reply(
+        interaction, hint_line(router.texts_for(interaction, session), prompt, *known)
+    )
+
+
 def _owed(session: Session, seat: int | None) -> Prompt | None:
     if seat is None or session.is_ai(seat):
         return None

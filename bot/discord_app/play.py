@@ -2,8 +2,9 @@
 prompts, public replies, turn pings, idle timers) and the AI seats' next moves.
 
 Play only orders these steps and keeps what a change must carry to its publish; each step is a
-part of its own (bot.discord_app.board, bot.discord_app.private_prompts, bot.frontend.narration, bot.frontend.ai_seats, bot.discord_app.deadlines),
-wired together in bot.discord_app.client. Nothing here knows a game's rules.
+part of its own (bot.discord_app.board, bot.discord_app.private_prompts,
+bot.frontend.narration, bot.frontend.ai_seats, bot.discord_app.deadlines), wired together in
+bot.discord_app.client. Nothing here knows a game's rules.
 """
 
 from __future__ import annotations
@@ -11,18 +12,23 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+import discord
+
+from bot.discord_app.async_tables import AsyncTables
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.deadlines import Deadlines
-from bot.discord_app.private_prompts import Drafts, PrivatePrompts
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.private_prompts import PrivatePrompts
+from bot.discord_app.sending import NO_PINGS, game_channel
 from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import ping_turns
 from bot.frontend.ai_seats import AiSeats, Spawn
 from bot.frontend.narration import Narration
 from bot.frontend.publisher import Dirty, Publisher
+from bot.frontend.settings import ServerSettings
 from bot.frontend.wording import Wording
 from engine.core import Event
 from table.service import Session, TableService
@@ -32,17 +38,26 @@ Metrics = dict[str, deque[float]]  # seconds per step, for measurements
 
 @dataclass(frozen=True)
 class Parts:
-    """What Play coordinates, each with one purpose."""
+    """What Play coordinates, each with one purpose (the AI seats and the deadlines, which
+    report back to Play, are Play's own: see `Play.__init__`)."""
 
     wording: Wording
     narration: Narration
     board: Board
     prompts: PrivatePrompts
-    ai: AiSeats
-    deadlines: Deadlines
     table_talk: TableTalk
     carriers: Carriers
-    drafts: Drafts
+
+
+@dataclass(frozen=True)
+class Timing:
+    """What the deadlines need besides the parts: the server settings, the Discord client, the
+    clock (tests move it) and how an expired lobby is closed (bot.discord_app.gate)."""
+
+    settings: ServerSettings
+    client: discord.Client
+    clock: Callable[[], float]
+    expire_lobby: Callable[[Session], Awaitable[bool]]
 
 
 class Play:
@@ -50,21 +65,45 @@ class Play:
         self,
         service: TableService,
         parts: Parts,
+        timing: Timing,
         *,
         spawn: Spawn,
         metrics: Metrics,
         board_interval: float,
     ) -> None:
         self.service = service
+        self.parts = parts
         self.wording = parts.wording
         self.narration = parts.narration
         self.board = parts.board
         self.prompts = parts.prompts
-        self.ai = parts.ai
-        self.deadlines = parts.deadlines
+        # Each reports back here: an AI move is a change, an idle seat may close the board.
+        self.ai = AiSeats(service, timing.settings, spawn, self.changed)
+        tables = AsyncTables(
+            timing.client,
+            service,
+            timing.clock,
+            parts.wording,
+            parts.prompts.dm_channels,
+            self.ai,
+            close_board=self.close_board,
+            republish=self.publish,
+        )
+        parts.board.clock_lines = tables.board_lines
+        self.deadlines = Deadlines(
+            timing.client,
+            service,
+            timing.settings,
+            timing.clock,
+            parts.wording,
+            parts.prompts,
+            self.ai,
+            expire_lobby=timing.expire_lobby,
+            close_board=self.close_board,
+            tables=tables,
+        )
         self.table_talk = parts.table_talk
         self.carriers = parts.carriers
-        self.drafts = parts.drafts
         self.spawn = spawn
         self.metrics = metrics
         self._queued: dict[int, list[Event]] = defaultdict(list)  # private events not yet sent
@@ -112,9 +151,11 @@ class Play:
         if session.state is None or session.status == "aborted":
             return  # an aborted game's board was closed by the abort itself
         seq, over = session.seq, session.outcome() is not None  # what this board shows
-        content, view = self.board.board_content(session)
+        await self.deadlines.tables.settle(session)  # an async table's clocks, as shown
+        text, buttons = self.board.board_content(session)
         file = await self.board.render(session)
-        await self.board.post_board(session, content, view, file)
+        fields = self.board.board_fields(session, text, buttons, file)
+        await self.board.post_board(session, fields, file)
         if session.row.meta.shown is None or over:
             # Enough to find, at start-up, a finished game whose final board was never shown.
             await self.service.set_meta(session, shown=seq)
@@ -137,7 +178,7 @@ class Play:
     async def end_at_limit(self, session: Session) -> None:
         """The game's log reached Game.input_limit and the store aborted it: say so, close."""
         t = self.wording.channel_texts(session)
-        channel = self.board.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.board.client.get_channel(session.row.channel_id))
         await channel.send(
             t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
         )

@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_app import learn
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.chooser import Components, chooser
@@ -16,9 +17,9 @@ from bot.discord_app.custom_id import cid
 from bot.discord_app.dm_channels import DmChannels
 from bot.discord_app.hints import with_hint
 from bot.discord_app.private_view import add_show_button, folded
-from bot.discord_app.sending import NO_PINGS, pings
+from bot.discord_app.sending import NO_PINGS, game_channel, pings
 from bot.frontend import budget
-from bot.frontend.drafts import Draft
+from bot.frontend.drafts import Draft, DraftBook
 from bot.frontend.prompt_kinds import is_private
 from bot.frontend.safe_text import clip as _clip
 from bot.frontend.settings import ServerSettings
@@ -27,7 +28,6 @@ from engine.core import Event, Kind, Prompt
 from table.service import Session, TableService
 
 DM_CLOSED = 50007
-Drafts = dict[tuple[int, int, str], Draft]  # (session, user, prompt key) -> answer being built
 
 
 class PrivatePrompts:
@@ -39,7 +39,6 @@ class PrivatePrompts:
         wording: Wording,
         board: Board,
         carriers: Carriers,
-        drafts: Drafts,
     ) -> None:
         self.client = client
         self.service = service
@@ -47,7 +46,7 @@ class PrivatePrompts:
         self.wording = wording
         self.board = board
         self.carriers = carriers
-        self.drafts = drafts
+        self.drafts = DraftBook()  # answers being built, forgotten with their game
         self.dm_channels = DmChannels(client, service.store)
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
 
@@ -55,7 +54,7 @@ class PrivatePrompts:
         """Public replies (e.g. an offer to one player) are asked in the open, once each, even
         across a restart (what was asked is stored with the session)."""
         before = session.row.meta.asked
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
             if prompt.kind != Kind.REPLY or is_private(prompt) or tag in session.row.meta.asked:
@@ -98,6 +97,9 @@ class PrivatePrompts:
             if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
                 private = self.private_text(session, seat, events)
                 content, view = self.dm_content(session, seat, prompt, private, restarted)
+                t = self.wording.seat_texts(session, seat)
+                tip = await learn.tip_line(self.service.store, session, info.user_id, prompt, t)
+                content = f"{tip}\n{content}" if tip else content  # dm() clips it
                 with budget.at(budget.URGENT):  # a decision the player is waiting to make
                     await self.dm(session, seat, content, view)
                 _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})
@@ -120,9 +122,7 @@ class PrivatePrompts:
         parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
         if prompt is None:
             return "\n".join([*parts, private]), None
-        draft = self.drafts.setdefault(
-            (session.id, session.seats[seat].user_id, prompt.key), Draft()
-        )
+        draft = self.drafts.of(session.id, session.seats[seat].user_id, prompt.key)
         settings = self.settings.cached(session.row.guild_id)
         body, view = with_hint(chooser(session.id, prompt, draft, t), session, settings, t)
         shown, more = folded(private)
@@ -180,7 +180,7 @@ class PrivatePrompts:
         when their DMs are closed, say so once in the channel with a way in."""
         if seat in session.row.meta.dm_closed:
             return
-        fields = {"content": _clip(content), "view": view or Components()}
+        fields: dict[str, Any] = {"content": _clip(content), "view": view or Components()}
         fields["allowed_mentions"] = NO_PINGS
         if await self._dm_by_click(session, seat, fields, edit):
             return
@@ -220,7 +220,7 @@ class PrivatePrompts:
 
     async def dm_fallback(self, session: Session, seat: int) -> None:
         t = self.wording.seat_texts(session, seat)
-        channel = self.client.get_channel(session.row.channel_id)
+        channel = game_channel(self.client.get_channel(session.row.channel_id))
         view = Components()
         view.add_item(
             discord.ui.Button(
@@ -236,8 +236,7 @@ class PrivatePrompts:
 
     def forget(self, session_id: int) -> None:
         """Drop what was kept for a game that has ended (its drafts, who just answered)."""
-        for key in [key for key in self.drafts if key[0] == session_id]:
-            del self.drafts[key]
+        self.drafts.forget(session_id)
         self._acted = {acted for acted in self._acted if acted[0] != session_id}
 
 

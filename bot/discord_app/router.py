@@ -13,16 +13,18 @@ from __future__ import annotations
 import functools
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.discord_app import after_game, hints, stale
+from bot.discord_app import after_game, hints, learn, rules_pages, stale
 from bot.discord_app.ai_levels import chosen_level
 from bot.discord_app.chooser import chooser, fleet_input, modal, modal_values, pick_many
 from bot.discord_app.custom_id import MalformedId, ParsedId, cid, parse_cid
-from bot.discord_app.hints import with_hint
+from bot.discord_app.hints import Cooldown, with_hint
 from bot.discord_app.history import History
+from bot.discord_app.interaction_parts import data_of
 from bot.discord_app.private_view import add_show_button, folded
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend import fleet_builder
@@ -34,6 +36,7 @@ from bot.frontend.drafts import (
     is_immediate,
     pick,
     summary,
+    take_number,
     undo,
 )
 from bot.frontend.prompt_kinds import is_private
@@ -44,11 +47,17 @@ from engine.i18n import locale_of
 from table.service import Session, SessionBroken, TableService
 
 if TYPE_CHECKING:
-    from bot.discord_app.play import Metrics, Play
+    from bot.discord_app.deadlines import Step
+    from bot.discord_app.play import Metrics, Parts
+    from bot.frontend.ai_seats import Changed
     from bot.frontend.hint_search import Hints
     from bot.frontend.settings import ServerSettings
 
 log = logging.getLogger("forum.router")
+
+
+# A click handler: (interaction, session, parsed custom id).
+Handler = Callable[[discord.Interaction, Session, ParsedId], Awaitable[None]]
 
 
 class RouterHost(after_game.AfterGameHost, Protocol):
@@ -62,14 +71,21 @@ class RouterHost(after_game.AfterGameHost, Protocol):
 
 
 class Router:
-    def __init__(self, bot: RouterHost) -> None:
+    def __init__(
+        self, bot: RouterHost, parts: Parts, *, changed: Changed, close_board: Step
+    ) -> None:
+        """`bot` for what stays the bot's (its service, settings, metrics, after-game clicks);
+        the parts of play it uses; `changed` and `close_board` are Play's."""
         self.bot = bot
+        self.wording = parts.wording
+        self.board = parts.board
+        self.prompts = parts.prompts
+        self.carriers = parts.carriers
+        self.drafts = parts.prompts.drafts
+        self.changed = changed
+        self.close_board = close_board
         self._clicked: dict[int, Session] = {}  # interaction id -> its session, while handled
         self.history_pages = History()
-
-    @property
-    def play(self) -> Play:
-        return self.bot.play
 
     @property
     def service(self) -> TableService:
@@ -84,7 +100,7 @@ class Router:
         return self.bot.hints
 
     @property
-    def gate(self) -> hints.Cooldown:
+    def gate(self) -> Cooldown:
         return self.bot.gate
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -94,7 +110,7 @@ class Router:
         ):
             return
         try:
-            parsed = parse_cid((interaction.data or {}).get("custom_id", ""))
+            parsed = parse_cid(data_of(interaction).get("custom_id", ""))
         except MalformedId:
             await self.refuse_malformed(interaction)
             return
@@ -126,12 +142,21 @@ class Router:
         if session is None or session.status != "active":
             return
         seat = session.seat_of(interaction.user.id)
-        self.play.carriers.note(session.id, seat, session.row.meta.board, interaction)
+        self.carriers.note(session.id, seat, session.row.meta.board, interaction)
 
     async def _route(self, interaction: discord.Interaction, parsed: ParsedId) -> None:
         if parsed.key in after_game.KEYS:  # finished games: replay strip, rematch
             _require_offered(interaction, parsed)
-            await after_game.click(self.bot, interaction, parsed)
+            await after_game.click(self.bot, self.board, interaction, parsed)
+            return
+        if parsed.key == rules_pages.KEY:  # a page of /game rules: no session needed
+            _require_offered(interaction, parsed)
+            game, page = rules_pages.parse_page(parsed)
+            texts = Texts(self.wording.localizer, locale_of(_locale(interaction)), game, ())
+            content, view = rules_pages.rules_page(game, texts, page)
+            await interaction.response.edit_message(
+                content=clip(content), view=view, allowed_mentions=NO_PINGS
+            )
             return
         try:
             session = await self.bot.service.get(parsed.sid)
@@ -145,21 +170,21 @@ class Router:
         if parsed.key in ("lobby", "hand", "abort", "history", "hint"):  # prompts: see self.prompt
             _require_offered(interaction, parsed)
         self._clicked[interaction.id] = session
-        handler = {
+        handlers: dict[str, Handler] = {
             "lobby": self.lobby,
             "hand": self.hand,
             "abort": self.abort,
             "history": self.history,
             "hint": functools.partial(hints.ask, self),
-        }.get(parsed.key, self.prompt)
-        await handler(interaction, session, parsed)
+        }
+        await handlers.get(parsed.key, self.prompt)(interaction, session, parsed)
 
     # Helpers ------------------------------------------------------------------------------
 
     def texts_for(self, interaction: discord.Interaction, session: Session | None) -> Texts:
         if session is None:
-            return Texts(self.play.wording.localizer, locale_of(_locale(interaction)), None, ())
-        return self.play.wording.texts(session, _locale(interaction))
+            return Texts(self.wording.localizer, locale_of(_locale(interaction)), None, ())
+        return self.wording.texts(session, _locale(interaction))
 
     async def reply(self, interaction: discord.Interaction, text: str, view: Any = None) -> None:
         await reply_privately(interaction, text, view)
@@ -200,6 +225,8 @@ class Router:
     async def lobby(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
     ) -> None:
+        if session.status != "lobby":  # after Start: refused at once, the board stays a board
+            raise IllegalInput("not_in_lobby")
         user = interaction.user
         service = self.bot.service
         level = chosen_level(interaction, parsed.op, parsed.arg)
@@ -212,7 +239,7 @@ class Router:
         elif parsed.op == "ai":
             if level == "hard" and not await self.bot.gate.allow_hard_ai(interaction):
                 return
-            texts = self.play.wording.channel_texts(session)
+            texts = self.wording.channel_texts(session)
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
             await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
@@ -220,8 +247,15 @@ class Router:
             if hard and not await self.bot.gate.allow_hard_ai(interaction, adding=0):
                 return
             await service.start(session, user.id)
-            await interaction.response.defer()
-            self.play.changed(session, [])
+            # The lobby's components are disabled in the very edit that answers Start, so no
+            # click meets "already started" while the first board is on its way.
+            content, view = self.board.lobby_content(session, level)
+            for item in view.children:
+                item.disabled = True  # type: ignore[attr-defined]  # buttons and the select
+            await interaction.response.edit_message(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
+            self.changed(session, [])
             return
         if session.status == "aborted":
             await interaction.response.edit_message(
@@ -230,7 +264,7 @@ class Router:
                 allowed_mentions=NO_PINGS,
             )
             return
-        content, view = self.play.board.lobby_content(session, level)
+        content, view = self.board.lobby_content(session, level)
         await interaction.response.edit_message(
             content=content, view=view, allowed_mentions=NO_PINGS
         )
@@ -246,7 +280,7 @@ class Router:
             if seat is None:
                 await self.reply(interaction, texts("hand.none"))
                 return
-            private = self.play.prompts.private_text(session, seat, [])
+            private = self.prompts.private_text(session, seat, [])
             await self.reply(interaction, private or texts("chooser.nothing"))
             return
         await self.show_hand(interaction, session)
@@ -258,8 +292,8 @@ class Router:
             await self.reply(interaction, texts("hand.none"))
             return
         self.remember_locale(session, seat, interaction)
-        private = self.play.prompts.private_text(session, seat, []) if session.state else ""
-        prompt = self.play.prompts.private_prompt(session, seat) or stale.public_turn(session, seat)
+        private = self.prompts.private_text(session, seat, []) if session.state else ""
+        prompt = self.prompts.private_prompt(session, seat) or stale.public_turn(session, seat)
         if prompt is None:
             await self.reply(
                 interaction, "\n".join(filter(None, [private, texts("chooser.nothing")]))
@@ -285,7 +319,7 @@ class Router:
         return with_hint(built, session, self.bot.settings.cached(session.row.guild_id), texts)
 
     def _draft(self, session: Session, interaction: discord.Interaction, prompt: Prompt) -> Draft:
-        return self.play.drafts.setdefault((session.id, interaction.user.id, prompt.key), Draft())
+        return self.drafts.of(session.id, interaction.user.id, prompt.key)
 
     async def prompt(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId
@@ -304,14 +338,18 @@ class Router:
             return
         _require_offered(interaction, parsed)
         if _in_channel_sight(interaction, session):  # the whole channel reads its update
-            texts = self.play.wording.channel_texts(session)
+            texts = self.wording.channel_texts(session)
         draft = self._draft(session, interaction, prompt)
         if parsed.op == "open":
             body, view = self._chooser(interaction, session, prompt, draft, texts, private=True)
-            private, more = folded(self.play.prompts.private_text(session, seat, []))
+            private, more = folded(self.prompts.private_text(session, seat, []))
             if more:
                 add_show_button(view, session.id, texts)
-            await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
+            user = interaction.user.id
+            tip = await learn.tip_line(self.service.store, session, user, prompt, texts)
+            await self.reply(interaction, "\n".join(filter(None, [tip, private, body])), view)
+            if session.row.meta.learning:  # the hint, without asking
+                await hints.offer(self, interaction, session, seat, prompt)
             return
         if parsed.op == "m":
             form = modal(session.id, prompt, draft, texts)
@@ -330,13 +368,15 @@ class Router:
     def _edit_draft(
         self, prompt: Prompt, draft: Draft, parsed: ParsedId, interaction: discord.Interaction
     ) -> None:
-        data = interaction.data or {}
+        data = data_of(interaction)
         if parsed.op == "v":
             pick(prompt, draft, parsed.index())
         elif parsed.op == "s":
             pick_many(prompt, draft, data.get("values", []))
         elif parsed.op == "p":
             draft.page = parsed.index()
+        elif parsed.op == "q":
+            take_number(prompt, draft, parsed.index())
         elif parsed.op == "u":
             undo(prompt, draft)
         elif parsed.op == "r":
@@ -366,7 +406,7 @@ class Router:
         else:
             key = "error.stale"
         closing = key in ("error.stale", "chooser.duplicate")
-        if closing and await stale.close(self.play.prompts, interaction, session, seat, texts, key):
+        if closing and await stale.close(self.prompts, interaction, session, seat, texts, key):
             return
         await self.reply(interaction, texts(key))
 
@@ -392,7 +432,7 @@ class Router:
             body, view = self._chooser(interaction, session, prompt, draft, texts)
             await self._update(interaction, session, f"✗ {texts.msg(error.msg)}\n{body}", view)
             return
-        self.play.drafts.pop((session.id, interaction.user.id, prompt.key), None)
+        self.drafts.drop(session.id, interaction.user.id, prompt.key)
         if result.duplicate:
             await self.reply(interaction, texts("chooser.duplicate"))
             return
@@ -407,8 +447,8 @@ class Router:
         )
         await self._update(interaction, session, done, None)
         if is_private(prompt):
-            self.play.prompts.seen_privately(session, seat)
-        self.play.changed(session, result.events)
+            self.prompts.seen_privately(session, seat)
+        self.changed(session, result.events)
 
     async def _update(
         self, interaction: discord.Interaction, session: Session, content: str, view: Any
@@ -449,7 +489,7 @@ class Router:
         await interaction.response.edit_message(
             content=texts("aborted"), view=None, allowed_mentions=NO_PINGS
         )
-        await self.play.close_board(session)
+        await self.close_board(session)
 
     async def history(
         self, interaction: discord.Interaction, session: Session, parsed: ParsedId

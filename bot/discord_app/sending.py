@@ -4,13 +4,21 @@ and private answers clipped to Discord's limit (see bot.frontend.safe_text)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import discord
 
 from bot.frontend.safe_text import clip
 
 NO_PINGS = discord.AllowedMentions.none()
+# Where a game's messages go: a game is only ever opened in a channel members write in.
+GameChannel = discord.TextChannel | discord.Thread | discord.VoiceChannel | discord.StageChannel
+
+
+def game_channel(channel: object) -> GameChannel:
+    """`channel` (what get_channel or fetch_channel found for a game's channel id) as the text
+    channel it is; a declaration for the type checker, no check at run time."""
+    return cast(GameChannel, channel)
 
 
 def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:

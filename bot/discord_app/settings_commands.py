@@ -141,7 +141,10 @@ def shown(t: Texts, settings: Settings, key: str) -> str:
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
-    kwargs = {"ephemeral": True, "allowed_mentions": NO_PINGS}  # a role is shown, not pinged
+    kwargs: dict[str, Any] = {
+        "ephemeral": True,
+        "allowed_mentions": NO_PINGS,
+    }  # a role is shown, not pinged
     if interaction.response.is_done():
         await interaction.followup.send(clip(text), **kwargs)
     else:

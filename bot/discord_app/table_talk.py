@@ -27,7 +27,8 @@ class TableTalk:
         texts = self.wording.seat_texts(session, seat)
         remind = texts("quiet.remind", seat=seat, rule=texts.msg(rule.rule))
         if rule.policy == "enforce":
-            if message.channel.permissions_for(message.guild.me).manage_messages:
+            me = message.guild.me if message.guild is not None else None
+            if me is not None and message.channel.permissions_for(me).manage_messages:
                 await message.delete()
             elif not session.row.meta.quiet_warned:
                 await self.service.set_meta(session, quiet_warned=True)

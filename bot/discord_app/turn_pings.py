@@ -23,6 +23,8 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.command_text import command_text as _
+from bot.discord_app.sending import game_channel
+from bot.frontend.budget import Dropped, unless
 from bot.frontend.strings import COMMANDS
 from bot.frontend.texts import Texts
 from engine.core import Kind
@@ -81,20 +83,28 @@ async def ping_turns(board: Board, session: Session) -> None:
     await board.service.set_meta(
         session, turn_ping=None
     )  # stored first: a restart never pings again
-    channel = board.client.get_channel(session.row.channel_id)
-    if channel is None:
+    found = board.client.get_channel(session.row.channel_id)
+    if found is None:
         return
+    channel = game_channel(found)
     if previous:
         await board.delete_quietly(channel, previous)
     if not users:
         return
     t = board.wording.channel_texts(session)
-    message = await channel.send(
-        content=t("ping.turn", users=" ".join(f"<@{u}>" for u in users), game=t("name")),
-        allowed_mentions=discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
-        ),
-    )
+    try:
+        # Under the channel's write limit the ping may wait; if the turn is over by the time it
+        # may go, it is dropped unsent rather than mention a player who has already moved.
+        with unless(lambda: tuple(public_turn_seats(session)) != now):
+            message = await channel.send(
+                content=t("ping.turn", users=" ".join(f"<@{u}>" for u in users), game=t("name")),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(id=u) for u in users]
+                ),
+            )
+    except Dropped:
+        log.info("turn ping dropped: the turn ended while it waited (session %s)", session.id)
+        return
     await board.service.set_meta(session, turn_ping=message.id)
 
 

@@ -55,7 +55,7 @@ AFTER_GAME: Catalog = {
         "stats.line": "対戦数：{games} · 勝利：{wins} · 最高得点：{best}",
         "stats.favourite": "よく遊ぶゲーム：{game}",
         "stats.rating": "{game}：レーティング {conservative}（μ {mu} ± {sigma}、{games}戦）",
-        "stats.none": "{player}さんはこのサーバーでまだゲームを終えていません。",
+        "stats.none": "{player}はこのサーバーでまだゲームを終えていません。",
         "leaderboard.title": "{game} — ランキング",
         "leaderboard.line": "{place}位　{name} — {conservative}（μ {mu} ± {sigma}、{games}戦）",
         "leaderboard.empty": "このサーバーではまだ{game}のゲームが終わっていません。",

@@ -60,7 +60,6 @@ def _running_scores(view: BaseModel | None, field: str | None, seats: int) -> Se
     """The declared score row, when it has one number per seat (engine.testing checks that it
     does in every running game)."""
     value = getattr(view, field, None) if field is not None else None
-    is_row = isinstance(value, list | tuple) and len(value) == seats
-    if is_row and all(isinstance(item, int) for item in value):
-        return value
-    return None
+    if not isinstance(value, list | tuple) or len(value) != seats:
+        return None
+    return value if all(isinstance(item, int) for item in value) else None

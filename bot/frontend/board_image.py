@@ -15,7 +15,7 @@ from engine.i18n import Localizer
 from engine.registry import get_game
 from render import render_png
 
-LOCALIZER = Localizer(BOT, AFTER_GAME)  # the bot's catalogues, as bot.discord_app.play words them
+LOCALIZER = Localizer(BOT, AFTER_GAME)  # the bot's catalogues (the after-game texts too)
 
 
 def draw_board(

@@ -27,6 +27,11 @@ import aiohttp
 
 URGENT, NORMAL = 0, 1
 priority: contextvars.ContextVar[int] = contextvars.ContextVar("rest_priority", default=NORMAL)
+# A request made inside `unless(outdated)` is dropped, unsent, if `outdated()` holds when room
+# for it appears: a turn ping that waited in a busy channel until the turn was over.
+_outdated: contextvars.ContextVar[Callable[[], bool] | None] = contextvars.ContextVar(
+    "rest_outdated", default=None
+)
 API_PATH = re.compile(r"^/api/v\d+(/.*)$")
 MESSAGE_PATH = re.compile(r"^/channels/(\d+)/messages(?:/\d+)?$")
 EXEMPT = ("/interactions/", "/webhooks/")  # interaction endpoints: exempt from the global limit
@@ -42,6 +47,20 @@ def at(level: int) -> Iterator[None]:
         yield
     finally:
         priority.reset(token)
+
+
+class Dropped(Exception):
+    """A request whose reason passed while it waited for room (see `unless`): never sent."""
+
+
+@contextlib.contextmanager
+def unless(outdated: Callable[[], bool]) -> Iterator[None]:
+    """Requests made inside the block are dropped (Dropped) if `outdated()` when they may go."""
+    token = _outdated.set(outdated)
+    try:
+        yield
+    finally:
+        _outdated.reset(token)
 
 
 @dataclass(frozen=True)
@@ -166,8 +185,11 @@ class RestBudget:
         match = API_PATH.match(url_path)
         if match is None or match.group(1).startswith(EXEMPT):
             return  # the gateway, or an interaction's token: not bound to the global limit
-        writes = method != "GET" and (channel := MESSAGE_PATH.match(match.group(1)))
-        await self.acquire(int(channel.group(1)) if writes else None)
+        channel = MESSAGE_PATH.match(match.group(1)) if method != "GET" else None
+        await self.acquire(int(channel.group(1)) if channel else None)
+        outdated = _outdated.get()
+        if outdated is not None and outdated():
+            raise Dropped(f"{method} {url_path}")
 
 
 def _room(window: deque[float], limit: int, span: float, now: float) -> float:

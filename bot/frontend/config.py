@@ -64,7 +64,7 @@ class _Storage(_Section):
 
 class _Bot(_Section):
     default_locale: Literal["ja", "en"] = Field(
-        _D.default_locale,  # type: ignore[assignment]
+        _D.default_locale,  # type: ignore[arg-type]  # the example config holds "ja" or "en"
         description='"ja" or "en"',
     )
     ai_delay_seconds: float = Field(_D.ai_delay_seconds, ge=0, description="seconds, 0 or more")
@@ -97,15 +97,22 @@ class _Limits(_Section):
     )
 
 
+def game_id_of(name: str) -> str:
+    """A game's id as players may write it: any case ("Imperium"), spaces or hyphens for its
+    underscores ("seven hills"); an unknown name comes back normalised, for the caller to refuse."""
+    return name.strip().lower().replace(" ", "_").replace("-", "_")
+
+
 class _Local(_Section):
     game: str = Field(DEFAULT_LOCAL_GAME, description="one of " + ", ".join(sorted(GAMES)))
 
     @field_validator("game")
     @classmethod
     def _known(cls, game: str) -> str:
-        if game not in GAMES:
+        found = game_id_of(game)
+        if found not in GAMES:
             raise ValueError(f"unknown game {game!r}")
-        return game
+        return found
 
 
 class ConfigFile(BaseModel):

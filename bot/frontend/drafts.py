@@ -22,6 +22,17 @@ class Draft:
     finished: set[str] = field(default_factory=set)  # `fleet` fields the player closed
 
 
+def amount_indexes(item: Field) -> list[int]:
+    """The indexes of a field's amounts (see Field.amounts: a bid's numbers; not its Pass)."""
+    if item.kind != "one" or not item.amounts:
+        return []
+    return [
+        index
+        for index, choice in enumerate(item.options)
+        if isinstance(choice.value, int) and not isinstance(choice.value, bool)
+    ]
+
+
 def asked_fields(prompt: Prompt, draft: Draft) -> list[Field]:
     """The fields this answer needs, given what is already chosen (see Field.needs)."""
     return [item for item in prompt.fields if item.is_asked(draft.values)]
@@ -90,6 +101,14 @@ def pick(prompt: Prompt, draft: Draft, index: int) -> None:
     draft.page = 0
 
 
+def take_number(prompt: Prompt, draft: Draft, value: int) -> None:
+    """A count stepper's number for the current `int` field (the rules judge its range)."""
+    item = current_field(prompt, draft)
+    if item is not None and item.kind == "int":
+        draft.values[item.name] = value
+        draft.page = 0
+
+
 def fill_typed(prompt: Prompt, draft: Draft, typed: dict[str, str]) -> None:
     """Values typed into the modal; ints stay text when unreadable so the rules reject them."""
     for item in prompt.fields:
@@ -107,7 +126,7 @@ def undo(prompt: Prompt, draft: Draft) -> None:
         if item.kind == "fleet" and (value or item.name in draft.finished):
             if item.name in draft.finished:
                 draft.finished.discard(item.name)
-            else:
+            elif value:  # always, when not finished
                 fleet_builder.undo(value)
                 if not value:
                     del draft.values[item.name]
@@ -123,8 +142,9 @@ def undo(prompt: Prompt, draft: Draft) -> None:
 def args_of(prompt: Prompt, draft: Draft) -> dict[str, Any]:
     args = {item.name: draft.values.get(item.name) for item in asked_fields(prompt, draft)}
     for item in asked_fields(prompt, draft):
-        if item.kind == "fleet" and args[item.name] is not None:
-            args[item.name] = [list(group) for group in args[item.name] if group]
+        fleet = args[item.name]
+        if item.kind == "fleet" and fleet is not None:
+            args[item.name] = [list(group) for group in fleet if group]
     return args
 
 
@@ -149,3 +169,28 @@ def _value_text(item: Field, value: Any, texts: Texts) -> str:
         )
     values = value if isinstance(value, list) else [value]
     return ", ".join(labels.get(v, neutral(v)) for v in values)
+
+
+class DraftBook:
+    """The answers members are building, one per (session, member, prompt key). One part owns
+    it (bot.discord_app.private_prompts, which forgets a game's drafts when it ends); the
+    router fills it click by click."""
+
+    def __init__(self) -> None:
+        self._drafts: dict[tuple[int, int, str], Draft] = {}
+
+    def of(self, session_id: int, user_id: int, key: str) -> Draft:
+        """The member's draft for this prompt, a new one the first time."""
+        return self._drafts.setdefault((session_id, user_id, key), Draft())
+
+    def drop(self, session_id: int, user_id: int, key: str) -> None:
+        """Done with: the answer was accepted."""
+        self._drafts.pop((session_id, user_id, key), None)
+
+    def forget(self, session_id: int) -> None:
+        """Every draft of a game that has ended."""
+        for key in [key for key in self._drafts if key[0] == session_id]:
+            del self._drafts[key]
+
+    def __len__(self) -> int:
+        return len(self._drafts)

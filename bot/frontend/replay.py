@@ -118,7 +118,8 @@ def animation(
 
 REFUSALS: Catalog = {
     "en": {
-        "refused": "Cannot replay {path}: {reason} ({detail})",
+        "refused": "Cannot replay {path}: {reason} ({detail}).",
+        "refused_bare": "Cannot replay {path}: {reason}.",
         "written": "{game}: {inputs} inputs, {boards} boards in {folder}",
         "sampled": "The public board changed {changes} times; {boards} of those boards, spread"
         " evenly, were written (a replay keeps at most {limit}).",
@@ -138,7 +139,8 @@ REFUSALS: Catalog = {
         "outcome_differs": "the log does not lead to the recorded result",
     },
     "ja": {
-        "refused": "{path} を再現できません：{reason}（{detail}）",
+        "refused": "{path} を再現できません：{reason}（{detail}）。",
+        "refused_bare": "{path} を再現できません：{reason}。",
         "written": "{game}：入力{inputs}件、盤面{boards}枚を {folder} に書き出しました",
         "sampled": "公開盤面は{changes}回変わりました。そのうち均等に選んだ{boards}枚を書き出しました"
         "（再現は最大{limit}枚です）。",
@@ -161,11 +163,16 @@ REFUSALS: Catalog = {
 
 
 def refusal(path: Path, error: OSError | ExportError, locale: str) -> str:
-    """One line in the reader's language; the code and detail stay for scripts and reports."""
+    """One line in the reader's language: the reason, and the detail that locates it (a line
+    and column, a field), never the internal code ('not_json: …')."""
     texts = REFUSALS.get(locale, REFUSALS["en"])
-    code = error.code if isinstance(error, ExportError) else "unreadable"
-    detail = " ".join(str(error).split())[:200]
-    return texts["refused"].format(path=path, reason=texts[code], detail=detail)
+    if isinstance(error, ExportError):
+        code, detail = error.code, error.detail
+    else:
+        code, detail = "unreadable", error.strerror or str(error)
+    detail = " ".join(detail.split())[:200]
+    key = "refused" if detail else "refused_bare"
+    return texts[key].format(path=path, reason=texts[code], detail=detail)
 
 
 def replay_file(path: Path, out: Path, locale: str) -> int:

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from bot.frontend.config import Config
 from engine.core import IllegalInput
+from table.pace import PACES, BadPace, parse_pace
 from table.store import StorageError
 
 if TYPE_CHECKING:
@@ -33,6 +34,26 @@ MAX_CHANNELS = 25
 
 Minutes = Annotated[float, Field(ge=0, le=1440)]
 Seconds = Annotated[int, Field(ge=0, le=3600)]
+
+
+def _pace_name(text: str) -> str:
+    """A pace as its canonical name (`1日` → `1d`); ValueError when it is none."""
+    try:
+        return parse_pace(text).name
+    except BadPace:
+        raise ValueError(f"not a pace: {text}") from None
+
+
+def _pace_names(text: str) -> str:
+    """`all`, or paces separated by spaces or commas, as canonical names."""
+    parts = [p for p in re.split(r"[\s,、]+", text.strip()) if p]
+    if not parts or [p.lower() for p in parts] == ["all"]:
+        return "all"
+    return " ".join(dict.fromkeys(_pace_name(p) for p in parts))
+
+
+PaceName = Annotated[str, AfterValidator(_pace_name)]
+PaceNames = Annotated[str, AfterValidator(_pace_names)]
 
 
 class Settings(BaseModel):
@@ -65,6 +86,15 @@ class Settings(BaseModel):
     lobby_expiry_minutes: int = Field(60, ge=1, le=10080)
     threads_per_window: int = Field(3, ge=1, le=50)  # thread lobbies a member may create …
     thread_window_minutes: int = Field(10, ge=1, le=1440)  # … per this many minutes
+    default_pace: PaceName = "live"  # /game new without a pace (issue 28: async tables)
+    allowed_paces: PaceNames = "all"  # the paces /game new offers and accepts
+    timeout_policy: Literal["ai", "pass", "abort"] = "ai"  # an async clock that runs out
+    quiet_hours_stop_clocks: bool = True  # async clocks stop in each player's quiet hours
+
+    def paces(self) -> list[str]:
+        """The paces /game new may use here, the default first."""
+        allowed = PACES if self.allowed_paces == "all" else tuple(self.allowed_paces.split())
+        return list(dict.fromkeys((self.default_pace, *allowed)))
 
     @classmethod
     def from_config(cls, config: Config) -> Settings:
@@ -119,6 +149,8 @@ def rule_of(key: str) -> tuple[str, dict[str, Any]]:
         return "settings.rule.channels", {"count": MAX_CHANNELS}
     if key == "admin_role":
         return "settings.rule.role", {}
+    if key in ("default_pace", "allowed_paces"):
+        return "settings.rule.pace", {"examples": ", ".join(PACES)}
     choices = getattr(spec.annotation, "__args__", None)
     if choices and all(isinstance(c, str) for c in choices):
         return "settings.rule.choice", {"choices": " / ".join(choices)}

@@ -14,7 +14,9 @@ import contextlib
 import itertools
 import json
 import os
+import shlex
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,16 +24,20 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.frontend.drafts import amount_indexes
 from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.texts import Texts
 from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
+from bot.terminal.local_learn import Learning
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
 from engine.core import Choice, Event, Field, Game, IllegalInput, Prompt
+from engine.i18n import style_name
 from engine.registry import GAMES, HINTS, get_game
 from render import render_png
 from table.backend import open_store
 from table.service import Session, SessionBroken, TableService
+from table.session_model import Seat
 
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
@@ -90,6 +96,8 @@ class LocalTable:
         self.keyboard: int | None = None  # the human seat now at the keyboard
         self.live: LiveBoard | None = None
         self.opened = False  # the live board is open in a browser
+        self.learning = Learning(self.text, opts.locale)
+        self.prompt: Prompt | None = None  # the one being answered, for `tip`
 
     def t(self, key: str, catalog: Game | None = None, /, **args: Any) -> str:
         return self.text.text(self.opts.locale, key, catalog, (), **args)
@@ -183,6 +191,7 @@ class LocalTable:
                     paused=paused_table,
                     asked=asked,
                     game_id=opts.game,
+                    command=run_command(),
                 )
             )
 
@@ -215,7 +224,14 @@ class LocalTable:
             if game_id is None or row.id == current.id or row.status != "active":
                 continue
             name = self.t("name", get_game(game_id))
-            self.say(self.t("local.other_paused", game=name, session=row.id, game_id=game_id))
+            line = self.t(
+                "local.other_paused",
+                game=name,
+                session=row.id,
+                game_id=game_id,
+                command=run_command(),
+            )
+            self.say(line)
 
     async def _new_session(self) -> Session:
         humans = 0 if self.opts.ai_only else self.opts.players - self.opts.ai
@@ -238,15 +254,23 @@ class LocalTable:
         while len(session.seats) < self.opts.players:
             await self.service.add_ai(session, LOCAL_USER_BASE, ai_name, self.opts.ai_level)
         await self.service.start(session, LOCAL_USER_BASE)
+        await self._claim_folder(session)
         self.say(
             self.t(
                 "local.new",
                 game=self.t("name", session.game),
                 session=session.id,
-                players=session.names,
+                players=[self._seat_label(seat) for seat in session.seats],
             )
         )
         return session
+
+    def _seat_label(self, seat: Seat) -> str:
+        """A seat's name, and an AI's style (engine.styles) beside it: 'AI 1 (bold)'."""
+        if not seat.ai or seat.style is None:
+            return seat.name
+        style = style_name(seat.style, self.opts.locale)
+        return self.t("seat.ai_style", name=seat.name, style=style)
 
     async def _recap_resumed(self, session: Session) -> list[str]:
         """After a restart: what happened from the last human input on (the whole public story
@@ -298,7 +322,21 @@ class LocalTable:
             self.say(f"  • {line}")
 
     def _folder(self, session: Session) -> Path:
-        return self.opts.out / f"{session.row.game}-{session.id}"
+        named = session.row.meta.out_folder or f"{session.row.game}-{session.id}"  # older rows
+        return self.opts.out / named
+
+    async def _claim_folder(self, session: Session) -> None:
+        """A board folder of the new game's own, named by session and creation time, never one
+        another game wrote: a second database or a reset starts the session numbers again."""
+        base = f"{session.row.game}-{session.id}-{time.strftime('%Y%m%d-%H%M%S')}"
+        name = base
+        for again in itertools.count(2):
+            try:
+                (self.opts.out / name).mkdir(parents=True)
+                break
+            except FileExistsError:
+                name = f"{base}-{again}"
+        await self.service.set_meta(session, durable=True, out_folder=name)
 
     async def _image(self, session: Session) -> None:
         if session.state is None:
@@ -334,13 +372,15 @@ class LocalTable:
             return
 
     def _pass_keyboard(self, session: Session, seat: int) -> None:
-        """Hot seat: the next human takes the keyboard; the screen hides the previous one's."""
+        """Hot seat: the next human takes the keyboard; the screen is cleared before the
+        hand-over line, so the next player never reads the previous one's secret answer."""
         if self.keyboard == seat:
             return
-        self.ask(self.t("local.pass_keyboard", name=session.names[seat]))
         if self.keyboard is not None:
             self.read_up_to[self.keyboard] = len(self.story)  # all of it was on their screen
             self.clear()
+        self.ask(self.t("local.pass_keyboard", name=session.names[seat]))
+        if self.keyboard is not None:
             self._recap(seat)
         self.keyboard = seat
 
@@ -350,9 +390,15 @@ class LocalTable:
         if self.live is not None:
             self.live.tell([], status=self.text.msg(locale, prompt.text, game, names))
         self.say(self.t("local.board", path=self._folder(session) / "latest.png"))
-        for line in game.private_lines(session.live(), seat):
-            self.say("  " + self.text.msg(locale, line, game, names))
+        for line in self.learning.table_lines(game, game.public_view(session.live()).view, names):
+            self.say("  " + line)
+        for private in game.private_lines(session.live(), seat):
+            self.say("  " + self.text.msg(locale, private, game, names))
         self.say(self.text.msg(locale, prompt.text, game, names))
+        tip = self.learning.first_tip(game, seat, prompt)
+        if tip is not None:
+            self.say("  " + tip + " " + self.t("local.learn_commands"))
+        self.prompt = prompt
         for attempt in itertools.count():
             args: dict[str, Any] = {}
             try:
@@ -419,12 +465,35 @@ class LocalTable:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_numbers"))
         if session.game.id in HINTS:
             hint = self.t("local.hint_join", first=hint, second=self.t("local.hint_ask"))
-        hint = hint.strip("、, ")
-        key = "local.ask_hint" if hint else "local.ask"
-        raw = self.ask(self.t(key, label=label, hint=hint))
+        raw = self._read(session, self._question(label, hint.strip("、, ")))
         if asks_hint(raw) and session.game.id in HINTS:
             raise HintAsked
         return parse(field, raw, partial(self._label, session))
+
+    def _read(self, session: Session, question: str) -> str:
+        """A typed answer; a learning command (`rules`, `card NAME`, `tip`) typed instead is
+        answered and the question asked again."""
+        while True:
+            raw = self.ask(question)
+            answer = (
+                None
+                if self.prompt is None
+                else self.learning.command(session.game, self.prompt, raw)
+            )
+            if answer is None:
+                return raw
+            for line in answer:
+                self.say("  " + line)
+
+    def _question(self, label: str, hint: str) -> str:
+        """The prompt line: the label, then the hint in brackets; a label that ends in brackets
+        of its own takes the hint inside them, "Three regions (repeats allowed; 3 values, …)",
+        rather than two bracketed groups in a row."""
+        if not hint:
+            return self.t("local.ask", label=label)
+        if label.endswith((")", "）")):
+            return self.t("local.ask_hint_inside", label=label[:-1], hint=hint, close=label[-1])
+        return self.t("local.ask_hint", label=label, hint=hint)
 
     def _label(self, session: Session, choice: Choice) -> str:
         return self.text.msg(self.opts.locale, choice.label, session.game, session.names)
@@ -439,7 +508,7 @@ class LocalTable:
         groups: list[list[Any]] = []
         while sum(len(group) for group in groups) < field.max:
             head_label = self.t("local.fleet_head", slot=len(groups) + 1)
-            head = normalise(self.ask(self.t("local.ask", label=head_label)))
+            head = normalise(self._read(session, self.t("local.ask", label=head_label)))
             if asks_hint(head) and session.game.id in HINTS:
                 raise HintAsked
             if not head:
@@ -454,7 +523,13 @@ class LocalTable:
         lines of up to BARE_PER_LINE."""
         lines: list[str] = []
         bare: list[str] = []
+        amounts = amount_indexes(field)
+        if len(amounts) > 1:  # a bid: its amounts on one line, to be typed as numbers
+            first, last = field.options[amounts[0]].value, field.options[amounts[-1]].value
+            lines.append(self.t("local.amounts", first=first, last=last))
         for index, choice in enumerate(field.options, start=1):
+            if index - 1 in amounts and len(amounts) > 1:
+                continue
             text = self.text.msg(self.opts.locale, choice.label, session.game, session.names)
             number = f"{index}) " if numbered else ""
             if text == str(choice.value):
@@ -499,6 +574,15 @@ def _human_seats(session: Session) -> list[int]:
 
 def _rows(items: list[str]) -> list[str]:
     return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
+
+
+def run_command() -> str:
+    """`python -m bot` as this process was started ('.venv/bin/python -m bot'), for the hints
+    that tell the player what to type: a bare `python` fails outside the virtual environment."""
+    argv = getattr(sys, "orig_argv", [])
+    if len(argv) >= 3 and argv[1:3] == ["-m", "bot"]:
+        return shlex.join(argv[:3])
+    return "python -m bot"
 
 
 def clear_screen() -> None:

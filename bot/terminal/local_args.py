@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from bot.frontend.config import Config
+from bot.frontend.config import Config, game_id_of
 from bot.terminal.local import LocalOptions
 from bot.terminal.local_strings import LOCAL_TEXT
 from engine.core import Game, IllegalInput, Msg, option_values, player_options
 from engine.registry import GAMES
 
+MAX_PORT = 65535
 DEFAULT_PLAYERS = 3  # a typical table, moved into the game's own range
 
 
@@ -38,6 +40,7 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
     def t(key: str, catalog: Game | None = None, /, **values: Any) -> str:
         return text.text(args.locale, key, catalog, (), **values)
 
+    args.game = game_id_of(args.game)
     if args.game not in GAMES:
         raise UsageError(t("local.error.game", game=args.game, games=", ".join(sorted(GAMES))))
     game = GAMES[args.game]
@@ -48,6 +51,9 @@ def local_options(args: argparse.Namespace, config: Config) -> LocalOptions:
         key = "local.error.players" if minimum < maximum else "local.error.players_exact"
         raise UsageError(t(key, game=name, minimum=minimum, maximum=maximum, count=players))
     ai = _ai_seats(args, players, t)
+    if args.port is not None and not 0 <= args.port <= MAX_PORT:
+        raise UsageError(t("local.error.port", port=args.port, maximum=MAX_PORT))
+    _check_out(Path(args.out), t)
     options = _options(game, players, args.option, t, lambda msg: text.msg(args.locale, msg, game))
     given = {
         "players": args.players is not None,
@@ -113,6 +119,26 @@ def _options(
         detail = f"{where}={options.get(where, '')!r}: {first['msg']}."
         raise UsageError(t("local.error.option", detail=detail, options=listing)) from None
     return options
+
+
+def _check_out(out: Path, t: Any) -> None:
+    """The board folder exists or can be made, and takes files: refused here in one line, not
+    as a traceback at the first board (`--out /proc/forum`)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as error:
+        raise UsageError(t("local.error.out", out=str(out), reason=error.strerror)) from None
+
+
+def options_help(locale: str = "en") -> str:
+    """Every game's `--option` values, a line each, for `local --help`."""
+
+    def t(key: str, catalog: Game | None = None, /, **values: Any) -> str:
+        return LOCAL_TEXT.text(locale, key, catalog, (), **values)
+
+    return "\n".join(f"{game_id}: {_listing(GAMES[game_id], t)}" for game_id in sorted(GAMES))
 
 
 def _listing(game: Game, t: Any) -> str:

@@ -32,9 +32,11 @@ row number from the top). Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.caesar import prompts, rules
 from engine.games.caesar.ai import decide
+from engine.games.caesar.board import board_lines
+from engine.games.caesar.learn import CARD_IDS
 from engine.games.caesar.sampler import sample
 from engine.games.caesar.state import CaesarOptions, CaesarState, CaesarView
 from engine.games.caesar.state import view as state_view
@@ -59,6 +61,7 @@ class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=40)
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     max_inputs = 1_000
 
@@ -77,5 +80,11 @@ class Caesar(Game[CaesarState, CaesarOptions, CaesarView]):
     def is_over(self, state: CaesarState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: CaesarState, seat: int) -> list[Msg]:
+    def own_lines(self, state: CaesarState, seat: int) -> list[Msg]:
         return prompts.private_lines(state, seat)
+
+    def board_lines(self, view: CaesarView) -> list[Msg]:
+        return board_lines(view.board)
+
+    def held_cards(self, state: CaesarState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat], flag=0)

@@ -26,6 +26,7 @@ from engine.games.caesar.board import (
 from engine.games.caesar.cards import FLAG, FULL_HAND, card_value
 from engine.games.caesar.state import CaesarView, next_seat
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 _CARD_COST = 0.2  # value of keeping a high card for later fights
 _FLAG_COST = 0.6
@@ -36,7 +37,9 @@ _END_VALUE = 30.0  # a move that ends the game: won (+) or lost (-), on top of t
 Outcomes = tuple[float, float, float, float]  # chances of win, loss, tie, flag
 
 
-def decide(view: CaesarView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: CaesarView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     rng = Rng(rng_state)
     if prompt.move == "place":
         return Action(seat=seat, move="place", args={"square": _ai_place(view, seat, rng)})

@@ -3,6 +3,10 @@ seat may ally or attack along. A square is an index `row * 5 + col`, named `a1`.
 
 from __future__ import annotations
 
+from collections import Counter
+
+from engine.core import Msg
+
 SIZE = 5
 SQUARES = SIZE * SIZE
 NEUTRAL = -1
@@ -119,3 +123,25 @@ def counts(board: Board, seats: int) -> tuple[int, ...]:
         if stack and stack[-1] != NEUTRAL:
             totals[stack[-1]] += len(stack)
     return tuple(totals)
+
+
+def board_lines(board: Board) -> list[Msg]:
+    """Every stack of two or more counters, by square: its size, its owner on top and who is in
+    it (the board shows the members as coloured stripes), then the legend of the board."""
+    lines = []
+    for index, stack in enumerate(board):
+        if len(stack) < 2:
+            continue
+        members = Counter(seat for seat in stack if seat != NEUTRAL)
+        top = stack[-1]
+        args = {
+            "square": square_name(index),
+            "count": len(stack),
+            "top": Msg(key="board_text.nobody")
+            if top == NEUTRAL
+            else Msg(key="seat", args={"seat": top}),
+            "seat_members": sorted(members.items()),
+            "neutral": stack.count(NEUTRAL),
+        }
+        lines.append(Msg(key="board_text.stack", args=args))
+    return [*lines, Msg(key="board_text.legend")]

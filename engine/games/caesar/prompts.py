@@ -118,7 +118,9 @@ def _duel_prompts(state: CaesarState, fight: Fight) -> list[Prompt]:
 
 
 def private_lines(state: CaesarState, seat: int) -> list[Msg]:
-    cards = ", ".join(str(card_value(c)) for c in display_order(state.hands[seat]))
+    # Words, not one joined string: the reader's language names the flag (term.flag) and
+    # separates the cards.
+    cards = [str(card_value(c)) for c in display_order(state.hands[seat])]
     lines = [Msg(key="private.hand", args={"cards": cards, "count": len(state.hands[seat])})]
     fight = state.fight
     if fight is not None and seat in (fight.attacker, fight.defender):

@@ -4,9 +4,10 @@ catalogue covers every refusal code the game raises."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.caesar.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "Caesar",
         "summary": "Merge your clients into stacks on a 5×5 board and win card duels.",
@@ -50,7 +51,7 @@ STRINGS: Catalog = {
         "event.placed": "{seat} places a counter on {square}.",
         "event.neutrals": "{count:neutral counter fills|neutral counters fill} the empty squares.",
         "event.main_started": "Placement done. {seat} starts the main phase.",
-        "event.allied": "{seat} allies {from} → {to} (stack of {size}).",
+        "event.allied": "{seat} allies: the stack on {from} moves onto {to} (now a stack of {size}).",
         "event.attacked": (
             "{seat} attacks {seat_defender}: {from} ({attacker_size}) → {to} ({defender_size})."
         ),
@@ -75,6 +76,7 @@ STRINGS: Catalog = {
         "end.passes": "Every player passed in turn.",
         "end.frozen": "Nobody can attack or ally any more.",
         "private.hand": "Your cards ({count}): {cards}",
+        "term.flag": "flag",
         "private.fight_card": "Your fight card: {card}",
         "private.fight_flag": "Your fight card: the flag",
         "private.no_card": "Choose your fight card.",
@@ -149,13 +151,13 @@ STRINGS: Catalog = {
         "field.square": "空きマス",
         "field.action": "行動（括弧内は集団の大きさ）",
         "field.card": "闘争カード",
-        "prompt.place": "配置ラウンド{round}/{rounds}：{seat}さん、空きマスにカウンターを置いてください。",
+        "prompt.place": "配置ラウンド{round}/{rounds}：{seat}、空きマスにカウンターを置いてください。",
         "prompt.turn": (
-            "{seat}さんの手番：一直線上の他プレイヤーの集団に闘争を仕掛けるか、同盟（自分の集団を"
+            "{seat}の手番：一直線上の他プレイヤーの集団に闘争を仕掛けるか、同盟（自分の集団を"
             "一直線上の自分または中立の集団に重ねる）を行ってください。"
         ),
         "prompt.turn_no_attack": (
-            "{seat}さんの手番：闘争できる相手がいません。同盟（自分の集団を一直線上の自分または"
+            "{seat}の手番：闘争できる相手がいません。同盟（自分の集団を一直線上の自分または"
             "中立の集団に重ねる）を行うか、パスしてください。"
         ),
         "prompt.fight_card": (
@@ -165,7 +167,7 @@ STRINGS: Catalog = {
         "event.placed": "{seat}が{square}にカウンターを置きました。",
         "event.neutrals": "空きマス{count}か所に中立カウンターが置かれました。",
         "event.main_started": "配置終了。{seat}からメインフェイズを始めます。",
-        "event.allied": "{seat}が同盟：{from} → {to}（大きさ{size}の集団）。",
+        "event.allied": "{seat}が同盟：{from}の集団を{to}に重ねました（大きさ{size}の集団）。",
         "event.attacked": (
             "{seat}が{seat_defender}に闘争を仕掛けました：{from}（{attacker_size}）→ "
             "{to}（{defender_size}）。"
@@ -191,6 +193,7 @@ STRINGS: Catalog = {
         "end.passes": "全員が続けてパスしました。",
         "end.frozen": "誰も闘争も同盟もできなくなりました。",
         "private.hand": "あなたの手札（{count}枚）：{cards}",
+        "term.flag": "旗印",
         "private.fight_card": "あなたの闘争カード：{card}",
         "private.fight_flag": "あなたの闘争カード：旗印",
         "private.no_card": "闘争カードを選んでください。",
@@ -239,3 +242,5 @@ STRINGS: Catalog = {
         "board.neutral_legend": "{mark} = 中立カウンター（誰のものでもない）：一番上が中立の集団はどのプレイヤーのものでもない",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)

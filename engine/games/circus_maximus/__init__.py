@@ -40,9 +40,10 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Game, Outcome, Prompt, SearchSpec
+from engine.core import Game, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.circus_maximus import prompts, rules
 from engine.games.circus_maximus.ai import decide
+from engine.games.circus_maximus.learn import CARD_IDS
 from engine.games.circus_maximus.sampler import sample
 from engine.games.circus_maximus.state import CircusOptions, CircusState, CircusView
 from engine.games.circus_maximus.state import view as state_view
@@ -62,6 +63,7 @@ class CircusMaximus(Game[CircusState, CircusOptions, CircusView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=11)
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     max_inputs = 20_000
 
@@ -79,3 +81,6 @@ class CircusMaximus(Game[CircusState, CircusOptions, CircusView]):
 
     def is_over(self, state: CircusState) -> bool:
         return state.phase == "over"
+
+    def held_cards(self, state: CircusState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.cards[seat]) if state.cards else ()

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from engine.core import Action, Prompt
 from engine.games.circus_maximus.state import CircusView, cards_needed, occupied, turn_limit
 from engine.games.circus_maximus.track import DIRECTIONS, TRACK, Cell, Drive, reach
+from engine.styles import STEADY, Style
 
 BEAM = 6
 CARD_PRICE = 0.65  # steps a pip is expected to gain for a teammate still to move
@@ -31,7 +32,9 @@ class Plan(NamedTuple):
     hand: tuple[int, ...]
 
 
-def decide(view: CircusView, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+def decide(
+    view: CircusView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action | None:
     if prompt.move == "place":
         return Action(seat=seat, move="place", args={"cell": _best_start(view)})
     if view.moving is None:

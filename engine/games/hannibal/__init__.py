@@ -32,10 +32,11 @@ designed data (hannibal.json in this package, validated by board.py). Exactly tw
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.hannibal import prompts, rules
 from engine.games.hannibal.ai import decide
 from engine.games.hannibal.estimate import evaluate
+from engine.games.hannibal.learn import CARD_IDS
 from engine.games.hannibal.sampler import sample
 from engine.games.hannibal.state import HannibalOptions, HannibalState, HannibalView
 from engine.games.hannibal.state import private_lines as seat_lines
@@ -56,6 +57,7 @@ class Hannibal(Game[HannibalState, HannibalOptions, HannibalView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=16, horizon=50, evaluate=evaluate)
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     max_inputs = 20_000
 
@@ -74,5 +76,8 @@ class Hannibal(Game[HannibalState, HannibalOptions, HannibalView]):
     def is_over(self, state: HannibalState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: HannibalState, seat: int) -> list[Msg]:
+    def own_lines(self, state: HannibalState, seat: int) -> list[Msg]:
         return seat_lines(state, seat)
+
+    def held_cards(self, state: HannibalState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat])

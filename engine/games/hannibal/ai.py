@@ -34,22 +34,36 @@ from engine.games.hannibal.state import (
     role_of,
 )
 from engine.rng import Rng
+from engine.styles import STEADY, WHIM_SPREAD, Style
 
 WIN = 1000.0
 HANNIBAL_WORTH = 1.5
+# How often a styled AI (times its risk) holds its best card back for its second best, where a
+# clone played the best into the enemy's equal best: half the exchanges were mirror ties.
+HOLD_BACK = 0.5
+# A styled AI's moves score up to this much better or worse on a whim (a step nearer the enemy
+# capital is worth 12): enough to leave the back-and-forth that held fewer ties forever.
+MOVE_WHIM = 10.0
 
 
-def decide(view: HannibalView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: HannibalView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     rng = Rng(rng_state)
     role = role_of(view, seat)
     if prompt.move == "card":
-        return Action(seat=seat, move="card", args={"card": _card(view, seat, role)})
+        return Action(seat=seat, move="card", args={"card": _card(view, seat, role, rng, style)})
     if prompt.move == "declare":
         return Action(seat=seat, move="declare", args={"fighter": _declare(view, seat)})
     options = [str(choice.value) for choice in prompt.fields[0].options]
+    restless = MOVE_WHIM / WHIM_SPREAD if style.tasteful else 0.0
     best = max(
         options,
-        key=lambda code: _move_score(view, seat, role, parse_move(code)) + rng.below(100) / 1000,
+        key=lambda code: (
+            _move_score(view, seat, role, parse_move(code))
+            + rng.below(100) / 1000
+            + restless * (style.whim(rng) - 1)
+        ),
     )
     return Action(seat=seat, move="move", args={"move": best})
 
@@ -162,7 +176,9 @@ def _battle_setup(
     return mine, theirs, hannibal_here and role == "carthage", hannibal_here and role == "rome"
 
 
-def _card(view: HannibalView, seat: int, role: Role) -> int:
+def _card(view: HannibalView, seat: int, role: Role, rng: Rng, style: Style) -> int:
+    """The card of the best expected outcome; a styled AI, with a chance of `HOLD_BACK * risk`,
+    the second best instead, so two AIs do not both play their best into a mirror tie."""
     combat = view.combat
     assert combat is not None and view.hand
     mine, theirs, my_h, their_h = _battle_setup(position_of(view), role, combat.place, combat.naval)
@@ -171,7 +187,11 @@ def _card(view: HannibalView, seat: int, role: Role) -> int:
     values = _card_values(
         mine, theirs, own, other, my_h, their_h, fighting and my_h, fighting and their_h
     )
-    return max(values, key=lambda card: (values[card], -card))
+    ranked = sorted(values, key=lambda card: (values[card], -card), reverse=True)
+    held_back = (
+        style.tasteful and len(ranked) > 1 and rng.below(1000) < HOLD_BACK * style.risk * 1000
+    )
+    return ranked[1] if held_back else ranked[0]
 
 
 def _declare(view: HannibalView, seat: int) -> str:

@@ -7,7 +7,8 @@ events name places through `place_args`, which passes both languages' names (`pl
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.hannibal.learn import LEARN
 
 REGION_NAMES = {
     "ROMA": ("Roma", "ローマ"),
@@ -31,7 +32,7 @@ def place_args(place: str, prefix: str = "place") -> dict[str, str]:
 
 
 EN = {
-    "name": "Hannibal gegen Rom",
+    "name": "Hannibal versus Rome",
     "summary": "Rome against Carthage: move one legion or fleet a turn, fight with secret cards 1–5.",
     "rules": (
         "2 players: Rome (7 legions in Roma, 3 fleets on S1 Roma–Corsica) against Carthage "
@@ -116,7 +117,7 @@ EN = {
     "event.series_drawn": "The series ends undecided after {games} games.",
     "event.game_over": "Game over. Winner: {seats}.",
     "event.game_over.none": "Game over: no winner.",
-    "end.capital": "A legion entered the enemy capital.",
+    "end.capital": "The enemy capital was taken.",
     "end.mediterranean": "Mediterranean control.",
     "end.annihilation": "All enemy legions destroyed.",
     "end.annihilation_both": "Both sides lost all legions: no winner.",
@@ -141,7 +142,7 @@ EN = {
     "error.hannibal_absent": "Hannibal is not in the battle region.",
     "error.hannibal_alone": "Hannibal is Carthage's only legion there: he must fight.",
     "error.card_not_in_hand": "That card is not in your hand.",
-    "board.title": "Hannibal gegen Rom",
+    "board.title": "Hannibal versus Rome",
     "board.rome": "Rome",
     "board.carthage": "Carthage",
     "board.to_move": "Turn {turn} · {player} ({role}) to move",
@@ -167,7 +168,8 @@ EN = {
     "board.last_exchange": "Last exchange in {place}: Rome {rome} – Carthage {carthage}",
     "board.nobody": "no winner",
     "board.winner": "winner: {player}",
-    "board.core": "core",
+    "board.core": "★",
+    "board.legend": "{core} core region · H Hannibal · S1–S5 sea routes (fleets)",
     "board.end.capital": "capital taken",
     "board.end.mediterranean": "Mediterranean control",
     "board.end.annihilation": "all legions destroyed",
@@ -261,7 +263,7 @@ JA = {
     "event.series_drawn": "{games}ゲームを終えてもシリーズの決着はつきませんでした。",
     "event.game_over": "ゲーム終了。勝者：{seats}",
     "event.game_over.none": "ゲーム終了：勝者なし。",
-    "end.capital": "軍団が敵の首都に進入しました。",
+    "end.capital": "敵の首都が制圧されました。",
     "end.mediterranean": "地中海の支配。",
     "end.annihilation": "敵の軍団が全滅しました。",
     "end.annihilation_both": "両者とも軍団が全滅：勝者なし。",
@@ -274,7 +276,7 @@ JA = {
     "private.hand": "あなたの手札（{count}枚）：{cards}",
     "private.card": "あなたの戦闘カード：{card}",
     "private.no_card": "戦闘カードを選んでください。",
-    "error.bad_move": "移動は 駒:出発>到着 の形で指定してください（例：legion:ROMA>GALLIA）。",
+    "error.bad_move": "移動は「駒の種類:出発地>到着地」の形で指定してください（例：legion:ROMA>GALLIA）。",
     "error.one_piece_only": "動かせる駒はちょうど1つです。",
     "error.no_passing": "必ず駒を1つ動かしてください。パスはできません。",
     "error.no_piece_there": "{place}にそのような自分の駒はありません。",
@@ -312,7 +314,8 @@ JA = {
     "board.last_exchange": "直前の対決（{place}）：ローマ{rome}対カルタゴ{carthage}",
     "board.nobody": "勝者なし",
     "board.winner": "勝者：{player}",
-    "board.core": "中核",
+    "board.core": "★",
+    "board.legend": "{core} 中核地域 · H ハンニバル · S1～S5 海路（艦隊）",
     "board.end.capital": "首都制圧",
     "board.end.mediterranean": "地中海の支配",
     "board.end.annihilation": "軍団全滅",
@@ -322,4 +325,4 @@ JA = {
     **{f"board.region.{rid}": names[1] for rid, names in REGION_NAMES.items()},
 }
 
-STRINGS: Catalog = {"en": EN, "ja": JA}
+STRINGS: Catalog = merge_catalogs({"en": EN, "ja": JA}, LEARN)

@@ -36,9 +36,10 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
+from engine.core import CardText, Game, Msg, Outcome, Prompt, SearchSpec, require
 from engine.games.imperial_settlers import prompts, rules, sampler
 from engine.games.imperial_settlers.ai import decide, estimate
+from engine.games.imperial_settlers.cards import card_set_names, load_card_set
 from engine.games.imperial_settlers.state import SettlersOptions, SettlersState, SettlersView
 from engine.games.imperial_settlers.state import view as view_of
 from engine.games.imperial_settlers.strings import STRINGS
@@ -55,6 +56,7 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
     AI = staticmethod(decide)
     search = SearchSpec(sampler.sample, rollouts=40, worlds=4, horizon=20, evaluate=estimate)
     strings = STRINGS
+    card_ids = tuple(card for name in card_set_names() for card in load_card_set(name).cards)
     hints = True
     max_inputs = 4_000
     rules_version = 2  # 2: L6 pick order, auto-payment without a follow-up prompt
@@ -74,8 +76,25 @@ class ImperialSettlers(Game[SettlersState, SettlersOptions, SettlersView]):
     def is_over(self, state: SettlersState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: SettlersState, seat: int) -> list[Msg]:
+    def own_lines(self, state: SettlersState, seat: int) -> list[Msg]:
+        """The hand with every card in full (cost, effect, deal, raze): no `held_cards` lines."""
         return rules.private_lines(state, seat)
+
+    def board_lines(self, view: SettlersView) -> list[Msg]:
+        """Each display card in full (the tiles cut the longest rules short), then the legend."""
+        display = [
+            Msg(key="board_text.display", args={"text": self.card(card_id).text})
+            for card_id in view.display
+        ]
+        return [*display, Msg(key="board_text.legend")]
+
+    def card(self, card_id: str) -> CardText:
+        require(card_id in self.card_ids, "unknown_card", card=card_id)
+        return CardText(
+            name=Msg(key=f"term.{card_id}"),
+            text=Msg(key=f"card_text.{card_id}"),
+            short=Msg(key=f"card_short.{card_id}"),
+        )
 
 
 __all__ = ["ImperialSettlers"]

@@ -15,6 +15,7 @@ from engine.core import Action, Prompt
 from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
 from engine.games.imperial_settlers.effects import can_pay, final_score
 from engine.games.imperial_settlers.state import PlayerView, SettlersState, SettlersView
+from engine.styles import STEADY, Style
 
 WORTH = {
     "wood": 0.35,
@@ -39,7 +40,9 @@ FACTION_ORDER = ("romans", "barbarians", "egyptians", "japanese")
 LEAD_SCALE = 3.0
 
 
-def decide(view: SettlersView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: SettlersView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     cards = load_card_set(view.card_set)
     field = prompt.fields[0]
     values = [choice.value for choice in field.options]

@@ -66,6 +66,9 @@ BUILT_ON_NOTHING = Msg(key="built_on.none")
 BUILT_WITH_SEAL = Msg(key="built_on.seal")
 
 
+CARD_TYPES = ("production", "feature", "action")  # the hand's groups, in this order
+
+
 def cards_of(state: SettlersState) -> CardSet:
     return load_card_set(state.card_set)
 
@@ -719,11 +722,24 @@ def outcome(state: SettlersState) -> Outcome | None:
 
 
 def private_lines(state: SettlersState, seat: int) -> list[Msg]:
-    """The hand, each distinct card once (with its count) in words: cost, effect, deal and
-    raze rewards, so a DM stays short enough for Discord with a large hand."""
-    hand = state.players[seat].hand
-    lines = [Msg(key="private.hand", args={"count": len(hand)})]
-    for card_id in sorted(set(hand)):
+    """The seat's goods and VP, then the hand, each distinct card once (with its count) in
+    words: cost, effect, deal and raze rewards, so a DM stays short enough for Discord with a
+    large hand; grouped under a line per card type (production, feature, action), so twelve
+    cards are not one block."""
+    player = state.players[seat]
+    hand = player.hand
+    held = {good: n for good, n in player.goods.items() if n}
+    cards = cards_of(state).cards
+    lines = [
+        Msg(key="private.goods", args={"goods": goods_msg(held), "vp": player.vp}),
+        Msg(key="private.hand", args={"count": len(hand)}),
+    ]
+    group = None
+    for card_id in sorted(set(hand), key=lambda c: (CARD_TYPES.index(cards[c].type), c)):
+        if cards[card_id].type != group:
+            group = cards[card_id].type
+            count = sum(cards[c].type == group for c in hand)
+            lines.append(Msg(key=f"private.group.{group}", args={"count": count}))
         text = Msg(key=f"card_text.{card_id}")
         copies = hand.count(card_id)
         if copies > 1:

@@ -4,9 +4,10 @@ events and choices name by key (messages.py)."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
 from engine.games.imperial_settlers.cards import card_set_names, load_card_set
-from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text
+from engine.games.imperial_settlers.learn import LEARN
+from engine.games.imperial_settlers.words import GOOD_WORDS, PARTS, card_text, short_text
 
 RULES_EN = (
     "2–4 players, 5 rounds, one faction each (Romans, Barbarians, Egyptians, Japanese). Each "
@@ -142,7 +143,11 @@ EN = {
     "event.withdrawn": "{seat} withdraws the attack.",
     "event.withdrawn_auto": "{seat} cannot pay the higher cost: the attack is withdrawn.",
     "event.samurai_placed": "{seat} places a samurai on {card}.",
+    "private.goods": "You hold: {goods} · {vp} VP",
     "private.hand": "Your hand ({count:card|cards}):",
+    "private.group.production": "Production ({count}):",
+    "private.group.feature": "Features ({count}):",
+    "private.group.action": "Actions ({count}):",
     "private.card": "• {text}",
     "private.cards": "• {copies}× {text}",
     "built_on.none": "",
@@ -224,6 +229,11 @@ EN = {
     "board.deals": "Deals {count}: {cards}",
     "board.foundation": "foundation (face down)",
     "board.defence": "Def",
+    "board_text.display": "On display: {text}",
+    "board_text.legend": (
+        "Board: ● production, ★ feature, ▶ action location, ■ foundation (a card face down); "
+        "Def: a defence token guards it; Sam: a samurai guards it; ✓ its action used this round."
+    ),
     "board.samurai": "Sam",
     "board.cost": "Cost",
     "board.final": "{vp} VP + {common} common + {faction} faction + {bonus} end-game = {total}"
@@ -338,7 +348,11 @@ JA = {
     "event.withdrawn": "{seat}は攻撃を取りやめました。",
     "event.withdrawn_auto": "{seat}は増えたコストを払えず、攻撃は取りやめになりました。",
     "event.samurai_placed": "{seat}が{card}に侍を置きました。",
+    "private.goods": "あなたの持ち物：{goods} · {vp}勝利点",
     "private.hand": "あなたの手札（{count}枚）：",
+    "private.group.production": "生産（{count}枚）：",
+    "private.group.feature": "特性（{count}枚）：",
+    "private.group.action": "アクション（{count}枚）：",
     "private.card": "• {text}",
     "private.cards": "• {copies}× {text}",
     "built_on.none": "",
@@ -415,6 +429,11 @@ JA = {
     "board.deals": "交易{count}：{cards}",
     "board.foundation": "土台（裏向き）",
     "board.defence": "防",
+    "board_text.display": "場のカード：{text}",
+    "board_text.legend": (
+        "盤面：● 生産、★ 特性、▶ アクションの建物、■ 土台（裏向きのカード）。"
+        "防：防衛トークンが守る。侍：侍が守る。✓ このラウンドにアクションを使った。"
+    ),
     "board.samurai": "侍",
     "board.cost": "コスト",
     "board.final": "勝利点{vp}＋共通{common}＋文明{faction}＋終了時{bonus}＝{total}"
@@ -456,7 +475,10 @@ def _data_words(locale: str) -> dict[str, str]:
         for card in cards.cards.values():
             words[f"term.{card.id}"] = card.name if locale == "en" else card.name_ja
             words[f"card_text.{card.id}"] = card_text(card, locale)
+            words[f"card_short.{card.id}"] = short_text(card, locale)
     return words
 
 
-STRINGS: Catalog = {"en": EN | _data_words("en"), "ja": JA | _data_words("ja")}
+STRINGS: Catalog = merge_catalogs(
+    {"en": EN | _data_words("en"), "ja": JA | _data_words("ja")}, LEARN
+)

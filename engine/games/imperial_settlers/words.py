@@ -281,3 +281,14 @@ def card_text(card: Card, locale: str) -> str:
         bits.append(parts["raze"].format(goods=goods_text(card.raze, locale)))
     name = card.name if locale == "en" else card.name_ja
     return f"{name} [{TYPE_WORDS[locale][card.type]}] " + " · ".join(bits)
+
+
+SHORT_LIMIT = 100  # engine.core.SHORT_CARD_TEXT
+
+
+def short_text(card: Card, locale: str) -> str:
+    """A card in at most SHORT_LIMIT characters, for a chooser's option: kind, cost and what it
+    does (the tile's words), cut with "…" when longer."""
+    cost = PARTS[locale]["cost"].format(goods=goods_text(card.cost, locale))
+    text = f"[{TYPE_WORDS[locale][card.type]}] {cost} · {tile_text(card, locale)}"
+    return text if len(text) <= SHORT_LIMIT else text[: SHORT_LIMIT - 1] + "…"

@@ -14,8 +14,15 @@ from __future__ import annotations
 from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
 from engine.games.imperium import prompts, rules
 from engine.games.imperium.ai import decide
+from engine.games.imperium.learn import CARD_IDS
 from engine.games.imperium.sampler import sample
-from engine.games.imperium.state import ImperiumOptions, ImperiumState, ImperiumView, private_lines
+from engine.games.imperium.state import (
+    ImperiumOptions,
+    ImperiumState,
+    ImperiumView,
+    board_lines,
+    private_lines,
+)
 from engine.games.imperium.state import view as seat_view
 from engine.games.imperium.strings import STRINGS
 
@@ -31,6 +38,7 @@ class Imperium(Game[ImperiumState, ImperiumOptions, ImperiumView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=500)
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     score_field = "scores"
     max_inputs = 2_000
@@ -50,5 +58,11 @@ class Imperium(Game[ImperiumState, ImperiumOptions, ImperiumView]):
     def is_over(self, state: ImperiumState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: ImperiumState, seat: int) -> list[Msg]:
+    def own_lines(self, state: ImperiumState, seat: int) -> list[Msg]:
         return private_lines(state, seat)
+
+    def board_lines(self, view: ImperiumView) -> list[Msg]:
+        return board_lines(view)
+
+    def held_cards(self, state: ImperiumState, seat: int) -> tuple[str, ...]:
+        return CARD_IDS

@@ -102,3 +102,23 @@ def private_lines(state: ImperiumState, seat: int) -> list[Msg]:
     elif state.phase == "select":
         lines.append(Msg(key="private.no_selection"))
     return lines
+
+
+def board_lines(view: ImperiumView) -> list[Msg]:
+    """Each seat's score, markers left and whether it has chosen (the board shows no status),
+    what the latest scoring paid, then the board's legend."""
+    lines = []
+    for seat in range(view.seats):
+        status = (
+            "board.placing"
+            if view.placing == seat
+            else ("board.chosen" if view.submitted[seat] else "board.choosing")
+            if view.phase == "select"
+            else "board_text.none"
+        )
+        args = {"seat": seat, "points": view.scores[seat], "count": view.supply[seat]}
+        lines.append(Msg(key="board_text.seat", args=args | {"status": Msg(key=status)}))
+    for region, counts, points in view.last_scored:
+        paid = [[seat, points[seat]] for seat, count in enumerate(counts) if count]
+        lines.append(Msg(key="board_text.scored", args={"region": region, "seat_paid": paid}))
+    return [*lines, Msg(key="board_text.legend")]

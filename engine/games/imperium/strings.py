@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.imperium.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "Imperium",
         "summary": "Secretly pick three regions each round; the round's region is scored.",
@@ -44,14 +45,10 @@ STRINGS: Catalog = {
         "board.over": "Game over · {limit}",
         "board.round": "Round {round} ({limit}) · scoring now: region {regions}",
         "board.and": " & ",
-        "board.rank.1": "1st",
-        "board.rank.2": "2nd",
-        "board.rank.3": "3rd",
-        "board.rank.4": "4th",
-        "board.rank.5": "5th",
         "board.scoring_now": "scoring now",
         "board.just_scored": "just scored",
         "board.score": "Score",
+        "board.values_legend": "Regions: points for 1st · 2nd · 3rd …",
         "board.revealed": "Cards revealed in round {round}",
         "board.players": "Players",
         "board.points": "score {points}",
@@ -99,14 +96,10 @@ STRINGS: Catalog = {
         "board.over": "ゲーム終了 · {limit}",
         "board.round": "ラウンド{round}（{limit}）· 決算：地域{regions}",
         "board.and": "・",
-        "board.rank.1": "1位",
-        "board.rank.2": "2位",
-        "board.rank.3": "3位",
-        "board.rank.4": "4位",
-        "board.rank.5": "5位",
         "board.scoring_now": "決算中",
         "board.just_scored": "直前に決算",
         "board.score": "得点",
+        "board.values_legend": "地域の数字：1位 · 2位 · 3位…の得点",
         "board.revealed": "ラウンド{round}で公開されたカード",
         "board.players": "プレイヤー",
         "board.points": "{points}点",
@@ -116,3 +109,5 @@ STRINGS: Catalog = {
         "board.placing": "配置中",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)

@@ -33,8 +33,8 @@ designed data (konsul.json, see cards.py). Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
-from engine.games.konsul import ai, estimate, prompts, rules, sampler
+from engine.core import CardText, Game, Msg, Outcome, Prompt, SearchSpec, required
+from engine.games.konsul import ai, cards, estimate, prompts, rules, sampler
 from engine.games.konsul.state import KonsulOptions, KonsulState, KonsulView
 from engine.games.konsul.state import private_lines as hand_lines
 from engine.games.konsul.state import view as seat_view
@@ -54,6 +54,7 @@ class Konsul(Game[KonsulState, KonsulOptions, KonsulView]):
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=80, horizon=40, evaluate=estimate.evaluate)
     strings = STRINGS
+    card_ids = cards.card_ids()
     hints = True
     max_inputs = 4_000
 
@@ -72,5 +73,11 @@ class Konsul(Game[KonsulState, KonsulOptions, KonsulView]):
     def is_over(self, state: KonsulState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: KonsulState, seat: int) -> list[Msg]:
+    def own_lines(self, state: KonsulState, seat: int) -> list[Msg]:
         return hand_lines(state, seat)
+
+    def held_cards(self, state: KonsulState, seat: int) -> tuple[str, ...]:
+        return tuple(cards.card_id(c) for c in sorted(state.hands[seat]))
+
+    def card(self, card_id: str) -> CardText:
+        return cards.card_texts(required(cards.card_of_id(card_id), "unknown_card", card=card_id))

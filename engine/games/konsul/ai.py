@@ -23,9 +23,12 @@ from engine.games.konsul.cards import (
 )
 from engine.games.konsul.state import FACE_DOWN, KonsulView
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 
-def decide(view: KonsulView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: KonsulView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     if prompt.move == "bid":
         return Action(seat=seat, move="bid", args={"bid": _bid(view, prompt, rng_state)})
     if prompt.move == "flip":
@@ -105,7 +108,8 @@ def _pool_odds(pool: tuple[int, ...], count: bool) -> tuple[float, float]:
 def _bid(view: KonsulView, prompt: Prompt, rng_state: int) -> int | str:
     """Bid up to the value of the remembered cards and of the risk worth taking: the sure worth,
     raised toward the hoped worth by a seeded appetite for risk. An opening bid starts a little
-    below that limit (a lower price if no one contests), so auctions close at varied bids."""
+    below that limit (a lower price if no one contests), so auctions close at varied bids; a
+    contested auction is fought to CONTEST_MARGIN past the hoped worth."""
     rng = Rng(rng_state)
     sure = sure_worth(view)
     appetite = rng.below(9) / 8  # 0, 1/8 .. all of the hoped extra
@@ -114,7 +118,13 @@ def _bid(view: KonsulView, prompt: Prompt, rng_state: int) -> int | str:
     limit = min(limit, max(offered))
     if view.high == 0:
         return max(1, limit - rng.below(3))
+    # Contested, it goes one past its hoped worth: a rival who never passes (always the lowest
+    # raise) otherwise won 97% of 60 games against two normal seats, taking every auction cheap.
+    limit = min(max(limit, int(hoped_worth(view)) + CONTEST_MARGIN), max(offered))
     return view.high + 1 if view.high + 1 <= limit else "pass"
+
+
+CONTEST_MARGIN = 1
 
 
 def _flip(view: KonsulView, prompt: Prompt, rng_state: int) -> str:

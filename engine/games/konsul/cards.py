@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from engine.core import Msg
+from engine.core import CardText, Msg
 from engine.data import load
 
 BANNER = 0
@@ -217,3 +217,43 @@ def card_label(c: int) -> Msg:
     if colour is None:
         return Msg(key="card.banner")
     return Msg(key=f"card.colour.{colour}", args={"value": number_of(c)})
+
+
+def card_id(c: int) -> str:
+    """A card's id for its texts (`Game.card`): "banner", or colour and value ("red6")."""
+    colour = colour_of(c)
+    return "banner" if colour is None else f"{data().colours[colour]}{number_of(c)}"
+
+
+@cache
+def card_ids() -> tuple[str, ...]:
+    """Every distinct card of the game: the banner, then each colour's numbers (grid and hand)."""
+    values = sorted((*data().grid_values, *data().hand_values))
+    colours = range(len(data().colours))
+    return ("banner", *(card_id(card(colour, v)) for colour in colours for v in values))
+
+
+def card_texts(c: int) -> CardText:
+    """A card's name and what it does (the catalog's `card.*`)."""
+    if c == BANNER:
+        return CardText(
+            name=card_label(c),
+            text=Msg(key="card.banner.text", args={"value": data().banner_value}),
+            short=Msg(key="card.banner.short", args={"value": data().banner_value}),
+        )
+    name = card_label(c)
+    return CardText(
+        name=name,
+        text=Msg(key="card.number.text", args={"card": name, "value": number_of(c)}),
+        short=Msg(key="card.number.short"),
+    )
+
+
+def card_of_id(identifier: str) -> int | None:
+    return {card_id(c): c for c in (BANNER, *_numbered())}.get(identifier)
+
+
+@cache
+def _numbered() -> tuple[int, ...]:
+    values = (*data().grid_values, *data().hand_values)
+    return tuple(card(colour, v) for colour in range(len(data().colours)) for v in values)

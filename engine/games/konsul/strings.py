@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.konsul.learn import LEARN
 
 _EN = {
     "name": "Konsul",
@@ -211,4 +212,4 @@ _JA = {
     "board.mode_count": "競り値＝枚数",
 }
 
-STRINGS: Catalog = {"en": _EN, "ja": _JA}
+STRINGS: Catalog = merge_catalogs({"en": _EN, "ja": _JA}, LEARN)

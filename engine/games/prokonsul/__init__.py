@@ -54,14 +54,26 @@ free, `free_allow_no_decision`, `free_top_two_only`, `short_game`, plus `quiet_p
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, Shortcut, ShortcutParam, TableTalk
+from engine.core import (
+    Game,
+    Msg,
+    Outcome,
+    Prompt,
+    SearchSpec,
+    Shortcut,
+    ShortcutParam,
+    TableTalk,
+    number_card_ids,
+)
 from engine.games.prokonsul import ai, coalition, estimate, petition, prompts, rules, sampler
+from engine.games.prokonsul.learn import CARD_IDS
 from engine.games.prokonsul.state import (
     Offer,
     ProkonsulOptions,
     ProkonsulState,
     ProkonsulView,
     Proposal,
+    board_lines,
 )
 from engine.games.prokonsul.state import private_lines as hand_lines
 from engine.games.prokonsul.state import view as seat_view
@@ -90,6 +102,7 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     AI = staticmethod(ai.decide)
     search = SearchSpec(sampler.sample, rollouts=120, horizon=30, evaluate=estimate.evaluate)
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     max_inputs = 20_000
     shortcuts = (
@@ -130,8 +143,14 @@ class Prokonsul(Game[ProkonsulState, ProkonsulOptions, ProkonsulView]):
     def is_over(self, state: ProkonsulState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: ProkonsulState, seat: int) -> list[Msg]:
+    def own_lines(self, state: ProkonsulState, seat: int) -> list[Msg]:
         return hand_lines(state, seat)
 
     def table_talk(self, state: ProkonsulState) -> TableTalk | None:
         return prompts.table_talk(state)
+
+    def board_lines(self, view: ProkonsulView) -> list[Msg]:
+        return board_lines(view)
+
+    def held_cards(self, state: ProkonsulState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat])

@@ -20,11 +20,14 @@ from typing import Any
 from engine.core import Action, Prompt
 from engine.games.prokonsul.state import ProkonsulView, Proposal, top_two_value
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 CANDIDATE_SHARE = 0.35  # a candidate counter is worth this share of the province (one more win)
 
 
-def decide(view: ProkonsulView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: ProkonsulView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     rng = Rng(rng_state)
     move = prompt.move
     args: dict[str, Any]

@@ -297,3 +297,26 @@ def private_lines(state: ProkonsulState, seat: int) -> list[Msg]:
             else Msg(key="private.no_choice")
         )
     return lines
+
+
+def board_lines(view: ProkonsulView) -> list[Msg]:
+    """Whose revealed cards each seat holds this round (the board marks a taken card only by
+    its owner's token), then the board's legend."""
+    lines = [
+        Msg(
+            key="board_text.holds",
+            args={
+                "seat": seat,
+                "cards": [
+                    Msg(
+                        key="board_text.card",
+                        args={"value": view.revealed[owner], "seat_owner": owner},
+                    )
+                    for owner in held
+                ],
+            },
+        )
+        for seat, held in enumerate(view.held)
+        if held and view.revealed
+    ]
+    return [*lines, Msg(key="board_text.legend", args={"bonus": view.link_bonus})]

@@ -50,5 +50,5 @@ class SecretNim(Game[NimState, NimOptions, NimView]):
     def is_over(self, state: NimState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: NimState, seat: int) -> list[Msg]:
+    def own_lines(self, state: NimState, seat: int) -> list[Msg]:
         return prompts.private_lines(state, seat)

@@ -27,9 +27,10 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.senator import prompts, rules
 from engine.games.senator.ai import decide
+from engine.games.senator.learn import CARD_IDS
 from engine.games.senator.sampler import sample
 from engine.games.senator.state import SenatorOptions, SenatorState, SenatorView, private_lines
 from engine.games.senator.state import view as seat_view
@@ -47,6 +48,7 @@ class Senator(Game[SenatorState, SenatorOptions, SenatorView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=240, policy="random")
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     score_field = "scores"
     max_inputs = 40
@@ -66,5 +68,8 @@ class Senator(Game[SenatorState, SenatorOptions, SenatorView]):
     def is_over(self, state: SenatorState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: SenatorState, seat: int) -> list[Msg]:
+    def own_lines(self, state: SenatorState, seat: int) -> list[Msg]:
         return private_lines(state, seat)
+
+    def held_cards(self, state: SenatorState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat])

@@ -17,9 +17,12 @@ from engine.games.senator.board import (
 )
 from engine.games.senator.state import SenatorView
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 
-def decide(view: SenatorView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: SenatorView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     if prompt.move == "place_flag":
         return Action(seat=seat, move="place_flag", args={"square": _ai_flag(view)})
     card, entry = _ai_push(view, prompt, seat, rng_state)

@@ -3,9 +3,10 @@ its own wording of `wrong_phase` and `bad_seat_count`, which differs from the co
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.senator.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "Senator",
         "summary": "Push your family's members up the stairs into the senate.",
@@ -169,3 +170,5 @@ STRINGS: Catalog = {
         "board.pushed": "{player}：{card}",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)

@@ -33,11 +33,13 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core import Event, Game, Msg, Outcome, Prompt, SearchSpec
+from engine.core import Event, Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.seven_hills import prompts, rules
 from engine.games.seven_hills.ai import decide
+from engine.games.seven_hills.learn import CARD_IDS
 from engine.games.seven_hills.sampler import sample
 from engine.games.seven_hills.state import (
+    FLAG,
     SevenHillsOptions,
     SevenHillsState,
     SevenHillsView,
@@ -58,6 +60,7 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=300, policy="random")
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     max_inputs = 100
 
@@ -79,5 +82,8 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     def is_over(self, state: SevenHillsState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: SevenHillsState, seat: int) -> list[Msg]:
+    def own_lines(self, state: SevenHillsState, seat: int) -> list[Msg]:
         return private_lines(state, seat)
+
+    def held_cards(self, state: SevenHillsState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat], flag=FLAG)

@@ -10,13 +10,16 @@ from engine.core import Action, Prompt
 from engine.games.seven_hills.hill import SimHill, play_on_hill
 from engine.games.seven_hills.state import FLAG, HILLS, SIDES, SevenHillsView, full_hand
 from engine.rng import Rng
+from engine.styles import STEADY, Style
 
 _AI_SAMPLES = 10
 _AI_CARD_COST = 0.35
 _AI_TRAP = 0.45
 
 
-def decide(view: SevenHillsView, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+def decide(
+    view: SevenHillsView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action | None:
     if prompt.move != "play" or view.hand is None or not view.hand:
         return None
     card, hill = ai_choose(view, seat, rng_state)

@@ -4,9 +4,10 @@ are the core's; the game keeps its own wording of `not_a_player`, `unknown_move`
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.seven_hills.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "The Seven Hills of Rome",
         "summary": "Two tribes place cards face down beside seven hills; the stronger tribe settles each hill.",
@@ -219,3 +220,5 @@ STRINGS: Catalog = {
         "board.notes": "{notes}",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)

@@ -39,10 +39,11 @@ the spec is silent or leaves the input model open:
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
+from engine.core import CardText, Game, Msg, Outcome, Prompt, SearchSpec, require
 from engine.games.space_emperor import rules, sampler
 from engine.games.space_emperor.ai import decide, estimate
 from engine.games.space_emperor.alternatives import alternatives
+from engine.games.space_emperor.cards import DEFAULT_CARD_SET, board_lines, card_set, card_texts
 from engine.games.space_emperor.prompts import pending_prompt
 from engine.games.space_emperor.state import (
     Ctx,
@@ -73,6 +74,7 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
         alternatives=alternatives,
     )
     strings = STRINGS
+    card_ids = tuple(card_set(DEFAULT_CARD_SET).cards)
     hints = True
     score_field = "scores"
     max_inputs = 3000
@@ -93,8 +95,19 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     def is_over(self, state: SpaceEmperorState) -> bool:
         return state.over
 
-    def private_lines(self, state: SpaceEmperorState, seat: int) -> list[Msg]:
+    def own_lines(self, state: SpaceEmperorState, seat: int) -> list[Msg]:
         return private_lines(Ctx(state, None), seat)
+
+    def board_lines(self, view: SpaceEmperorView) -> list[Msg]:
+        return board_lines(view.systems, view.card_set)
+
+    def held_cards(self, state: SpaceEmperorState, seat: int) -> tuple[str, ...]:
+        return tuple(state.hands[seat])
+
+    def card(self, card_id: str) -> CardText:
+        cards = card_set(DEFAULT_CARD_SET).cards
+        require(card_id in cards, "unknown_card", card=card_id)
+        return card_texts(cards[card_id])
 
 
 __all__ = ["SpaceEmperor", "SpaceEmperorOptions", "SpaceEmperorState", "SpaceEmperorView"]

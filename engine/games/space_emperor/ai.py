@@ -20,6 +20,7 @@ from typing import Any
 from engine.core import Action, Field, Prompt
 from engine.games.space_emperor.cards import Card, CardSet, card_set
 from engine.games.space_emperor.state import PLANET, SpaceEmperorState, SpaceEmperorView
+from engine.styles import STEADY, Style
 
 HAND_SHIP_GUESS = 0.5  # expected hits one unseen defending hand card may add
 ATTACK_MARGIN = 0.8
@@ -40,7 +41,9 @@ DECK_SIZE = 100
 Decider = Callable[[SpaceEmperorView, Prompt, int, CardSet], dict[str, Any]]
 
 
-def decide(view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int) -> Action | None:
+def decide(
+    view: SpaceEmperorView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action | None:
     cards = card_set(view.card_set)
     deciders: dict[str, Decider] = {
         "act": _act,

@@ -96,7 +96,11 @@ def fight(ctx: Ctx, battle: Battle) -> None:
     monster_attacks = battle.attacker is None
     won = total_a >= total_d if monster_attacks else total_a > total_d
     battle.result = "attacker" if won else "defender"
-    ctx.say(f"battle_{battle.result}", attack=total_a, defence=total_d)
+    # A fleet beaten in battle can still take the system: its ships sent at the planet attack
+    # next, so "the defender wins" would be followed by a capture; the event says what is left.
+    planet_next = not won and any(slot.target == PLANET for slot in battle.attack)
+    key = "battle_defender_planet" if planet_next else f"battle_{battle.result}"
+    ctx.say(key, attack=total_a, defence=total_d)
     for side, index in sunk:
         fleet_of(battle, side)[index].sunk = True
     for side, index in sunk:

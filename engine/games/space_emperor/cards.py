@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic import Field as DataField
 
+from engine.core import CardText, Msg
 from engine.data import load
 
 ShipClass = Literal["FT", "BB", "CV", "CR", "DD"]
@@ -136,3 +137,66 @@ def _check_counts(name: str, cards: dict[str, Card]) -> None:
 def card_set(name: str) -> CardSet:
     """The named card set (space_emperor_<name>.json in this package), validated once."""
     return parse_card_set(name, load(__package__, f"space_emperor_{name}"))
+
+
+DEFAULT_CARD_SET = "designed_v1"
+TEXT_KINDS = {"super_weapon": "weapon"}  # the catalog's name for a kind, where it differs
+
+
+def card_texts(card: Card) -> CardText:
+    """A card's name and what it does: its kind's `card.<kind>.*` texts (learn.py) filled in
+    from its data."""
+    name = Msg(key="card.name", args={"name": card.name})
+    args: dict[str, Any] = {"name": name, "strength": card.strength}
+    if card.ship_class is not None:
+        args["class"] = Msg(key=f"card.class.{card.ship_class}")
+    kind = TEXT_KINDS.get(card.kind, card.kind)
+    if card.kind == "super_weapon" and card.scope == "fleet":
+        kind = "weapon.fleet"
+    elif card.kind == "super_weapon":
+        return _carrier_weapon(card, name)
+    return CardText(
+        name=name,
+        text=Msg(key=f"card.{kind}.text", args=args),
+        short=Msg(key=f"card.{kind}.short", args=args),
+    )
+
+
+def _carrier_weapon(card: Card, name: Msg) -> CardText:
+    classes = [Msg(key=f"card.class.{ship_class}") for ship_class in card.allowed_classes]
+    nothing = Msg(key="card.nothing")
+
+    def words(part: str, suffix: str) -> Msg:
+        extra = Msg(key=f"card.weapon.extra{suffix}", args={"extra": card.extra_dice})
+        special = Msg(key=f"card.special.{card.special}{suffix}") if card.special else nothing
+        args = {"name": name, "classes": classes, "special": special}
+        args["extra"] = extra if card.extra_dice else nothing
+        return Msg(key=f"card.weapon.{part}", args=args)
+
+    return CardText(name=name, text=words("text", ""), short=words("short", ".short"))
+
+
+def board_lines(systems: Any, card_set_name: str) -> list[Msg]:
+    """Every system in play with its owner and garrison by name (the board shows the units as
+    symbols), then the legend of those symbols."""
+    cards = card_set(card_set_name)
+    lines = []
+    for system in systems:
+        units = [_unit_words(unit, cards) for unit in system.garrison]
+        key = "board_text.system" if system.owner is not None else "board_text.neutral"
+        name = Msg(key="card.name", args={"name": cards[system.id].name})
+        lines.append(Msg(key=key, args={"system": name, "seat": system.owner, "units": units}))
+    return [*lines, Msg(key="board_text.legend")]
+
+
+def _unit_words(unit: tuple[str, ...], cards: CardSet) -> Msg:
+    words = []
+    for card_id in unit:
+        card = cards[card_id]
+        name = Msg(key="card.name", args={"name": card.name})
+        if card.kind in ("ship", "monster"):
+            symbol = f"{card.ship_class or ''}{card.strength}"
+            name = Msg(key="board_text.ship", args={"name": name, "symbol": symbol})
+        words.append(name)
+    args = dict(zip(("ship", "second", "third"), words, strict=False))
+    return Msg(key=f"board_text.unit.{len(words)}", args=args)

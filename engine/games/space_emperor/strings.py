@@ -3,7 +3,8 @@ are the same in both languages (they are proper names)."""
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.space_emperor.learn import LEARN
 
 EN = {
     "name": "Space Emperor",
@@ -148,6 +149,7 @@ EN = {
     "event.planet_auto": "{ship} takes the planet without a roll.",
     "event.battle_attacker": "Battle: attack {attack:hit|hits}, defence {defence} — the attacker wins.",
     "event.battle_defender": "Battle: attack {attack:hit|hits}, defence {defence} — the defender wins.",
+    "event.battle_defender_planet": "Battle: attack {attack:hit|hits}, defence {defence} — the defending fleet wins; the ships sent at the planet still attack.",
     "event.monster_takes": "The monster takes {seat}'s {system}; it is neutral now.",
     "event.captured": "{seat} captures {system}!",
     "event.attack_failed": "{seat}'s attack on {system} fails.",
@@ -244,6 +246,7 @@ EN = {
     "board.last_draw": "Drawn: {card}",
     "board.in_deck": "Still in the deck",
     "board.no_sortie": "No sortie",
+    "term.detailed": "{name} ({detail})",  # engine.i18n.term's own default, named in both catalogues
 }
 
 JA = {
@@ -346,6 +349,7 @@ JA = {
     "prompt.tractor": "{seat}：ブラックホールが{system}を襲います。牽引艦で押し付けますか？",
     "prompt.discard": "{seat}：カードが多すぎます — {count}枚捨ててください。",
     "private.hand": "あなたの手札（{count}枚）：{cards}",
+    "term.detailed": "{name}（{detail}）",
     "outcome.instant": "{seat}がすべての星系を支配しました。",
     "outcome.most_systems": "星系数が最多。",
     "outcome.draw": "誰も星系を持っていないため引き分け。",
@@ -385,6 +389,7 @@ JA = {
     "event.planet_auto": "{ship}はダイスを振らずに惑星を制圧。",
     "event.battle_attacker": "戦闘：攻撃{attack}ヒット、防御{defence}ヒット — 攻撃側の勝利。",
     "event.battle_defender": "戦闘：攻撃{attack}ヒット、防御{defence}ヒット — 防御側の勝利。",
+    "event.battle_defender_planet": "戦闘：攻撃{attack}ヒット、防御{defence}ヒット — 防御艦隊の勝利。惑星に向かった艦はこれから攻撃します。",
     "event.monster_takes": "怪獣が{seat}の{system}を奪い、中立になりました。",
     "event.captured": "{seat}が{system}を占領！",
     "event.attack_failed": "{seat}の{system}攻撃は失敗しました。",
@@ -571,4 +576,4 @@ JA_TERMS = {
 
 EN_TERMS = {key: key.removeprefix("term.") for key in JA_TERMS}  # English names stay as they are
 
-STRINGS: Catalog = {"en": {**EN, **EN_TERMS}, "ja": {**JA, **JA_TERMS}}
+STRINGS: Catalog = merge_catalogs({"en": {**EN, **EN_TERMS}, "ja": {**JA, **JA_TERMS}}, LEARN)

@@ -130,7 +130,7 @@ def _public_rules(state: SpaceEmperorState) -> dict[str, Any]:
 
 def private_lines(ctx: Ctx, seat: int) -> list[Msg]:
     hand = ctx.state.hands[seat]
-    names = ", ".join(_describe(ctx, card) for card in hand) or "—"
+    names = [_describe(ctx, card) for card in hand]  # each in the reader's language (term.*)
     return [Msg(key="private.hand", args={"cards": names, "count": len(hand)})]
 
 

@@ -30,9 +30,10 @@ Decisions where the spec is silent or leaves the choice to the bot:
 
 from __future__ import annotations
 
-from engine.core import Game, Msg, Outcome, Prompt, SearchSpec
+from engine.core import Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.spartacus import prompts, rules
 from engine.games.spartacus.ai import decide
+from engine.games.spartacus.learn import CARD_IDS
 from engine.games.spartacus.sampler import sample
 from engine.games.spartacus.state import SpartacusOptions, SpartacusState, SpartacusView
 from engine.games.spartacus.state import view as state_view
@@ -50,6 +51,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     AI = staticmethod(decide)
     search = SearchSpec(sample, rollouts=120)
     strings = STRINGS
+    card_ids = CARD_IDS
     hints = True
     score_field = "totals"
 
@@ -68,5 +70,8 @@ class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     def is_over(self, state: SpartacusState) -> bool:
         return state.phase == "over"
 
-    def private_lines(self, state: SpartacusState, seat: int) -> list[Msg]:
+    def own_lines(self, state: SpartacusState, seat: int) -> list[Msg]:
         return prompts.private_lines(state, seat)
+
+    def held_cards(self, state: SpartacusState, seat: int) -> tuple[str, ...]:
+        return number_card_ids(state.hands[seat], flag=0)

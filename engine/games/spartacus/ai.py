@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core import Action, Prompt
 from engine.games.spartacus.cards import PASS, pile_value
 from engine.games.spartacus.state import SpartacusView
+from engine.styles import STEADY, Style
 
 AI_TAKE_WITH_ONE = 15  # play a 1 (unbeatable in the base game) on a trick worth this much
 AI_SAVE_LOW = 3  # keep cards up to this value rather than win a cheap trick with them...
@@ -16,7 +17,9 @@ AI_JOKER_TAKE = 20  # play the joker to take a trick of at least this many point
 AI_JOKER_SPOIL = 15  # with joker_voids_trick: play the joker to spoil a trick this big
 
 
-def decide(view: SpartacusView, prompt: Prompt, seat: int, rng_state: int) -> Action:
+def decide(
+    view: SpartacusView, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
+) -> Action:
     return Action(seat=seat, move="play", args={"card": ai_choice(view, prompt)})
 
 

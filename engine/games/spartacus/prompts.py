@@ -4,7 +4,15 @@
 from __future__ import annotations
 
 from engine.core import Choice, Kind, Msg, Prompt, choice, one_of, trusted
-from engine.games.spartacus.cards import FLAG, PASS, cards_text, legal_cards, lowest_card, may_pass
+from engine.games.spartacus.cards import (
+    FLAG,
+    NUMBERS,
+    PASS,
+    cards_text,
+    legal_cards,
+    lowest_card,
+    may_pass,
+)
 from engine.games.spartacus.state import SpartacusState
 
 
@@ -38,6 +46,8 @@ def _prompt_text(state: SpartacusState, seat: int) -> Msg:
     key = "prompt.play_joker" if state.flags_as_jokers else "prompt.play"
     if FLAG not in state.hands[seat]:  # played already, or none in this variant
         key = "prompt.play_number"
+    if low <= NUMBERS[0]:  # no number is below the lowest card: the flag or a pass is left
+        key += "_none"
     return Msg(key=key, args={"seat": seat, "lowest": low})
 
 

@@ -3,9 +3,10 @@ come from the core catalogue; `bad_seat_count` keeps its own wording (it names t
 
 from __future__ import annotations
 
-from engine.core import Catalog
+from engine.core import Catalog, merge_catalogs
+from engine.games.spartacus.learn import LEARN
 
-STRINGS: Catalog = {
+_OWN: Catalog = {
     "en": {
         "name": "Spartacus",
         "summary": "A trick game where low cards are strong: undercut or pass.",
@@ -42,6 +43,9 @@ STRINGS: Catalog = {
         "prompt.play": "{seat}: play a number below {lowest} or your flag, or pass.",
         "prompt.play_joker": "{seat}: play a number below {lowest} or your joker, or pass.",
         "prompt.play_number": "{seat}: play a number below {lowest}, or pass.",
+        "prompt.play_none": "{seat}: no number is below {lowest}; play your flag, or pass.",
+        "prompt.play_joker_none": "{seat}: no number is below {lowest}; play your joker, or pass.",
+        "prompt.play_number_none": "{seat}: no number is below {lowest}; you can only pass.",
         "event.played": "{seat} plays {card}.",
         "event.played_flag": "{seat} plays the flag ⚑.",
         "event.played_joker": "{seat} plays the joker ★.",
@@ -133,6 +137,9 @@ STRINGS: Catalog = {
         "prompt.any": "{seat}：まだ数字カードが出ていません。どのカードでも出せます。",
         "prompt.play": "{seat}：{lowest}より低い数字カードか旗印を出すか、パスしてください。",
         "prompt.play_number": "{seat}：{lowest}より低い数字カードを出すか、パスしてください。",
+        "prompt.play_none": "{seat}：{lowest}より低い数字はありません。旗印を出すか、パスしてください。",
+        "prompt.play_joker_none": "{seat}：{lowest}より低い数字はありません。ジョーカーを出すか、パスしてください。",
+        "prompt.play_number_none": "{seat}：{lowest}より低い数字はありません。パスしかできません。",
         "prompt.play_joker": (
             "{seat}：{lowest}より低い数字カードかジョーカーを出すか、パスしてください。"
         ),
@@ -196,3 +203,5 @@ STRINGS: Catalog = {
         "board.last_trick": "直前のトリック：{player}が{cards}を獲得（{value}点）",
     },
 }
+
+STRINGS: Catalog = merge_catalogs(_OWN, LEARN)

@@ -1,0 +1,233 @@
+"""Async tables through the real discord.py client and the fake Discord (issue 28): /game new
+with a pace, the pace and clocks on the lobby and board, turn notices and firmer reminders by
+DM with a link to the board, a clock that runs out, paces a server does not allow, and live
+tables untouched."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+
+from bench.bot_harness import Harness
+from bench.fakediscord import FakeMessage, FakeUser
+from table.pace import DAY, HOUR
+
+
+async def open_async(harness: Harness, users: list[FakeUser], pace: str, **more: str) -> None:
+    host, *others = users
+    fake = harness.fake
+    await fake.slash(host, "game", ["new"], {"game": "caesar", "pace": pace, **more})
+    lobby = harness.board()
+    for user in others:
+        await fake.click(user, lobby, harness.custom_id(lobby, ":lobby:join"))
+    await fake.click(host, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()
+
+
+def notices(harness: Harness, user: FakeUser) -> list[str]:
+    return [m.content for m in harness.fake.dms(user) if "/channels/" in (m.content or "")]
+
+
+async def test_an_async_table_shows_its_clock_and_sends_each_notice_once(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    now = [1_772_409_600.0]
+    bot.clock = lambda: now[0]
+    await open_async(harness, users, "1d", timeout="ai")
+    session = await bot.service.in_channel(fake.channel_id)
+    mover = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    name = users[mover].name
+    assert "⏱ Pace: 1 d per move · when a clock runs out: the AI plays the seat" in (
+        harness.board().text()
+    )
+    assert f"⏳ waiting on {name} · 2 d left" in harness.board().text()
+    tables = bot.play.deadlines.tables
+    sent: list[str] = []
+    for hours in (0, 1, 24, 25, 44, 47):  # the turn, half the clock, nine tenths
+        now[0] = 1_772_409_600.0 + hours * HOUR
+        await tables.fire()
+        await harness.settle()
+        sent = notices(harness, users[mover])
+    assert len(sent) == 3, sent
+    assert sent[0].startswith("🎲 **Your turn** in **Caesar**") and "2 d left" in sent[0]
+    assert f"/channels/{fake.guild_id}/{fake.channel_id}/" in sent[0]  # a link to the board
+    assert sent[1].startswith("⏰ Reminder") and "1 d left" in sent[1]
+    assert sent[2].startswith("⚠️ **Last call**") and "the AI plays the seat" in sent[2]
+    assert notices(harness, users[1 - mover]) == []  # not their turn
+    now[0] = 1_772_409_600.0 + 2 * DAY + 60
+    await tables.fire()
+    await harness.settle()
+    said = [m.content for m in fake.channel_messages() if "clock ran out" in (m.content or "")]
+    assert said == [f"⌛ {name}'s clock ran out: the AI plays the seat from now on."]
+    session = await bot.service.get(session.id)
+    assert session.is_ai(mover)
+
+
+async def test_paces_are_checked_against_the_server(harness: Harness) -> None:
+    harness.server = {**harness.server, "allowed_paces": "1d 3d", "default_pace": "1d"}
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "soon"})
+    assert harness.last_ephemeral(alice).startswith("✗ Not a pace: soon.")
+    await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "12h"})
+    assert harness.last_ephemeral(alice) == "✗ This server allows these paces: 1d, 3d."
+    assert await bot.service.in_channel(fake.channel_id) is None
+    await fake.slash(alice, "game", ["new"], {"game": "caesar"})  # the server's default
+    assert "⏱ Pace: 1 d per move" in harness.board().text()
+    await fake.slash(alice, "game", ["rules"], {}, locale="ja")
+    assert "⏱ ペース：1手1日・持ち時間切れ：AIがその席を引き継ぐ" in harness.last_ephemeral(alice)
+
+
+async def test_a_live_table_has_no_clock(harness: Harness) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="caesar")
+    session = await bot.service.in_channel(fake.channel_id)
+    assert "Pace" not in harness.board().text() and "left" not in harness.board().text()
+    assert await bot.service.store.table_pace(session.id) is None
+    assert await bot.service.store.clocks(session.id) == []
+
+
+async def test_game_me_sets_a_players_own_settings_in_their_language(harness: Harness) -> None:
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    await fake.slash(alice, "game", ["me", "timezone"], {"zone": "Asia/Tokyo"})
+    assert "Time zone: **Asia/Tokyo**" in harness.last_ephemeral(alice)
+    await fake.slash(alice, "game", ["me", "timezone"], {"zone": "Mars/Olympus"})
+    assert harness.last_ephemeral(alice).startswith("✗ Unknown time zone: Mars/Olympus.")
+    await fake.slash(alice, "game", ["me", "quiet"], {"hours": "23:00-07:00"})
+    assert "**23:00–07:00**" in harness.last_ephemeral(alice)
+    # A night longer than 12 hours would let a member stall a table that stops clocks in it.
+    await fake.slash(alice, "game", ["me", "quiet"], {"hours": "20:00-19:00"})
+    assert harness.last_ephemeral(alice).startswith("✗ Write quiet hours as")
+    await fake.slash(alice, "game", ["me", "notices"], {"way": "mention"})
+    await fake.slash(alice, "game", ["me", "vacation"], {"days": 3})
+    assert "Days left this year: 11." in harness.last_ephemeral(alice)
+    await fake.slash(alice, "game", ["me", "vacation"], {"days": 12})
+    assert harness.last_ephemeral(alice) == "✗ You have 11 vacation day(s) left this year."
+    await fake.slash(alice, "game", ["me", "show"], {}, locale="ja")
+    shown = harness.last_ephemeral(alice)
+    assert "タイムゾーン：**Asia/Tokyo**" in shown and "**11**日（14日中）" in shown
+    assert "ゲームのチャンネルでメンション" in shown
+    prefs = (await bot.service.store.user_prefs([alice.id]))[alice.id]
+    assert (prefs.tz, prefs.quiet_start, prefs.quiet_end, prefs.notices) == (
+        "Asia/Tokyo",
+        23 * 60,
+        7 * 60,
+        "mention",
+    )
+
+
+async def test_a_pause_needs_every_player(harness: Harness) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    carol = fake.add_user("carol")
+    bot = await harness.start()
+    await open_async(harness, users, "1d")
+    await fake.slash(users[0], "game", ["pause"], {"days": 2})
+    assert "alice asks to pause the clocks for 2 day(s): 1 of 2 agree." in (
+        fake.channel_messages()[-1].content
+    )
+    await fake.slash(carol, "game", ["pause"], {"days": 2})  # not at the table
+    assert harness.last_ephemeral(carol) == "✗ You are not playing this game."
+    session = await bot.service.in_channel(fake.channel_id)
+    assert (await bot.service.store.table_pace(session.id)).paused_until is None
+    await fake.slash(users[1], "game", ["pause"], {"days": 5})
+    assert fake.channel_messages()[-1].content.startswith("⏸ Every player agreed")
+    assert (await bot.service.store.table_pace(session.id)).paused_until is not None
+
+
+async def mine(harness: Harness, user: FakeUser, **where: object) -> FakeMessage:
+    """/game mine's answer: deferred, then edited in (waits for the edit)."""
+    await harness.fake.slash(user, "game", ["mine"], {}, **where)  # type: ignore[arg-type]
+    for _ in range(200):
+        answer = harness.fake.ephemerals(user)[-1]
+        if answer.text():
+            return harness.fake.message(answer.id)
+        await asyncio.sleep(0.05)
+    raise AssertionError("/game mine never answered")
+
+
+async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a_dm(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    channels = [fake.channel_id] + [fake.add_channel(f"table-{n}") for n in range(11)]
+    for channel in channels:
+        await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "1d"},
+                         channel_id=channel)  # fmt: skip
+        lobby = next(
+            m for m in reversed(fake.channel_messages(channel))
+            if any(":lobby:" in i for i in m.all_custom_ids())
+        )  # fmt: skip
+        await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:join"))
+        await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()
+    fake.hide_channel(channels[-1], alice)  # alice lost access to the last table's channel
+    await harness.settle()
+    first = await mine(harness, alice)
+    text = first.text()
+    assert text.startswith("**Your async games** (11) · page 1/2"), text
+    assert "(1 more in channels you cannot view now.)" in text
+    assert f"/{channels[-1]}" not in text  # the hidden channel is never named
+    assert text.count("**Caesar**") == 8 and "your clock 2 d" in text
+    next_page = harness.custom_id(first, "mine:next")
+    await fake.click(alice, first, next_page)
+    second = fake.message(first.id).text()
+    assert "page 2/2" in second and second.count("**Caesar**") == 3
+    assert f"/{channels[-1]}" not in second
+    # From the bot's DM (a user-installed command may run there) in Japanese.
+    dm = fake.dm_channel_id(bob)
+    shown = (await mine(harness, bob, channel_id=dm, locale="ja")).text()
+    assert shown.startswith("**参加中の非同期ゲーム**（12件）"), shown
+    await fake.slash(bob, "game", ["status"], {}, channel_id=dm)
+    assert harness.last_ephemeral(bob).startswith("✗ This command works in a server")
+    assert bot.service is not None
+
+
+async def test_the_game_command_declares_where_it_installs_and_runs(harness: Harness) -> None:
+    bot = await harness.start()
+    await bot.tree.sync()  # through the fake's schema check, as Discord's
+    (game,) = [c for c in harness.fake.store.commands[None] if c["name"] == "game"]
+    assert sorted(game["integration_types"]) == [0, 1] and sorted(game["contexts"]) == [0, 1, 2]
+
+
+async def test_the_fake_refuses_install_fields_discord_refuses(harness: Harness) -> None:
+    bot = await harness.start()
+    for bad in ({"contexts": [3]}, {"integration_types": []}, {"contexts": "guild"}):
+        command = {"name": "probe", "description": "x", **bad}
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.bulk_upsert_global_commands(bot.application_id, [command])
+        assert refused.value.code == 50035
+
+
+async def test_a_restart_leaves_current_async_boards_alone_until_acted_on(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    await harness.start()
+    await open_async(harness, users, "1d")
+    live_channel = fake.add_channel("live")
+    await fake.slash(users[0], "game", ["new"], {"game": "caesar"}, channel_id=live_channel)
+    board = harness.board()
+    posts = len(fake.calls("POST", "/messages"))
+    await harness.stop()
+    bot = await harness.start()
+    await harness.settle()
+    assert len(fake.calls("POST", "/messages")) == posts  # nothing re-posted
+    assert bot.service._sessions.keys() == {
+        (await bot.service.store.open_session_in(live_channel)).id
+    }  # the live lobby is loaded as before; the async table waits
+    session = await bot.service.in_channel(fake.channel_id)  # acted on: loaded now
+    assert session.status == "active" and harness.board().id == board.id
