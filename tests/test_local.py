@@ -847,3 +847,31 @@ async def test_a_new_game_never_writes_into_another_games_folder(tmp_path: Path,
     assert out.count(f"Board: {folders[0] / 'latest.png'}") + out.count(
         f"Board: {folders[1] / 'latest.png'}"
     ) == out.count("Board: ")
+
+
+async def test_a_hint_at_a_later_step_keeps_the_earlier_answers(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Issue 33 item 2: Senator's `?` at "Where to push it in" asks that step again; the card
+    already chosen is kept (it used to start over at "Card to push", refusing what followed)."""
+    from bot.terminal import local as local_module
+
+    async def quick_hint(self, session, seat, prompt) -> None:  # the search is not under test
+        self.say("  💡 (hint)")
+
+    monkeypatch.setattr(local_module.LocalTable, "_hint", quick_hint)
+    asked: list[str] = []
+    answers = iter(["1", "1", "?"])
+
+    def keyboard(prompt: str) -> str:
+        asked.append(prompt)
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    opts = options(tmp_path, game="senator", players=2, ai=1, ai_only=False)
+    with contextlib.suppress(EOFError):
+        await run_local(opts, ask=keyboard)
+    labels = [prompt.split(" (")[0] for prompt in asked]
+    assert labels[1:] == ["Card to push", "Where to push it in", "Where to push it in"], asked

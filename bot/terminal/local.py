@@ -399,11 +399,12 @@ class LocalTable:
         if tip is not None:
             self.say("  " + tip + " " + self.t("local.learn_commands"))
         self.prompt = prompt
+        args: dict[str, Any] = {}
         for attempt in itertools.count():
-            args: dict[str, Any] = {}
             try:
                 for index, field in enumerate(prompt.fields):
-                    if field.is_asked(args):  # e.g. a counter amount only after "counter"
+                    # Answers given before a hint was asked are kept: the hint is for this step.
+                    if field.name not in args and field.is_asked(args):  # e.g. a counter amount
                         later = prompt.fields[index + 1 :]
                         args[field.name] = self._answer(session, field, later, args, attempt > 0)
             except HintAsked:
@@ -411,6 +412,7 @@ class LocalTable:
                 continue
             if await self._submit(session, seat, prompt, args):
                 return
+            args = {}  # refused by the rules as a whole: asked again from the first step
 
     async def _hint(self, session: Session, seat: int, prompt: Prompt) -> None:
         """The hard AI's suggestion, as the Discord Hint button words it; the seat is stored as
