@@ -844,9 +844,8 @@ async def test_a_new_game_never_writes_into_another_games_folder(tmp_path: Path,
     boards = [sorted(f.name for f in folder.iterdir()) for folder in folders]
     assert all(names[-1] == "latest.png" for names in boards), boards
     out = capsys.readouterr().out
-    assert out.count(f"Board: {folders[0] / 'latest.png'}") + out.count(
-        f"Board: {folders[1] / 'latest.png'}"
-    ) == out.count("Board: ")
+    shown = re.findall(r"Board: (\S+latest\.png)", out)  # every board path printed
+    assert shown and set(shown) <= {str(f / "latest.png") for f in folders}, shown
 
 
 async def test_a_hint_at_a_later_step_keeps_the_earlier_answers(
