@@ -874,3 +874,19 @@ async def test_a_hint_at_a_later_step_keeps_the_earlier_answers(
         await run_local(opts, ask=keyboard)
     labels = [prompt.split(" (")[0] for prompt in asked]
     assert labels[1:] == ["Card to push", "Where to push it in", "Where to push it in"], asked
+
+
+def test_an_over_long_promise_is_refused_at_once_stating_the_limit() -> None:
+    """Issue 33 item 2: the text field's limit is said, in both languages, and the refusal comes
+    before the rules see the input (which dropped the player and chips already chosen)."""
+    field = Field(name="text", kind="text", label=Msg(key="field.promise"), max=200, optional=True)
+    refusal = problem(field, "x" * 250)
+    assert refusal is not None and problem(field, "x" * 200) is None
+    assert LOCAL_TEXT.msg("en", refusal) == "At most 200 characters, not 250: type it shorter."
+    assert "最大200文字" in LOCAL_TEXT.msg("ja", refusal)
+    from engine.games.prokonsul.inputs import promise_text
+
+    with pytest.raises(IllegalInput) as refused:  # the rules' own refusal says it too
+        promise_text("x" * 250)
+    words = LOCAL_TEXT.msg("en", refused.value.msg, GAMES["prokonsul"])
+    assert words == "The promise text is too long: at most 200 characters, not 250.", words

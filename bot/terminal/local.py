@@ -431,7 +431,10 @@ class LocalTable:
             value = self._ask_field(session, field, listed)
             answered = {**args, field.name: value}
             refusal = problem(field, value)
-            if refusal is None or not any(f.is_asked(answered) for f in later):
+            # A text over its length is refused here even as the last answer: the rules would
+            # refuse the whole input, dropping the answers before it.
+            last = not any(f.is_asked(answered) for f in later) and field.kind != "text"
+            if refusal is None or last:
                 return value
             self.say("  ✗ " + self.text.msg(self.opts.locale, refusal, session.game))
             listed = True

@@ -90,6 +90,8 @@ def problem(field: Field, value: Any) -> Msg | None:
             return Msg(key="local.error.not_listed", args={"answer": " ".join(strays)})
     if field.kind == "int" and not (isinstance(value, int) and field.min <= value <= field.max):
         return Msg(key="local.error.range", args={"minimum": field.min, "maximum": field.max})
+    if field.kind == "text" and isinstance(value, str) and len(value) > field.max:
+        return Msg(key="local.error.too_long", args={"maximum": field.max, "length": len(value)})
     return None
 
 
