@@ -27,7 +27,15 @@ from typing import Any
 from bot.frontend.drafts import amount_indexes
 from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.texts import Texts
-from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
+from bot.terminal.local_input import (
+    asks_hint,
+    normalise,
+    numbered,
+    parse,
+    parse_group,
+    problem,
+    slot_problem,
+)
 from bot.terminal.local_learn import Learning
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
@@ -518,9 +526,18 @@ class LocalTable:
                 raise HintAsked
             if not head:
                 break
-            behind_label = self.t("local.fleet_attachments", count=field.per_head)
-            behind = self.ask(self.t("local.ask", label=behind_label))
-            groups.append(parse_group(field, head, behind, partial(self._label, session)))
+            label = partial(self._label, session)
+            refusal = slot_problem(field, parse_group(field, head, "", label), groups)
+            if refusal is None:  # the ship is fine: what goes behind it
+                behind_label = self.t("local.fleet_attachments", count=field.per_head)
+                behind = self.ask(self.t("local.ask", label=behind_label))
+                group = parse_group(field, head, behind, label)
+                refusal = slot_problem(field, group, groups)
+            if refusal is not None:  # at once, the slots so far kept: this slot is asked again
+                self.say("  ✗ " + self.text.msg(locale, refusal, game))
+                self.say("  " + self.t("local.fleet_so_far", fleet=_fleet_text(groups)))
+                continue
+            groups.append(group)
         return groups
 
     def _option_lines(self, session: Session, field: Field, numbered: bool) -> list[str]:
@@ -579,6 +596,11 @@ def _human_seats(session: Session) -> list[int]:
 
 def _rows(items: list[str]) -> list[str]:
     return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
+
+
+def _fleet_text(groups: list[list[Any]]) -> str:
+    """The slots so far as typed: 'BB4+SH1, CR3' (— when none)."""
+    return ", ".join("+".join(str(v) for v in group) for group in groups) or "—"
 
 
 def run_command() -> str:
