@@ -890,3 +890,51 @@ def test_an_over_long_promise_is_refused_at_once_stating_the_limit() -> None:
         promise_text("x" * 250)
     words = LOCAL_TEXT.msg("en", refused.value.msg, GAMES["prokonsul"])
     assert words == "The promise text is too long: at most 200 characters, not 250.", words
+
+
+def test_the_live_page_keeps_its_game_over_serves_the_font_and_maps_boards_to_the_story(
+    tmp_path: Path,
+) -> None:
+    """Issue 33 items 4-8, as far as the page's server and script go (headless chromium drives
+    the page itself in test_local_page): the lines told by each board, so the story follows a
+    board stepped back to; the game's end, so the page keeps its last board and result; the
+    boards' own font for Japanese; numbers counted in all; keys to step through boards."""
+    from render.common import FONT_PATH
+
+    words = dict.fromkeys(("lang", "waiting", "story", "gone", "back", "forth"), "x")
+    live = LiveBoard(tmp_path, "Konsul", words)
+    try:
+        live.tell([f"line {n}" for n in range(1, 13)])
+        live.show(1)
+        live.tell(["line 13", "line 14"])
+        live.show(2)
+        live.tell(["Final result:", "1. AI 1 — 9"], status="Final result:", over=True)
+
+        def get(path: str) -> tuple[str, bytes]:
+            with urllib.request.urlopen(live.url.rstrip("/") + path, timeout=30) as answer:
+                return answer.headers["Content-Type"], answer.read()
+
+        state = json.loads(get("/state?after=0")[1])
+        assert state["marks"] == {"1": 12, "2": 14} and state["first"] == 0 and state["over"]
+        assert get("/font.ttf") == ("font/ttf", FONT_PATH.read_bytes())
+        page = get("/")[1].decode()
+        assert '@font-face { font-family: "Forum"; src: url("/font.ttf")' in page
+        assert "ArrowLeft" in page and "story.start = first + 1" in page
+        assert "padding-left: 4em" in page  # room for "100." before each line
+        assert "if (!over) status.textContent" in page  # the result stays after the game ends
+    finally:
+        live.close()
+
+
+async def test_the_live_page_keeps_its_port_across_a_resume(tmp_path: Path, capsys) -> None:
+    """Issue 33 item 6: without --port, a game's page has a port of its own, so a tab left
+    open reconnects when the game is resumed."""
+    opts = options(tmp_path, players=2, ai=1, ai_only=False)
+    ports = []
+    for _ in range(2):
+        with contextlib.suppress(EOFError):
+            await run_local(opts, ask=_eof)
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", capsys.readouterr().out)
+        assert found
+        ports.append(int(found.group(1)))
+    assert ports[0] == ports[1] and 20000 <= ports[0] < 40000, ports

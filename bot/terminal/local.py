@@ -47,6 +47,7 @@ from table.backend import open_store
 from table.service import Session, SessionBroken, TableService
 from table.session_model import Seat
 
+PORT_BASE, PORT_SPAN = 20000, 20000  # the live page's own ports (see game_port)
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
 LOCAL_USER_BASE = 1000
@@ -69,7 +70,7 @@ class LocalOptions:
     seed: int | None = None
     new: bool = False
     browser: bool = False  # open the live board in the default browser at the start
-    port: int = 0  # of the live board on 127.0.0.1; 0: any free port
+    port: int | None = None  # of the live board on 127.0.0.1; 0: any free; None: game_port
     given: frozenset[str] = frozenset()  # of "players", "ai", "options": set on the command line
     ai_level: str = "normal"  # of every AI seat this run adds
 
@@ -136,11 +137,19 @@ class LocalTable:
         title = self.t("local.page.title", game=self.t("name", session.game), session=session.id)
         keys = ("lang", "waiting", "story", "gone", "back", "forth")
         words = {key: self.t(f"local.page.{key}") for key in keys}
-        try:
-            self.live = LiveBoard(self._folder(session), title, words, self.opts.port)
-        except OSError as error:  # e.g. --port already taken: the game goes on without a page
-            self.say(self.t("local.live_failed", port=self.opts.port, reason=error.strerror))
-            return
+        folder = self._folder(session)
+        # Without --port, the game's own port, the same on every resume (an open tab then
+        # reconnects by itself); any free one if another program holds it.
+        ports = [self.opts.port] if self.opts.port is not None else [game_port(folder), 0]
+        for port in ports:
+            try:
+                self.live = LiveBoard(folder, title, words, port)
+                break
+            except OSError as error:  # e.g. --port already taken: the game goes on
+                if port == ports[-1]:
+                    self.say(self.t("local.live_failed", port=port, reason=error.strerror))
+                    return
+        assert self.live is not None
         self.live.tell(recap)
         self.opened = self.opts.browser and open_in_browser(self.live.url)
         key = "local.live_opened" if self.opened else "local.live"
@@ -577,7 +586,7 @@ class LocalTable:
             self.say("  " + line)
         self.say(self.t("local.images", folder=self._folder(session)))
         if self.live is not None:
-            self.live.tell(lines, status=lines[0])
+            self.live.tell(lines, status=lines[0], over=True)
         if self.opened:  # the final board stays on the page until the player is done with it
             with contextlib.suppress(EOFError):
                 self.ask(self.t("local.close_page"))
@@ -596,6 +605,12 @@ def _human_seats(session: Session) -> list[int]:
 
 def _rows(items: list[str]) -> list[str]:
     return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
+
+
+def game_port(folder: Path) -> int:
+    """A port of the game's own, from its board folder (unique to the game and its database):
+    in 20000-39999, clear of the usual services and of the ephemeral range."""
+    return PORT_BASE + zlib.crc32(str(folder.resolve()).encode()) % PORT_SPAN
 
 
 def _fleet_text(groups: list[list[Any]]) -> str:
