@@ -29,7 +29,8 @@ from engine.games.space_emperor.ai import best_fleet
 from engine.games.space_emperor.cards import card_set
 from engine.i18n import Localizer
 from engine.registry import get_game
-from table.service import Session
+from table.backend import open_store
+from table.service import Session, TableService
 from tests.support.bot_games import assert_final_board, fix_seed
 from tests.support.fleet import fleet_prompt
 
@@ -240,16 +241,20 @@ def test_the_fleet_chooser_builds_slots_step_by_step() -> None:
     assert args_of(prompt, draft) == {"fleet": [["S1", "W1"]]}
 
 
-def test_local_mode_asks_a_fleet_slot_by_slot(tmp_path) -> None:
+async def test_local_mode_asks_a_fleet_slot_by_slot(tmp_path) -> None:
     answers = iter(["BB01", "SW02", "DD01", ""])
     opts = LocalOptions(
         game="space_emperor", players=2, ai=0, ai_only=False, out=tmp_path,
         database=str(tmp_path / "db"), locale="en", options={},
     )  # fmt: skip
-    local = LocalTable(None, opts, ask=lambda _prompt: next(answers))  # type: ignore[arg-type]
-    session = SimpleNamespace(game=GAME, names=["Aki", "Ben"])
-    field = fleet_prompt().fields[0].model_copy(update={"options": (), "attachments": ()})
-    assert local._ask_fleet(session, field, False) == [["BB01", "SW02"], ["DD01"]]  # type: ignore[arg-type]
+    store = await open_store(opts.database)  # the table reads its service's hint pool
+    try:
+        local = LocalTable(TableService(store), opts, ask=lambda _prompt: next(answers))
+        session = SimpleNamespace(game=GAME, names=["Aki", "Ben"])
+        field = fleet_prompt().fields[0].model_copy(update={"options": (), "attachments": ()})
+        assert local._ask_fleet(session, field, False) == [["BB01", "SW02"], ["DD01"]]  # type: ignore[arg-type]
+    finally:
+        await store.close()
 
 
 def local_images(folder) -> list[str]:
