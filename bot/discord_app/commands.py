@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app import learn as learning
+from bot.discord_app import mine as mine_list
 from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
@@ -285,6 +286,8 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="mine", description=_(COMMANDS, "command.mine"))
     async def mine(self, interaction: discord.Interaction) -> None:
         """Your open async games on every server (see bot.discord_app.mine)."""
+        if not await self.bot.gate.allow_anywhere(interaction, "mine", mine_list.COOLDOWN):
+            return
         t = self.texts(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         clocks = self.parts.tables.clocks

@@ -77,6 +77,16 @@ class Gate:
             return await self._refuse(interaction, "gate.cooldown", seconds=math.ceil(left))
         return True
 
+    async def allow_anywhere(
+        self, interaction: discord.Interaction, command: str, seconds: float
+    ) -> bool:
+        """Whether a user-installed `command` may run for this member now: one cooldown over
+        every server and DM (a per-server one would let them hop servers)."""
+        left = self.cooldowns.wait((None, interaction.user.id, command), seconds)
+        if left > 0:
+            return await self._refuse(interaction, "gate.cooldown", seconds=math.ceil(left))
+        return True
+
     def refund(self, interaction: discord.Interaction, command: str) -> None:
         """The bot refused what `command` asked for (busy): it costs the member no cooldown."""
         self.cooldowns.refund(_use(interaction, command))
