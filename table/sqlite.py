@@ -274,19 +274,19 @@ class SqliteStore(queries.Queries):
         rows = [values for values, _ in batch]
         failure: BaseException | None = None
         try:  # one trip to the connection's thread (aiosqlite's `_execute`) for the batch
-            refused: list[BaseException | None] = await self.db._execute(
+            refused: list[BaseException | None] = await self.db._execute(  # type: ignore[no-untyped-call]  # aiosqlite's private API, see tests/test_aiosqlite_private_api.py
                 _commit_inputs, self.db._conn, rows
             )
         except BaseException as error:  # every caller of the batch is told
             failure, refused = error, [error] * len(batch)
-        for (_, done), error in zip(batch, refused, strict=True):
+        for (_, done), refusal in zip(batch, refused, strict=True):
             if done.done():
                 continue
-            if error is None:
+            if refusal is None:
                 done.set_result(None)
             else:
-                named = _storage_error(error) if isinstance(error, sqlite3.Error) else None
-                done.set_exception(named or error)
+                named = _storage_error(refusal) if isinstance(refusal, sqlite3.Error) else None
+                done.set_exception(named or refusal)
         if isinstance(failure, asyncio.CancelledError):
             raise failure
 
