@@ -133,8 +133,9 @@ async def test_a_pause_needs_every_player(harness: Harness) -> None:
     bot = await harness.start()
     await open_async(harness, users, "1d")
     await fake.slash(users[0], "game", ["pause"], {"days": 2})
-    assert "alice asks to pause the clocks for 2 day(s): 1 of 2 agree." in (
-        fake.channel_messages()[-1].content
+    assert (
+        "alice asks to pause the clocks for 2 day(s): 1 agreed so far; all 2 players must agree."
+        in (fake.channel_messages()[-1].content)
     )
     await fake.slash(carol, "game", ["pause"], {"days": 2})  # not at the table
     assert harness.last_ephemeral(carol) == "✗ You are not playing this game."

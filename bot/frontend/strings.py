@@ -410,7 +410,7 @@ COMMANDS: Catalog = {
         "command.me_timezone": "タイムゾーンを設定",
         "param.zone": "IANAタイムゾーン（例：Asia/Tokyo、America/New_York）",
         "command.me_quiet": "静かな時間帯を設定（その間は通知しない）",
-        "param.hours": "例：23:00-07:00（最長12時間）、または off",
+        "param.hours": "例：「23:00-07:00」（最長12時間）、または off",
         "command.me_notices": "手番の通知の受け取り方",
         "param.way": "DM、ゲームのチャンネルでのメンション、または通知なし",
         "choice.way.dm": "DM",
