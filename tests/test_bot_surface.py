@@ -9,6 +9,7 @@ import pytest
 from bench.bot_harness import Harness
 from bot.frontend.safe_text import neutral
 from engine.registry import GAMES
+from tests.support.prokonsul import setup_round
 
 
 async def test_game_mine_repeated_fast_costs_the_bot_no_rest_calls(harness: Harness) -> None:
@@ -89,3 +90,28 @@ async def test_card_autocomplete_words_a_games_cards_once_not_per_keystroke(
     for letters in ("ir", "iro", "iron", "ironh", "x" * 100):
         await fake.autocomplete(alice, "game", ["card"], {**typed, "name": letters}, focused="name")
     assert len(worded) == once
+
+
+async def test_a_stepper_takes_only_the_amounts_it_offered(harness: Harness) -> None:
+    """A modified client clicks the stepper's "take" with an amount the panel never showed
+    (beyond the count, negative-looking, another seat's panel): refused, nothing sent."""
+    fake = harness.fake
+    users, session = await setup_round(harness, "negotiation=strict quiet_petitions=off")
+    alice, bob, carol = users
+    board = harness.board()
+    panel = (await fake.click(alice, board, harness.custom_id(board, ":open"))).response_message
+    key = session.pending()[0].key
+    target = [i for i in panel.all_custom_ids() if f":{key}:v:" in i][-1]  # carol
+    await fake.click(alice, panel, target)
+    shown = fake.message(panel.id)
+    assert harness.custom_id(shown, f":{key}:q:0")  # the stepper, at 0
+    sid = session.id
+    for forged in (f"f:{sid}:{key}:q:999", f"f:{sid}:{key}:p:999", f"f:{sid}:{key}:q:1"):
+        await harness.forge_click(alice, shown, forged)
+        await harness.settle()
+        assert harness.last_ephemeral(alice).startswith("✗ "), forged
+    await harness.forge_click(bob, shown, f"f:{sid}:{key}:q:0")  # not bob's panel
+    await harness.settle()
+    assert harness.last_ephemeral(bob) == "It is not your turn."
+    offers = [m for m in fake.channel_messages() if f"<@{carol.id}>" in m.text()]
+    assert not any(m.all_custom_ids() for m in offers)  # no offer was made to carol
