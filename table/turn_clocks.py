@@ -72,6 +72,10 @@ class MyGame:
     waited: float  # since the table's oldest running clock started
 
 
+def _humans(session: Session) -> set[int]:
+    return {s.user_id for s in session.seats if not s.ai}
+
+
 def owing_humans(session: Session) -> set[int]:
     """Seats of members that owe an input now (SECRET prompts: every seat still owing)."""
     return {s for p in session.pending() for s in p.seats if not session.is_ai(s)}
@@ -273,9 +277,10 @@ class TurnClocks:
         now = self.now()
         if table.paused_until and table.paused_until > now:
             raise IllegalInput("already_paused")
+        if table.paused_until:  # the last pause ran out: its votes to end it are void
+            table = replace(table, paused_until=None, pause_votes=(), pause_days=0)
         votes = tuple(sorted({*table.pause_votes, user_id}))
-        humans = {s.user_id for s in session.seats if not s.ai}
-        if not humans <= set(votes):
+        if not _humans(session) <= set(votes):
             table = replace(table, pause_votes=votes, pause_days=table.pause_days or days)
             await self.store.save_table_pace(table)
             return table
@@ -285,13 +290,24 @@ class TurnClocks:
         await self._rebase(session, table, until)
         return table
 
-    async def end_pause(self, session: Session) -> None:
-        """Any player ends the table's pause early: the clocks run again now."""
+    async def end_pause(self, session: Session, user_id: int) -> TablePace:
+        """A player asks to end the pause early: the clocks run again once every player has
+        asked (one alone could end a pause the others agreed on while they are away, and let
+        their clocks run out). Before a pause is agreed, it withdraws the request."""
         table = await self._table(session)
+        if session.seat_of(user_id) is None:
+            raise IllegalInput("not_a_player")
         now = self.now()
+        if table.paused_until and table.paused_until > now:
+            votes = tuple(sorted({*table.pause_votes, user_id}))
+            if not _humans(session) <= set(votes):
+                table = replace(table, pause_votes=votes)
+                await self.store.save_table_pace(table)
+                return table
         table = replace(table, paused_until=None, pause_votes=(), pause_days=0)
         await self.store.save_table_pace(table)
         await self._rebase(session, table, now)
+        return table
 
     async def _rebase(self, session: Session, table: TablePace, resume_at: float) -> None:
         now = self.now()

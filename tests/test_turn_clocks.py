@@ -218,3 +218,36 @@ async def test_quiet_hours_moved_every_twelve_hours_cannot_stop_a_clock(tmp_path
             await clocks.set_prefs(UserPrefs(other, quiet_start=start, quiet_end=start + 60))
     finally:
         await store.close()
+
+
+async def test_one_player_cannot_end_a_pause_the_others_agreed_on(tmp_path: Path) -> None:
+    """Everyone agreed on a week's pause and left; one player alone ending it at once would
+    let the others' clocks run out while they are away (the AI takes their seats, they are
+    rated last). Ending early needs every player too; a pause not yet agreed is withdrawn."""
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        _, clocks, session = await table(store, now)
+        await clocks.vote_pause(session, 1, 7)
+        await clocks.vote_pause(session, 2, 7)
+        until = (await store.table_pace(session.id)).paused_until
+        assert until == START + 7 * DAY
+        now[0] += HOUR
+        await clocks.end_pause(session, 2)  # bob alone
+        assert (await store.table_pace(session.id)).paused_until == until
+        await clocks.end_pause(session, 1)  # and alice: it ends now
+        assert (await store.table_pace(session.id)).paused_until is None
+        # A request nobody else agreed to yet is withdrawn by one player.
+        await clocks.vote_pause(session, 1, 2)
+        await clocks.end_pause(session, 1)
+        assert (await store.table_pace(session.id)).pause_votes == ()
+        # After a pause runs out, new votes start afresh (none left over from the last one).
+        await clocks.vote_pause(session, 1, 1)
+        await clocks.vote_pause(session, 2, 1)
+        now[0] += 2 * DAY
+        await clocks.vote_pause(session, 2, 1)
+        assert (await store.table_pace(session.id)).pause_votes == (2,)
+        await clocks.vote_pause(session, 1, 1)
+        assert (await store.table_pace(session.id)).paused_until == now[0] + DAY
+    finally:
+        await store.close()

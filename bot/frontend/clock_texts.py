@@ -29,6 +29,8 @@ CLOCKS: Catalog = {
         " {votes} agreed so far; all {humans} players must agree.",
         "clock.pause_started": "⏸ Every player agreed: clocks stop until <t:{until}:f>.",
         "clock.pause_ended": "▶️ The pause is over: clocks run again.",
+        "clock.pause_end_vote": "▶️ {seat} asks to end the pause early: {votes} of {humans}"
+        " agree (it ends when every player has asked).",
         "error.bad_pace": "Not a pace: {pace}. Use live or a time per move from 1h to 14d"
         " (e.g. 12h, 1d, 3d).",
         "error.pace_not_allowed": "This server allows these paces: {paces}.",
@@ -81,6 +83,8 @@ CLOCKS: Catalog = {
         "プレイヤー{humans}人全員の同意が必要です。",
         "clock.pause_started": "⏸ 全員が同意しました。<t:{until}:f> まで持ち時間を止めます。",
         "clock.pause_ended": "▶️ 一時停止が終わりました。持ち時間が再び進みます。",
+        "clock.pause_end_vote": "▶️ {seat}が一時停止の早期終了を求めています：同意は{votes}人。"
+        "（{humans}人全員が求めると終わります）",
         "error.bad_pace": "ペースではありません：{pace}。live か1手あたりの時間（1h〜14d、"
         "例：12h、1d、3d）を指定してください。",
         "error.pace_not_allowed": "このサーバーで使えるペース：{paces}",
