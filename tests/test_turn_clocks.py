@@ -18,6 +18,7 @@ from table.store import Store
 from table.turn_clocks import TurnClocks, pass_action
 
 START = 1_772_409_600.0  # 2026-03-02 00:00 UTC
+FOUR_HOURS = Pace(4 * HOUR)
 
 
 def prompt(fields: tuple[Field, ...], move: str = "act") -> Prompt:
@@ -39,14 +40,21 @@ def test_a_pass_is_found_only_where_the_rules_offer_one() -> None:
     assert pass_action(prompt((one("action", ["pass"]), one("card", ["1"]))), 1) is None
 
 
-async def table(store: Store, now: list[float], process: str = "a", policy: str = "ai"):
+async def table(
+    store: Store,
+    now: list[float],
+    process: str = "a",
+    policy: str = "ai",
+    pace: Pace = FOUR_HOURS,
+    quiet_stops: bool = False,
+):
     service = TableService(store)
     clocks = TurnClocks(service, lambda: now[0], process)
     await clocks.started()
     session = await service.open(
         channel_id=1, guild_id=1, game_id="konsul", options={}, host_id=1, host_name="A", seed=3
     )
-    await clocks.open_table(session, Pace(4 * HOUR), policy)
+    await clocks.open_table(session, pace, policy, quiet_stops)
     await service.join(session, 2, "B")
     await service.start(session, 1)
     await clocks.settle(session)
@@ -152,16 +160,7 @@ async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path
     now = [START]
     store = await open_store(str(tmp_path / "f.sqlite3"))
     try:
-        service = TableService(store)
-        clocks = TurnClocks(service, lambda: now[0], "a")
-        await clocks.started()
-        session = await service.open(
-            channel_id=1, guild_id=1, game_id="konsul", options={}, host_id=1, host_name="A", seed=3
-        )
-        await clocks.open_table(session, Pace(DAY), "ai", quiet_stops=True)
-        await service.join(session, 2, "B")
-        await service.start(session, 1)
-        await clocks.settle(session)
+        service, clocks, session = await table(store, now, pace=Pace(DAY), quiet_stops=True)
         owing = dict(await clocks.waiting(session))
         seat = next(iter(owing))
         user = session.seats[seat].user_id
@@ -188,16 +187,7 @@ async def test_quiet_hours_moved_every_twelve_hours_cannot_stop_a_clock(tmp_path
     now = [START]
     store = await open_store(str(tmp_path / "f.sqlite3"))
     try:
-        service = TableService(store)
-        clocks = TurnClocks(service, lambda: now[0], "a")
-        await clocks.started()
-        session = await service.open(
-            channel_id=1, guild_id=1, game_id="konsul", options={}, host_id=1, host_name="A", seed=3
-        )
-        await clocks.open_table(session, Pace(DAY), "ai", quiet_stops=True)
-        await service.join(session, 2, "B")
-        await service.start(session, 1)
-        await clocks.settle(session)
+        _, clocks, session = await table(store, now, pace=Pace(DAY), quiet_stops=True)
         seat = next(iter(dict(await clocks.waiting(session))))
         user = session.seats[seat].user_id
         refused = 0
