@@ -115,3 +115,16 @@ async def test_a_stepper_takes_only_the_amounts_it_offered(harness: Harness) -> 
     assert harness.last_ephemeral(bob) == "It is not your turn."
     offers = [m for m in fake.channel_messages() if f"<@{carol.id}>" in m.text()]
     assert not any(m.all_custom_ids() for m in offers)  # no offer was made to carol
+
+
+async def test_rules_of_a_game_that_is_none_are_refused_not_crashed_on(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """discord.py does not check a str option against its choices: a modified client's
+    /game rules game:model_config raised KeyError ("command failed", an internal error)."""
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start()
+    await fake.slash(alice, "game", ["rules"], {"game": "model_config"})
+    assert harness.last_ephemeral(alice) == "✗ Unknown game: model\\_config."
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
