@@ -128,3 +128,16 @@ async def test_rules_of_a_game_that_is_none_are_refused_not_crashed_on(
     await fake.slash(alice, "game", ["rules"], {"game": "model_config"})
     assert harness.last_ephemeral(alice) == "✗ Unknown game: model\\_config."
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+async def test_tips_state_that_is_neither_on_nor_off_shows_no_raw_key(harness: Harness) -> None:
+    """A modified client's /game me tips state:maybe answered with the raw catalogue key."""
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    await harness.start()
+    await fake.slash(alice, "game", ["me", "tips"], {"state": "off"})
+    off = harness.last_ephemeral(alice)
+    await fake.slash(alice, "game", ["me", "tips"], {"state": "maybe"})
+    assert harness.last_ephemeral(alice).startswith("✗ "), harness.last_ephemeral(alice)
+    await fake.slash(alice, "game", ["me", "tips"], {"state": "off"})
+    assert harness.last_ephemeral(alice) == off and "me.tips" not in off

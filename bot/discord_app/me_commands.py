@@ -86,6 +86,8 @@ class MeCommands(app_commands.Group):
     )
     async def tips(self, interaction: discord.Interaction, state: str) -> None:
         """Whether learning games show their tips (bot.discord_app.learn), in every server."""
+        if state not in ("on", "off"):  # a modified client may send any text
+            raise IllegalInput("bad_state")
         store, user = self.clocks.store, interaction.user.id
         await (store.add_tip(user, OFF) if state == "off" else store.drop_tip(user, OFF))
         t = _texts(interaction, self.default_locale)
