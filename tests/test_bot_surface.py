@@ -141,3 +141,20 @@ async def test_tips_state_that_is_neither_on_nor_off_shows_no_raw_key(harness: H
     assert harness.last_ephemeral(alice).startswith("✗ "), harness.last_ephemeral(alice)
     await fake.slash(alice, "game", ["me", "tips"], {"state": "off"})
     assert harness.last_ephemeral(alice) == off and "me.tips" not in off
+
+
+async def test_learn_games_are_opened_under_the_lobby_cooldown(harness: Harness) -> None:
+    """/game learn starts its table at once, so the open-lobby limit never sees it: it still
+    goes through /game new's gate, so one member cannot open learning games in every channel
+    in a burst (holds)."""
+    harness.server = {**harness.server, "cooldown_new": 5}  # the default
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    other = fake.add_channel("second")
+    await fake.slash(alice, "game", ["learn"], {"game": "konsul"})
+    await fake.slash(alice, "game", ["learn"], {"game": "konsul"}, channel_id=other)
+    await harness.settle()
+    assert harness.last_ephemeral(alice).startswith("Please wait: try again in")
+    assert await bot.service.in_channel(fake.channel_id) is not None
+    assert await bot.service.in_channel(other) is None
