@@ -158,3 +158,22 @@ async def test_learn_games_are_opened_under_the_lobby_cooldown(harness: Harness)
     assert harness.last_ephemeral(alice).startswith("Please wait: try again in")
     assert await bot.service.in_channel(fake.channel_id) is not None
     assert await bot.service.in_channel(other) is None
+
+
+async def test_quiet_hours_move_once_a_day_while_a_clock_runs_where_they_stop_it(
+    harness: Harness,
+) -> None:
+    harness.server = {**harness.server, "quiet_hours_stop_clocks": True}
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    await harness.open_table([alice, bob], game="caesar", pace="1d")
+    session = await bot.service.in_channel(fake.channel_id)
+    owing = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    player = (alice, bob)[owing]
+    await fake.slash(player, "game", ["me", "quiet"], {"hours": "00:00-11:00"})
+    assert "**00:00–11:00**" in harness.last_ephemeral(player)
+    await fake.slash(player, "game", ["me", "quiet"], {"hours": "12:00-23:00"}, locale="ja")
+    assert harness.last_ephemeral(player).startswith("✗ 静かな時間帯に時計が止まる卓で")
+    await fake.slash(player, "game", ["me", "timezone"], {"zone": "Asia/Tokyo"})
+    assert harness.last_ephemeral(player).startswith("✗ While your clock runs at a table")
