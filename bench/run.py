@@ -3,6 +3,7 @@
     .venv/bin/python -m bench.run            # engine, AI, render, persistence
     .venv/bin/python -m bench.run --discord  # also a full game through the fake Discord
     .venv/bin/python -m bench.run --phone    # only the smallest board texts at a phone's width
+    .venv/bin/python -m bench.run --hints    # live-board latency, quiet and under hint spam
 
 Targets: every board of every registered game ≤ 3.0× its real floor (median ≤ 2.0×), persist
 ≤ 1.5× its floor, ≥ 1,000 full AI Imperium games/s per core. Medians (renders: best runs in
@@ -29,6 +30,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 from isal import isal_zlib
@@ -298,9 +300,107 @@ async def bench_discord() -> None:
     )
 
 
+async def _live_round(harness: Any, live: int, players: list[Any], round_no: int) -> float:
+    """Seconds from the round's last confirm until the live channel shows the next round."""
+    fake, (first, last) = harness.fake, players
+    await harness.choose(first, f"r{round_no}.select", [0, 0, 0])
+    before = [m.text() for m in fake.channel_messages(live)]
+    started = time.monotonic()
+    await harness.choose(last, f"r{round_no}.select", [8, 8, 8])
+    await fake.wait_for(lambda: [m.text() for m in fake.channel_messages(live)] != before, 60)
+    return time.monotonic() - started
+
+
+def _hint_answers(fake: Any, asker: Any) -> int:
+    return sum("Hint:" in m.text() or "busy" in m.text() for m in fake.ephemerals(asker))
+
+
+async def _spam_hints(harness: Any, asker: Any, other: Any, stop: asyncio.Event, ask: bool) -> int:
+    """A member clicks Hint in a new position again and again (a real search each time), or
+    (`ask` False, the control) only plays the rounds."""
+    fake, searched, round_no = harness.fake, 0, 1
+    while not stop.is_set() and round_no <= 8:
+        chooser = harness.chooser_for(asker, "hint")
+        if not ask:
+            await asyncio.sleep(0.5)  # about a hint's time
+            for user in (other, asker):
+                await harness.choose(user, f"r{round_no}.select", [1, 2, 3])
+            round_no += 1
+            continue
+        answered = partial(_hint_answers, fake, asker)
+        shown = answered()
+        await fake.click(asker, chooser, harness.custom_id(chooser, ":hint:ask"))
+        await fake.wait_for(partial(_more, answered, shown), timeout=120)
+        searched += 1
+        for user in (other, asker):
+            await harness.choose(user, f"r{round_no}.select", [1, 2, 3])
+        round_no += 1
+    return searched
+
+
+def _more(count: Callable[[], int], than: int) -> bool:
+    return count() > than
+
+
+async def bench_hint_spam(rounds: int = 6) -> None:
+    """Live-board latency through the fake Discord and the real bot with its process pools:
+    quiet, then while members of three other games click Hint in new positions, with hints
+    in their own worker, and (for comparison, as before issue 30) in the live boards' pool."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from bench.bot_harness import RELAXED, Harness
+    from bench.fakediscord import FakeDiscord
+
+    control = "control: the 3 games play, nobody asks"
+    for where in (control, "own worker", "live boards' pool"):
+        with tempfile.TemporaryDirectory() as folder:
+            async with FakeDiscord() as fake:
+                harness = Harness(fake, Path(folder) / "db.sqlite3", render_processes=2)
+                harness.server = {**RELAXED, "cooldown_hint": 0}
+                bot = await harness.start()
+                own = bot.hints.pool
+                if where == "live boards' pool":
+                    bot.hints.pool = bot.render_pool
+                games = []
+                for number in range(4):
+                    pair = [fake.add_user(f"p{number}a"), fake.add_user(f"p{number}b")]
+                    channel = fake.add_channel(f"game{number}")
+                    await fake.slash(
+                        pair[0], "game", ["new"], {"game": "imperium"}, channel_id=channel
+                    )
+                    lobby = fake.channel_messages(channel)[-1]
+                    await fake.click(pair[1], lobby, harness.custom_id(lobby, ":lobby:join"))
+                    await fake.click(pair[0], lobby, harness.custom_id(lobby, ":lobby:start"))
+                    games.append((channel, pair))
+                await harness.settle()
+                (live, players), spammers = games[0], games[1:]
+                quiet = [await _live_round(harness, live, players, n) for n in range(1, rounds + 1)]
+                stop = asyncio.Event()
+                tasks = [
+                    asyncio.create_task(
+                        _spam_hints(harness, pair[0], pair[1], stop, where != control)
+                    )
+                    for _, pair in spammers
+                ]
+                await asyncio.sleep(0.5)
+                spam = [
+                    await _live_round(harness, live, players, n)
+                    for n in range(rounds + 1, min(8, 2 * rounds) + 1)
+                ]
+                stop.set()
+                hints = sum(await asyncio.gather(*tasks))
+                bot.hints.pool = own  # each pool is shut down once
+                await harness.stop()
+        print(
+            f"hints: {where}: live board quiet p50 {statistics.median(quiet) * 1000:.0f} ms"
+            f" max {max(quiet) * 1000:.0f} ms; under hint spam from 3 games ({hints} hints)"
+            f" p50 {statistics.median(spam) * 1000:.0f} ms max {max(spam) * 1000:.0f} ms"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--discord", action="store_true")
+    parser.add_argument("--hints", action="store_true", help="only the hint-spam latency")
     parser.add_argument("--render", action="store_true", help="only the render figures")
     parser.add_argument("--phone", action="store_true", help="only the board texts at 390 px")
     args = parser.parse_args()
@@ -309,6 +409,9 @@ def main() -> None:
         return
     if args.render:
         bench_render()
+        return
+    if args.hints:
+        asyncio.run(bench_hint_spam())
         return
     bench_apply()
     bench_ai_games()

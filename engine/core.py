@@ -436,9 +436,9 @@ class Game(ABC, Generic[S, OptionsT, V]):
     def board_lines(self, view: V) -> list[Msg]:
         """The board in words, for the text a front end shows beside its image (a phone scales
         text, not images): what the image shows only as symbols or in short (garrisons, stacks,
-        whole rules of cards), then the legend of its symbols. Drawn from the public view only;
-        empty when the image says it all."""
-        return []
+        whole rules of cards), then the legend of its symbols. Drawn from the public view only.
+        By default the catalog's `board_text.legend`, when the game has one."""
+        return [Msg(key="board_text.legend")] if "board_text.legend" in self.strings["en"] else []
 
     def rules_text(self, section: str) -> Msg:
         """One section of the rules (RULE_SECTIONS), written for players from the spec."""

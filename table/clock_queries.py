@@ -79,12 +79,23 @@ BEAT = (
 LAST_BEAT = "SELECT MAX(at) FROM heartbeats"
 ADD_DOWNTIME = "INSERT INTO downtimes (starts, ends) VALUES (?,?) ON CONFLICT (starts) DO NOTHING"
 DOWNTIMES = "SELECT starts, ends FROM downtimes WHERE ends>? ORDER BY starts"
+# Active async tables whose board shows their latest input and that have no AI seat (a
+# clock per seat, none timed out): nothing to re-publish or play at start-up. `{shown}` and
+# `{seats}` (the seats' count) per dialect: see table.queries.
+IDLE_ASYNC = (
+    "SELECT s.id FROM sessions s JOIN async_tables a ON a.session_id=s.id"
+    " WHERE s.status='active' AND {shown} >="
+    " (SELECT COALESCE(MAX(seq), 0) FROM inputs WHERE inputs.session_id=s.id)"
+    " AND (SELECT COUNT(*) FROM clocks c WHERE c.session_id=s.id AND c.timed_out=0) = {seats}"
+)
 
 
 class ClockQueries(ABC):
     """Async tables' reads and writes, one statement each (see the module docstring)."""
 
     skip_locked: ClassVar[str]  # CLAIM_DUE's `{lock}` in this dialect
+    shown: ClassVar[str]  # the meta's "shown" as a number (table.queries)
+    seat_count: ClassVar[str]  # the number of seats of `s` (table.queries)
 
     @abstractmethod
     async def _fetch(self, query: str, *params: Any) -> Sequence[Any]: ...
@@ -185,6 +196,11 @@ class ClockQueries(ABC):
         """The player's vacations that end after `since`."""
         return [(r[0], r[1]) for r in await self._fetch(VACATIONS, user_id, since)]
 
+    async def idle_async_sessions(self) -> frozenset[int]:
+        """Active async tables whose board is current: nothing to re-publish at start-up."""
+        rows = await self._fetch(idle_async_query(self.shown, self.seat_count))
+        return frozenset(int(r[0]) for r in rows)
+
     async def beat(self, process: str, now: float) -> None:
         await self._write(BEAT, process, now)
 
@@ -197,6 +213,10 @@ class ClockQueries(ABC):
 
     async def downtimes(self, since: float) -> list[Interval]:
         return [(r[0], r[1]) for r in await self._fetch(DOWNTIMES, since)]
+
+
+def idle_async_query(shown: str, seat_count: str) -> str:
+    return IDLE_ASYNC.format(shown=shown.replace("meta", "s.meta"), seats=seat_count)
 
 
 def _clock_values(c: SeatClock) -> tuple[Any, ...]:

@@ -24,6 +24,7 @@ RECORDS = (
     ("ratings", "guild_id, game, player, name, mu, sigma, games, updated_at"),
     ("guild_settings", "guild_id, settings, updated_at"),
     ("user_settings", "user_id, turn_pings"),
+    ("user_tips", "user_id, tip"),
     ("async_tables", "session_id, pace, policy, quiet_stops, paused_until, pause_votes"),
     ("clocks", f"{CLOCK_COLUMNS}, claimed_by, claimed_until"),
     ("notices", "session_id, seat, turn, kind, user_id, at, message_id"),

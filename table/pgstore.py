@@ -68,6 +68,7 @@ class PostgresStore(queries.Queries):
 
     shared = True  # other processes may change the database: check before acting
     shown = queries.SHOWN_POSTGRES
+    seat_count = queries.SEATS_POSTGRES
     no_limit = None
     skip_locked = "FOR UPDATE SKIP LOCKED"
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from table.clock_queries import ClockQueries
+from table.clock_queries import ClockQueries, idle_async_query
 from table.session_model import SessionMeta, stored_seats
 from table.store import Held, InputRow, SessionRow, dump, input_row, session_row
 
@@ -36,6 +36,10 @@ UNSHOWN_FINISHED = (
 )
 SHOWN_SQLITE = "json_extract(meta, '$.shown')"
 SHOWN_POSTGRES = "(meta::jsonb->>'shown')::bigint"
+SEATS_SQLITE = "json_array_length(s.seats)"
+SEATS_POSTGRES = "json_array_length(s.seats::json)"
+# Open sessions but the idle async tables (table.clock_queries): what start-up loads.
+OPEN_BUT_IDLE = "WHERE status IN ('lobby','active') AND id NOT IN ({idle}) ORDER BY id"
 
 CREATE_SESSION = (
     "INSERT INTO sessions (channel_id, guild_id, game, rules_version, options,"
@@ -75,6 +79,9 @@ SET_TURN_PINGS = (
     "INSERT INTO user_settings (user_id, turn_pings) VALUES (?,?)"
     " ON CONFLICT (user_id) DO UPDATE SET turn_pings=excluded.turn_pings"
 )
+TIPS = "SELECT tip FROM user_tips WHERE user_id=?"
+ADD_TIP = "INSERT INTO user_tips (user_id, tip) VALUES (?,?) ON CONFLICT (user_id, tip) DO NOTHING"
+DROP_TIP = "DELETE FROM user_tips WHERE user_id=? AND tip=?"
 DM_CHANNEL = "SELECT channel_id FROM dm_channels WHERE user_id=?"
 REMEMBER_DM_CHANNEL = (
     "INSERT INTO dm_channels (user_id, channel_id) VALUES (?,?)"
@@ -163,6 +170,12 @@ class Queries(ClockQueries):
     async def open_sessions(self) -> list[SessionRow]:
         return await self._sessions(OPEN_SESSIONS)
 
+    async def open_sessions_but_idle(self) -> list[SessionRow]:
+        """Open sessions except async tables whose board is current and that have no AI
+        seat: those stay unread at start-up (loaded when acted on or due)."""
+        idle = idle_async_query(self.shown, self.seat_count)
+        return await self._sessions(OPEN_BUT_IDLE.format(idle=idle))
+
     async def unshown_finished(self) -> list[SessionRow]:
         """Finished sessions whose board (meta "shown": the last input it showed) lags the log:
         the process died before it published the final board."""
@@ -222,6 +235,16 @@ class Queries(ClockQueries):
 
     async def set_turn_pings(self, user_id: int, on: bool) -> None:
         await self._write(SET_TURN_PINGS, user_id, int(on))
+
+    async def tips(self, user_id: int) -> set[str]:
+        """The tips the member was shown (and "*" when they turned tips off)."""
+        return {row[0] for row in await self._fetch(TIPS, user_id)}
+
+    async def add_tip(self, user_id: int, tip: str) -> None:
+        await self._write(ADD_TIP, user_id, tip)
+
+    async def drop_tip(self, user_id: int, tip: str) -> None:
+        await self._write(DROP_TIP, user_id, tip)
 
     async def dm_channel(self, user_id: int) -> int | None:
         rows = await self._fetch(DM_CHANNEL, user_id)

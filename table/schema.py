@@ -181,6 +181,15 @@ _SCRIPTS = (
         PRIMARY KEY (session_id, chunk)
     );
     """,
+    # 8: the tips a member has been shown (issue 29, /game learn: each kind of decision's tip
+    # once per member, `<game>.<move>`), and "*" for a member who turned tips off.
+    """
+    CREATE TABLE user_tips (
+        user_id $big NOT NULL,
+        tip TEXT NOT NULL,
+        PRIMARY KEY (user_id, tip)
+    );
+    """,
 )
 
 

@@ -196,11 +196,13 @@ class TableService:
         """Every open session that loads; broken ones are left out (see recoverable)."""
         return (await self.recoverable())[0]
 
-    async def recoverable(self) -> tuple[list[Session], list[SessionBroken]]:
+    async def recoverable(self, lazy: bool = False) -> tuple[list[Session], list[SessionBroken]]:
         """Open sessions, and finished ones whose final board was never shown, split into
-        those that load and those that are broken."""
+        those that load and those that are broken. `lazy`: idle async tables (board current,
+        no AI seat) are not even read; they load when acted on or due."""
         healthy, broken = [], []
-        for row in await self.store.open_sessions() + await self.store.unshown_finished():
+        opened = await (self.store.open_sessions_but_idle() if lazy else self.store.open_sessions())
+        for row in opened + await self.store.unshown_finished():
             try:
                 healthy.append(await self.get(row.id))
             except SessionBroken as error:

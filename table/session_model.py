@@ -42,6 +42,7 @@ class SessionMeta(BaseModel):
     hinted: bool = False  # someone took a hint (see hinted_seats)
     hinted_seats: tuple[int, ...] | None = None  # who did: unrated; None (older rows): everyone
     rematch_of: int | None = None  # the finished session this lobby is a rematch of
+    learning: bool = False  # /game learn: tips shown, answered through choosers, unrated
     thread: bool = False  # the game has its own thread
     out_folder: str | None = None  # local mode: the game's own board folder (None: older rows)
     # Hints deferred ("thinking…") and not yet answered: (interaction token, reader's language,

@@ -56,6 +56,21 @@ class Timeout:
     at: float
 
 
+@dataclass(frozen=True)
+class MyGame:
+    """One of a player's open async games, as /game mine lists it."""
+
+    session_id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    board: int | None  # the board message, for a link
+    waiting_on: tuple[str, ...]  # names of the seats that owe an input
+    my_turn: bool
+    my_left: float  # the player's clock
+    waited: float  # since the table's oldest running clock started
+
+
 def owing_humans(session: Session) -> set[int]:
     """Seats of members that owe an input now (SECRET prompts: every seat still owing)."""
     return {s for p in session.pending() for s in p.seats if not session.is_ai(s)}
@@ -320,7 +335,11 @@ class TurnClocks:
         await self._rebase_user(user_id, now)
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
-        """Store a player's settings and re-plan their running clocks (quiet hours moved)."""
+        """Store a player's settings and re-plan their running clocks (quiet hours moved).
+        Their running clocks are first charged up to now under the hours they ran in: quiet
+        hours moved over the past refund nothing (else moving them every few hours would keep
+        a clock full and stall the table)."""
+        await self._rebase_user(prefs.user_id, None)
         await self.store.save_user_prefs(prefs)
         await self._rebase_user(prefs.user_id, None)
 
@@ -334,13 +353,45 @@ class TurnClocks:
             if table is None:
                 continue
             stops = self._stops(table, mine)
-            moved = clock
-            if resume_at is not None:
-                paused = table.paused_until or 0.0
-                moved = clocks.checkpoint(clock, now, stops, max(resume_at, paused))
+            if resume_at is None:  # charged up to now, running on from when it would have
+                moved = clocks.checkpoint(clock, now, stops, clock.running_since or now)
+            else:
+                moved = clocks.checkpoint(
+                    clock, now, stops, max(resume_at, table.paused_until or 0.0)
+                )
             await self.store.save_clock(self._planned(moved, now, stops, mine))
 
     # What the board and /game mine show -------------------------------------------------
+
+    async def games_of(self, user_id: int) -> list[MyGame]:
+        """The player's open async games, their turn first, then the longest waiting; read from
+        the stored rows and clocks (no game is replayed to list it)."""
+        now = self.now()
+        found = []
+        for mine in await self.store.clocks_of_user(user_id):
+            row = await self.store.session(mine.session_id)
+            table = await self.store.table_pace(mine.session_id)
+            if row is None or table is None or row.damage is not None:
+                continue
+            seated = await self.store.clocks(row.id)
+            prefs = await self.store.user_prefs([c.user_id for c in seated])
+            running = [c for c in seated if c.running_since is not None]
+            since = min((c.running_since or now for c in running), default=now)
+            stops = self._stops(table, prefs[user_id])
+            found.append(
+                MyGame(
+                    row.id,
+                    row.game,
+                    row.guild_id,
+                    row.channel_id,
+                    row.meta.board,
+                    tuple(row.seats[c.seat].name for c in running if c.seat < len(row.seats)),
+                    mine.running,
+                    mine.left(now, stops),
+                    max(0.0, now - since),
+                )
+            )
+        return sorted(found, key=lambda g: (not g.my_turn, -g.waited, g.session_id))
 
     async def waiting(self, session: Session) -> list[tuple[int, float]]:
         """(seat, time left) of every running clock, for "waiting on Bob · 5 h left"."""

@@ -5,8 +5,13 @@ tables untouched."""
 
 from __future__ import annotations
 
+import asyncio
+
+import discord
+import pytest
+
 from bench.bot_harness import Harness
-from bench.fakediscord import FakeUser
+from bench.fakediscord import FakeMessage, FakeUser
 from table.pace import DAY, HOUR
 
 
@@ -75,6 +80,8 @@ async def test_paces_are_checked_against_the_server(harness: Harness) -> None:
     assert await bot.service.in_channel(fake.channel_id) is None
     await fake.slash(alice, "game", ["new"], {"game": "caesar"})  # the server's default
     assert "⏱ Pace: 1 d per move" in harness.board().text()
+    await fake.slash(alice, "game", ["rules"], {}, locale="ja")
+    assert "⏱ ペース：1手1日・持ち時間切れ：AIがその席を引き継ぐ" in harness.last_ephemeral(alice)
 
 
 async def test_a_live_table_has_no_clock(harness: Harness) -> None:
@@ -126,8 +133,9 @@ async def test_a_pause_needs_every_player(harness: Harness) -> None:
     bot = await harness.start()
     await open_async(harness, users, "1d")
     await fake.slash(users[0], "game", ["pause"], {"days": 2})
-    assert "alice asks to pause the clocks for 2 day(s): 1 of 2 agree." in (
-        fake.channel_messages()[-1].content
+    assert (
+        "alice asks to pause the clocks for 2 day(s): 1 agreed so far; all 2 players must agree."
+        in (fake.channel_messages()[-1].content)
     )
     await fake.slash(carol, "game", ["pause"], {"days": 2})  # not at the table
     assert harness.last_ephemeral(carol) == "✗ You are not playing this game."
@@ -136,3 +144,91 @@ async def test_a_pause_needs_every_player(harness: Harness) -> None:
     await fake.slash(users[1], "game", ["pause"], {"days": 5})
     assert fake.channel_messages()[-1].content.startswith("⏸ Every player agreed")
     assert (await bot.service.store.table_pace(session.id)).paused_until is not None
+
+
+async def mine(harness: Harness, user: FakeUser, **where: object) -> FakeMessage:
+    """/game mine's answer: deferred, then edited in (waits for the edit)."""
+    await harness.fake.slash(user, "game", ["mine"], {}, **where)  # type: ignore[arg-type]
+    for _ in range(200):
+        answer = harness.fake.ephemerals(user)[-1]
+        if answer.text():
+            return harness.fake.message(answer.id)
+        await asyncio.sleep(0.05)
+    raise AssertionError("/game mine never answered")
+
+
+async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a_dm(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    channels = [fake.channel_id] + [fake.add_channel(f"table-{n}") for n in range(11)]
+    for channel in channels:
+        await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "1d"},
+                         channel_id=channel)  # fmt: skip
+        lobby = next(
+            m for m in reversed(fake.channel_messages(channel))
+            if any(":lobby:" in i for i in m.all_custom_ids())
+        )  # fmt: skip
+        await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:join"))
+        await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()
+    fake.hide_channel(channels[-1], alice)  # alice lost access to the last table's channel
+    await harness.settle()
+    first = await mine(harness, alice)
+    text = first.text()
+    assert text.startswith("**Your async games** (11) · page 1/2"), text
+    assert "(1 more in channels you cannot view now.)" in text
+    assert f"/{channels[-1]}" not in text  # the hidden channel is never named
+    assert text.count("**Caesar**") == 8 and "your clock 2 d" in text
+    next_page = harness.custom_id(first, "mine:next")
+    await fake.click(alice, first, next_page)
+    second = fake.message(first.id).text()
+    assert "page 2/2" in second and second.count("**Caesar**") == 3
+    assert f"/{channels[-1]}" not in second
+    # From the bot's DM (a user-installed command may run there) in Japanese.
+    dm = fake.dm_channel_id(bob)
+    shown = (await mine(harness, bob, channel_id=dm, locale="ja")).text()
+    assert shown.startswith("**参加中の非同期ゲーム**（12件）"), shown
+    await fake.slash(bob, "game", ["status"], {}, channel_id=dm)
+    assert harness.last_ephemeral(bob).startswith("✗ This command works in a server")
+    assert bot.service is not None
+
+
+async def test_the_game_command_declares_where_it_installs_and_runs(harness: Harness) -> None:
+    bot = await harness.start()
+    await bot.tree.sync()  # through the fake's schema check, as Discord's
+    (game,) = [c for c in harness.fake.store.commands[None] if c["name"] == "game"]
+    assert sorted(game["integration_types"]) == [0, 1] and sorted(game["contexts"]) == [0, 1, 2]
+
+
+async def test_the_fake_refuses_install_fields_discord_refuses(harness: Harness) -> None:
+    bot = await harness.start()
+    for bad in ({"contexts": [3]}, {"integration_types": []}, {"contexts": "guild"}):
+        command = {"name": "probe", "description": "x", **bad}
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.bulk_upsert_global_commands(bot.application_id, [command])
+        assert refused.value.code == 50035
+
+
+async def test_a_restart_leaves_current_async_boards_alone_until_acted_on(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    await harness.start()
+    await open_async(harness, users, "1d")
+    live_channel = fake.add_channel("live")
+    await fake.slash(users[0], "game", ["new"], {"game": "caesar"}, channel_id=live_channel)
+    board = harness.board()
+    posts = len(fake.calls("POST", "/messages"))
+    await harness.stop()
+    bot = await harness.start()
+    await harness.settle()
+    assert len(fake.calls("POST", "/messages")) == posts  # nothing re-posted
+    assert bot.service._sessions.keys() == {
+        (await bot.service.store.open_session_in(live_channel)).id
+    }  # the live lobby is loaded as before; the async table waits
+    session = await bot.service.in_channel(fake.channel_id)  # acted on: loaded now
+    assert session.status == "active" and harness.board().id == board.id

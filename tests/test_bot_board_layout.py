@@ -24,7 +24,6 @@ from tests.support.bot_games import fix_seed
 
 OPTIONS = {"imperial_settlers": "rounds=1", "prokonsul": "short_game=true"}
 MIDDLE = 12  # inputs of the human seat before the middle board is checked
-SIZES: dict[str, tuple[int, int]] = {}  # label -> (characters, components) of its board
 
 
 def board_size(board: FakeMessage) -> tuple[int, int]:
@@ -51,7 +50,7 @@ def assert_layout_board(harness: Harness, session: Session, label: str) -> FakeM
         assert name in text, f"{label}: seat {name} missing from\n{text}"
     chars, components = board_size(board)
     assert chars <= MAX_TEXT and components <= MAX_COMPONENTS, label
-    SIZES[label] = (chars, components)
+    print(f"board {label}: {chars} characters, {components} components")  # for the report
     return board
 
 

@@ -240,7 +240,7 @@ def test_the_fleet_chooser_builds_slots_step_by_step() -> None:
     assert args_of(prompt, draft) == {"fleet": [["S1", "W1"]]}
 
 
-def test_local_mode_asks_a_fleet_slot_by_slot(tmp_path) -> None:
+async def test_local_mode_asks_a_fleet_slot_by_slot(tmp_path) -> None:
     answers = iter(["BB01", "SW02", "DD01", ""])
     opts = LocalOptions(
         game="space_emperor", players=2, ai=0, ai_only=False, out=tmp_path,

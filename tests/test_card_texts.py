@@ -131,12 +131,13 @@ def test_loading_refuses_a_short_text_over_the_option_limit() -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_board_in_words_is_worded_in_both_languages(game_id: str) -> None:
-    """Game.board_lines: what a board shows only as symbols, and its legend, for the text
-    beside the image; every key resolves, in both languages, at sampled positions."""
+    """Game.board_lines: what a board shows only as symbols, then its legend (every game has
+    one), for the text beside the image; every key resolves, in both languages."""
     game = GAMES[game_id]
     names = [f"P{seat}" for seat in range(7)]
     for state in _sampled_states(game, 3):
         lines = game.board_lines(game.view(state, None))
+        assert lines[-1].key == "board_text.legend", (game_id, lines)  # every board's legend
         for locale in LOCALES:
             for line in lines:
                 text = WORDS.msg(locale, line, game, names)

@@ -16,7 +16,7 @@ from table.backend import open_store
 from table.clocks import SeatClock, UserPrefs
 from table.pace import Pace, TablePace
 from table.session_model import Seat, SessionMeta
-from table.store import SessionRow, Store
+from table.store import InputRow, SessionRow, Store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -131,3 +131,20 @@ async def test_an_existing_database_gains_the_async_tables(tmp_path: Path) -> No
         assert await store.user_prefs([1]) == {1: UserPrefs(1)}
     finally:
         await store.close()
+
+
+async def test_idle_async_sessions_are_those_whose_board_shows_the_last_input(
+    opened: Store,
+) -> None:
+    """Idle: async, board current, every seat a member with a clock (none handed to the AI)."""
+    ids = [await session(opened, channel) for channel in (1, 2, 3, 4)]
+    for sid in ids[:3]:  # three async tables, one live
+        await opened.save_table_pace(TablePace(sid, Pace(3600)))
+        for seat in range(4):
+            gone = sid == ids[2] and seat == 3  # its clock ran out: an AI plays it
+            await opened.save_clock(SeatClock(sid, seat, 100 + seat, 60.0, timed_out=gone))
+    for sid, shown in zip(ids, (1, 0, 1, 1), strict=True):
+        await opened.append_input(sid, InputRow(1, 0, "m", {}, "k"))
+        await opened.save_meta(sid, SessionMeta(shown=shown))
+    assert await opened.idle_async_sessions() == frozenset({ids[0]})
+    assert [row.id for row in await opened.open_sessions_but_idle()] == ids[1:]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_app.commands import options_help
+from bot.discord_app.rules_pages import options_help
 from bot.frontend.strings import BOT
 from bot.frontend.texts import Texts
 from engine.core import IllegalInput, option_values, player_options

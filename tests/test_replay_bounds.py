@@ -20,6 +20,7 @@ from engine.ai import ai_seed, choose_action, play_out
 from engine.core import Action
 from engine.registry import GAMES
 from table.export import MAX_BYTES, build_export, dump_export
+from table.session_model import Seat, SessionMeta
 from table.store import InputRow, SessionRow
 
 SEED = 3
@@ -53,11 +54,19 @@ def haggled(exchanges: int) -> str:
     final, rest = play_out(game, state, SEED)
     outcome = game.outcome(final)
     assert outcome is not None
-    seats = [{"user_id": s, "name": f"P{s}", "ai": False} for s in range(3)]
     row = SessionRow(
-        1, 1, 1, "prokonsul", game.rules_version, options.model_dump(), SEED, "finished", 1,
-        seats, {},
-    )  # fmt: skip
+        id=1,
+        channel_id=1,
+        guild_id=1,
+        game="prokonsul",
+        rules_version=game.rules_version,
+        options=options.model_dump(),
+        seed=SEED,
+        status="finished",
+        host_id=1,
+        seats=tuple(Seat(user_id=s, name=f"P{s}", ai=False) for s in range(3)),
+        meta=SessionMeta(),
+    )
     inputs = [InputRow(n, a.seat, a.move, a.args, "") for n, a in enumerate(actions + rest, 1)]
     return dump_export(build_export(row, inputs, outcome))
 
@@ -106,30 +115,58 @@ def test_the_worker_keeps_replay_strips_within_a_byte_budget(
     assert 1 <= len(worker._steps) < 4
 
 
+PEAK = (
+    "status = open('/proc/self/status').read()\n"
+    "print(int(status.split('VmHWM:')[1].split()[0]) / 1024)\n"  # VmHWM: peak resident MB
+)
+
+
+def measured(script: str) -> tuple[list[str], float, float]:
+    """(stdout lines before the peak, seconds, peak resident MB) of `script` run alone."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", script + PEAK], cwd=ROOT, capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr
+    *lines, peak = done.stdout.strip().splitlines()
+    return lines, time.perf_counter() - started, float(peak)
+
+
 @pytest.mark.slow
 def test_the_largest_legal_file_replays_in_bounded_time_files_and_memory(tmp_path: Path) -> None:
     path = tmp_path / "largest.json"
     path.write_text(largest_legal_file())
-    script = (
-        "import sys\n"
-        "from bot.__main__ import main\n"
-        f"code = main(['replay', {str(path)!r}, '--out', {str(tmp_path / 'out')!r}])\n"
-        "status = open('/proc/self/status').read()\n"
-        "print(int(status.split('VmHWM:')[1].split()[0]) / 1024)\n"
-        "sys.exit(code)\n"
+    out = str(tmp_path / "out")
+    lines, seconds, peak = measured(
+        f"from bot.__main__ import main\nassert main(['replay', {str(path)!r}, '--out', {out!r}]) == 0\n"
     )
-    started = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=600
-    )
-    seconds = time.perf_counter() - started
-    assert done.returncode == 0, done.stderr
-    peak = float(done.stdout.strip().splitlines()[-1])
     boards = list((tmp_path / "out").glob("*/*.png"))
     size = sum(board.stat().st_size for board in boards)
     print(
-        f"\n{path.stat().st_size} bytes, {done.stdout.splitlines()[0]}: {seconds:.1f} s,"
+        f"\n{path.stat().st_size} bytes, {lines[0]}: {seconds:.1f} s,"
         f" {len(boards)} files ({size / 2**20:.1f} MiB), peak {peak:.0f} MB"
     )
-    assert len(boards) <= replay.MAX_BOARDS + 1 and "spread evenly" in done.stdout
+    assert len(boards) <= replay.MAX_BOARDS + 1 and "spread evenly" in lines[1]
     assert peak < 300, f"{peak:.0f} MB"
+
+
+@pytest.mark.slow
+def test_paging_four_of_the_longest_games_keeps_the_worker_small(tmp_path: Path) -> None:
+    """The after-game worker pages four games of the largest legal file (as four sessions): it
+    keeps their strips within its byte budget, so its peak stays far below 1 GB."""
+    path = tmp_path / "largest.json"
+    path.write_text(largest_legal_file())
+    lines, seconds, peak = measured(
+        "from bot.frontend.after_game_worker import kept_bytes, replay_page\n"
+        f"text = open({str(path)!r}).read()\n"
+        "for session in range(1, 5):\n"
+        "    for page in (0, 60, 10**6):\n"
+        "        replay_page(session, text, 'en', page)\n"
+        "print(kept_bytes())\n"
+    )
+    kept = int(lines[-1])
+    print(
+        f"\npaging 4 games of {path.stat().st_size} bytes: {seconds:.0f} s,"
+        f" strips kept {kept / 2**20:.1f} MiB, peak {peak:.0f} MB"
+    )
+    assert kept <= worker.KEPT_STEPS_BYTES and peak < 300, (kept, peak)

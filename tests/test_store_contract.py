@@ -350,3 +350,22 @@ async def test_a_players_dm_channel_is_remembered_across_reopening(database: str
         assert await again.dm_channel(101) is None
     finally:
         await again.close()
+
+
+async def test_a_members_tips_are_remembered_across_reopening(database: str) -> None:
+    first = await open_store(database)
+    assert await first.tips(100) == set()
+    await first.add_tip(100, "konsul.bid")
+    await first.add_tip(100, "konsul.bid")  # shown twice by two processes: one row
+    await first.add_tip(100, "*")
+    await first.add_tip(200, "caesar.fight_card")
+    await first.close()
+    again = await open_store(database)
+    try:
+        assert await again.tips(100) == {"konsul.bid", "*"}
+        await again.drop_tip(100, "*")
+        await again.drop_tip(100, "*")
+        assert await again.tips(100) == {"konsul.bid"}
+        assert await again.tips(200) == {"caesar.fight_card"}
+    finally:
+        await again.close()

@@ -132,7 +132,7 @@ class UserActions:
             "attachment_size_limit": FILE_SIZE_LIMIT,
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {},
+            "authorizing_integration_owners": self._owners(rec, channel),
             "channel_id": str(channel.id),
             "channel": self.store.channel_json(channel),
         }
@@ -140,6 +140,13 @@ class UserActions:
         if rec.source_message is not None:
             payload["message"] = self.store.message_json(rec.source_message)
         return payload
+
+    def _owners(self, rec: InteractionRecord, channel: FakeChannel) -> dict[str, str]:
+        """Who installed the app for this interaction: the server in it (guild install, key
+        "0"); in a DM, the user (user install, key "1")."""
+        if channel.is_dm:
+            return {"1": str(rec.user.id)}
+        return {"0": str(self.store.guild_id)}
 
     def _context_fields(self, rec: InteractionRecord, channel: FakeChannel) -> dict[str, Any]:
         if channel.is_dm:
@@ -203,6 +210,14 @@ class UserActions:
             data["resolved"] = self._resolved(users, True)
         return data
 
+    def _require_context(self, name: str, rec: InteractionRecord) -> None:
+        """Discord offers a command only where its `contexts` allow (1: the bot's DM)."""
+        registered = {c["name"]: c for c in self.store.commands.get(None, [])}.get(name)
+        contexts = (registered or {}).get("contexts")
+        context = 1 if self.store.channel(rec.channel_id).is_dm else 0
+        if contexts is not None and context not in contexts:
+            raise ValueError(f"Discord does not offer /{name} in context {context}")
+
     async def slash(
         self,
         user: FakeUser,
@@ -218,6 +233,7 @@ class UserActions:
         """Run ``/name path... options`` as ``user``; waits for the initial response."""
         rec = self._new_interaction(user, 2, channel_id)
         data = self._command_data(name, path, options or {}, None)
+        self._require_context(name, rec)
         if rec.guild_id is None:
             data.pop("resolved", None)
         return await self._send(rec, data, locale, wait, timeout)

@@ -272,9 +272,27 @@ class RestApi:
         return json_response(stored)
 
     def _command(self, cmd: dict[str, Any], scope: int | None, old: dict[str, str]) -> dict:
+        _check_install_fields(cmd)
         cmd_id = old.get(cmd["name"]) or str(self.store.ids.next())
         data = {"type": 1, "description": "", "options": []} | cmd
         data |= {"id": cmd_id, "application_id": str(self.store.application_id), "version": "1"}
         if scope is not None:
             data["guild_id"] = str(scope)
         return data
+
+
+# Discord's values: integration types 0 (guild install) and 1 (user install); contexts 0 (a
+# server), 1 (the bot's DM), 2 (group DMs and DMs between others).
+INTEGRATION_TYPES = {0, 1}
+CONTEXTS = {0, 1, 2}
+
+
+def _check_install_fields(cmd: dict[str, Any]) -> None:
+    """A command's `integration_types` and `contexts` as Discord validates them: absent, null,
+    or non-empty lists of known values (50035 Invalid Form Body otherwise)."""
+    for key, known in (("integration_types", INTEGRATION_TYPES), ("contexts", CONTEXTS)):
+        value = cmd.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, list) or not value or not set(value) <= known:
+            raise ApiError(400, 50035, f"Invalid Form Body ({key})")

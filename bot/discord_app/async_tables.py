@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.discord_app.dm_channels import DmChannels
-from bot.discord_app.sending import NO_PINGS, game_channel
+from bot.discord_app.sending import NO_PINGS
 from bot.frontend.ai_seats import AiSeats
 from bot.frontend.clock_texts import (
     notice_text,
@@ -119,12 +119,11 @@ class AsyncTables:
             t, notice.kind, game=t("name"), link=board_link(session), left=left, policy=table.policy
         )
         if notice.way == "mention":
-            found = self.client.get_channel(session.row.channel_id)
-            if found is None:
-                return  # the channel is gone, and the board with it
-            mention = t("clock.notice.mention", user=notice.user_id)
-            allowed = discord.AllowedMentions(users=[discord.Object(notice.user_id)])
-            await game_channel(found).send(mention + text, allowed_mentions=allowed)
+            table_channel = self.client.get_channel(session.row.channel_id)
+            if isinstance(table_channel, discord.abc.Messageable):
+                mention = t("clock.notice.mention", user=notice.user_id)
+                allowed = discord.AllowedMentions(users=[discord.Object(notice.user_id)])
+                await table_channel.send(mention + text, allowed_mentions=allowed)
             return
         with contextlib.suppress(discord.Forbidden):  # DMs closed: the board still says it
             dm = await self.dm_channels.channel(notice.user_id)
@@ -140,8 +139,8 @@ class AsyncTables:
             return
         t = self.wording.channel_texts(session)
         channel = self.client.get_channel(session.row.channel_id)
-        if channel is not None:
-            await game_channel(channel).send(
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(
                 timeout_text(t, timeout.seat, timeout.done), allowed_mentions=NO_PINGS
             )
         if timeout.done == "abort":

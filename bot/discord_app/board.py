@@ -117,7 +117,8 @@ class Board:
         return _clip("\n".join(lines)), view
 
     def board_content(self, session: Session) -> tuple[BoardText, Components]:
-        """The board's text (status, seats, latest events) and buttons, as the game stands."""
+        """The board's text (status; seats and the board in words, Game.board_lines; latest
+        events) and buttons, as the game stands."""
         t = self.wording.channel_texts(session)
         outcome = session.outcome()
         view = Components()
@@ -133,7 +134,9 @@ class Board:
                         score=outcome.scores[seat],
                     )
                 )
-            if session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
+            if session.row.meta.learning:  # see bot.discord_app.learn: results, no rating
+                status.append(t("finished_learning"))
+            elif session.row.meta.hinted:  # see bot.discord_app.hints: results, but no rating
                 status.append(t("finished_hinted"))
             status += self.clock_lines(session, t)
             view.add_item(rematch_button(session, t))
@@ -142,6 +145,8 @@ class Board:
             status += self._waiting_lines(session, t) + self.clock_lines(session, t)
             seats = self._seat_lines(session, t)
             self._board_buttons(session, view, t)
+        public = session.game.public_view(session.live()).view
+        seats += [t.msg(line) for line in session.game.board_lines(public)]  # holdings, legend
         return BoardText(status, seats, list(self.narration.recent(session.id))), view
 
     def board_fields(
@@ -156,7 +161,7 @@ class Board:
         """One line per seat: who must act (▶), the name, an AI's mark, the running score."""
         waiting = set(waiting_seats(session.pending()))
         field = session.game.score_field  # the view's running score, where the game keeps one
-        public = session.game.public_view(session.live()).view if field else None
+        public = session.game.public_view(session.live()).view
         scores = getattr(public, field) if field else None
         lines = []
         for seat, row in enumerate(session.seats):
@@ -200,7 +205,8 @@ class Board:
             }.values()
         )
         for position, prompt in enumerate(turns[:5]):
-            if position == 0 and not is_private(prompt) and fits_on_board(prompt):
+            learning = session.row.meta.learning  # the learner meets each decision's tip
+            if position == 0 and not is_private(prompt) and fits_on_board(prompt) and not learning:
                 for index, choice in enumerate(prompt.fields[0].options):
                     view.add_item(
                         discord.ui.Button(

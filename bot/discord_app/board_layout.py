@@ -1,8 +1,9 @@
 """The board as a layout message (Discord's Components V2, `discord.ui.LayoutView`).
 
 One container holds the board image, then, in text a phone scales to its reader: who is to move
-and what is awaited, each seat and its running score, the latest events; then the board's
-buttons in the rows they always had. Nothing here knows a game.
+and what is awaited, each seat and its running score with what the game puts in words of its
+board (public holdings, the legend of its symbols: `Game.board_lines`), the latest events; then
+the board's buttons in the rows they always had. Nothing here knows a game.
 
 Discord's rules for these messages (bench.fakediscord.layout enforces them): no content or
 embeds, at most 40 components, 4,000 characters of text. The biggest board is a container, a
@@ -27,7 +28,7 @@ from bot.frontend.safe_text import clip
 
 BOARD_IMAGE = "board.png"
 ROW_WIDTH = 5  # an action row holds five buttons or one select
-STATUS_SHARE, SEATS_SHARE, EVENTS_SHARE = 1500, 1300, 1100  # of Discord's 4,000 characters
+STATUS_SHARE, SEATS_SHARE, EVENTS_SHARE = 1200, 1800, 900  # of Discord's 4,000 characters
 ACCENT = 0xB8860B  # the board's gold edge
 CLEARED: dict[str, Any] = {"content": None, "embeds": []}  # see the module docstring
 
@@ -37,7 +38,7 @@ class BoardText:
     """The board's text, in three parts shown one under the other."""
 
     status: list[str]  # the title, who is to move and what is awaited (or the results)
-    seats: list[str]  # one line per seat
+    seats: list[str]  # one line per seat, then the board in words (holdings, legend)
     events: list[str]  # the latest events, oldest first
 
 

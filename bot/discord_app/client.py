@@ -102,7 +102,7 @@ class ForumBot(commands.Bot):
         self.after_game: AfterGameWorker = None  # type: ignore[assignment]  # set in setup_hook
         self.hints: Hints = None  # type: ignore[assignment]  # set in setup_hook
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
-        self.play: Play = None  # type: ignore[assignment]
+        self.play: Play = None  # type: ignore[assignment]  # set in setup_hook
         self.router: Router = None  # type: ignore[assignment]  # set in setup_hook
         self.clock = time.time  # deadlines, cooldowns and lobby expiry (tests move it)
         self.settings = ServerSettings(config)
@@ -152,7 +152,7 @@ class ForumBot(commands.Bot):
         add_ping_commands(game_commands, self.service.store, localizer, default_locale)
         clocks = self.play.deadlines.tables.clocks
         game_commands.add_command(MeCommands(clocks, default_locale))
-        add_pause_command(game_commands, self.service, clocks, default_locale)
+        add_pause_command(game_commands, self.service, clocks, default_locale, self.gate)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self, parts):
             self.tree.add_command(command, guild=None)
@@ -196,11 +196,13 @@ class ForumBot(commands.Bot):
             tune_gc()
 
     async def recover(self) -> None:
-        """Re-post boards, re-prompt players whose private prompts died, resume AI seats.
+        """Re-post boards, re-prompt players whose private prompts died, resume AI seats
+        (not for async tables whose board shows their latest input: see recoverable).
 
         A broken session is skipped; its channel is told how to get a playable channel back.
         """
-        healthy, broken = await self.service.recoverable()
+        # Async tables whose board is current wait, unread, until acted on or due.
+        healthy, broken = await self.service.recoverable(lazy=True)
         for session in healthy:
             if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import json
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,10 +11,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.discord_app import learn as learning
+from bot.discord_app import mine as mine_list
 from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
 from bot.discord_app.interaction_parts import channel_of
+from bot.discord_app.mine import MinePages, page_text, visible_games
+from bot.discord_app.rules_pages import example_values, rules_page
 from bot.discord_app.sending import NO_PINGS, reply_privately
 from bot.frontend import cards
 from bot.frontend.clock_texts import pace_line
@@ -28,7 +31,6 @@ from engine.core import (
     IllegalInput,
     Msg,
     Shortcut,
-    option_values,
     player_options,
 )
 from engine.i18n import Localizer, locale_of
@@ -69,6 +71,9 @@ class CommandParts:
     repost: Callable[[Session], None]
     changed: Changed
     tables: AsyncTables
+
+
+ANYWHERE = ("mine", "me")  # /game subcommands a user-installed Forum answers anywhere
 
 
 OPTIONS_TEXT_MAX = 500  # every option of the largest game, each spelled out, fits in 200
@@ -114,24 +119,29 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
     return options
 
 
-def options_help(game: Game, texts: Texts) -> list[str]:
-    return [
-        texts(
-            "option_line",
-            name=name,
-            kind=option_values(spec),
-            default=json.dumps(spec.default) if not isinstance(spec.default, str) else spec.default,
-            description=texts(f"option.{name}"),
-        )
-        for name, spec in player_options(game).items()
-    ]
-
-
 class GameCommands(app_commands.Group):
     def __init__(self, bot: CommandsHost, parts: CommandParts) -> None:
-        super().__init__(name="game", description=_(COMMANDS, "command.game"), guild_only=True)
+        super().__init__(
+            name="game",
+            description=_(COMMANDS, "command.game"),
+            # Installed by a server, and by a user for /game mine and /game me anywhere
+            # (interaction_check keeps every other command to servers that installed Forum).
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
+        )
         self.bot = bot
         self.parts = parts
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Outside a server that installed Forum only /game mine and /game me answer."""
+        command = interaction.command
+        root = command.qualified_name.split()[1] if command is not None else ""
+        if root in ANYWHERE or (interaction.guild_id and interaction.is_guild_integration()):
+            return True
+        await reply_privately(interaction, "✗ " + self.texts(interaction)("error.server_only"))
+        return False
 
     def texts(self, interaction: discord.Interaction, game: Game | None = None) -> Texts:
         locale = locale_of(str(interaction.locale), self.bot.config.default_locale)
@@ -160,6 +170,18 @@ class GameCommands(app_commands.Group):
         pace: str | None = None,
         timeout: str | None = None,
     ) -> None:
+        await self.open_lobby(interaction, game, options, thread, pace, timeout)
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        thread: bool = False,
+        pace: str | None = None,
+        timeout: str | None = None,
+    ) -> None:
+        """`/game new`: a lobby here (or in a new thread), or a private word of why not."""
         if not await self.bot.gate.open_lobby(interaction, thread):
             return
         existing = None if thread else await self.bot.service.in_channel(channel_of(interaction))
@@ -240,7 +262,7 @@ class GameCommands(app_commands.Group):
         head = current.rsplit(" ", 1)[0] + " " if " " in current else ""
         suggestions = []
         for name, spec in player_options(game).items():
-            for value in _example_values(spec):
+            for value in example_values(spec):
                 suggestion = f"{head}{name}={value}".strip()
                 fits = len(suggestion) <= OPTION_MAX  # Discord's bound on a choice
                 if fits and (suggestion.startswith(current.strip()) or not current.strip()):
@@ -260,6 +282,20 @@ class GameCommands(app_commands.Group):
             for name in settings.paces()
             if name.startswith(typed) or not typed
         ][:25]
+
+    @app_commands.command(name="mine", description=_(COMMANDS, "command.mine"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Your open async games on every server (see bot.discord_app.mine)."""
+        if not await self.bot.gate.allow_anywhere(interaction, "mine", mine_list.COOLDOWN):
+            return
+        t = self.texts(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        clocks = self.parts.tables.clocks
+        shown, hidden = await visible_games(self.parts.board.client, clocks, interaction.user.id)
+        view = MinePages(t, shown, hidden, interaction.user.id)
+        await interaction.edit_original_response(
+            content=page_text(t, shown, hidden, 0), view=view, allowed_mentions=NO_PINGS
+        )
 
     @app_commands.command(name="status", description=_(COMMANDS, "command.status"))
     async def status(self, interaction: discord.Interaction) -> None:
@@ -284,26 +320,35 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(game=_(COMMANDS, "param.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """The rules of the game named (else this channel's), first page; its buttons page
+        (this channel's game also shows its pace and timeout policy)."""
         session = await self.bot.service.in_channel(channel_of(interaction))
         if game is None:
             game = session.row.game if session else next(iter(sorted(GAMES)))
         chosen = GAMES[game]
         texts = self.texts(interaction, chosen)
-        example = " ".join(
-            f"{n}={next(iter(_example_values(s)))}"
-            for n, s in list(player_options(chosen).items())[:2]
-        )
-        lines = [
-            f"**{texts('rules.title', game=texts('name'))}**",
-            texts("rules"),
-            "",
-            texts("rules.options", example=example),
-            *options_help(chosen, texts),
-        ]
+        content, view = rules_page(chosen, texts, 0)
         table = await self.parts.tables.table_of(session) if session else None
         if table is not None and session is not None and session.row.game == game:
-            lines += ["", pace_line(texts, table)]  # this channel's game: its pace and policy
-        await reply_privately(interaction, "\n".join(lines))
+            content += "\n\n" + pace_line(texts, table)
+        await reply_privately(interaction, content, view)
+
+    @app_commands.command(name="learn", description=_(COMMANDS, "command.learn"))
+    @app_commands.describe(game=_(COMMANDS, "param.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        """A table of the member and easy AIs, started at once (bot.discord_app.learn)."""
+        if await self.bot.service.in_channel(channel_of(interaction)) is not None:
+            await self.open_lobby(interaction, game)  # it says the channel is busy
+            return
+        await self.open_lobby(interaction, game)
+        session = await self.bot.service.in_channel(channel_of(interaction))
+        if session is None or session.row.host_id != interaction.user.id:
+            return  # refused (a limit of the server): new() said why
+        texts = self.guild_texts(interaction, GAMES[game])
+        ai_name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
+        await learning.begin(self.bot.service, session, interaction.user.id, ai_name)
+        self.parts.changed(session, [])
 
     @app_commands.command(name="card", description=_(COMMANDS, "command.card"))
     @app_commands.describe(name=_(COMMANDS, "param.card"), game=_(COMMANDS, "param.game"))
@@ -409,13 +454,6 @@ def _first_line(error: Exception) -> str:
         first = errors()[0]
         return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
     return str(error)
-
-
-def _example_values(spec: Any) -> list[Any]:
-    """The values to suggest: the default, then each listed one (not a number's range)."""
-    values = [v for v in option_values(spec).split("|") if "–" not in v and "<" not in v]
-    default = spec.default if isinstance(spec.default, str) else json.dumps(spec.default)
-    return list(dict.fromkeys([default, *values]))
 
 
 def shortcut_commands(bot: CommandsHost, parts: CommandParts) -> list[app_commands.Command]:

@@ -141,10 +141,32 @@ async def withdraw_deferred(
         if now - asked < TOKEN_SECONDS:
             webhook = discord.Webhook.partial(client.application_id, token, client=client)
             with contextlib.suppress(discord.HTTPException):
-                await webhook.send(
-                    texts(locale)("hint.restarted")
-                )  # fills the ephemeral "thinking…"
+                # The first followup fills the ephemeral "thinking…" reply.
+                await webhook.send(texts(locale)("hint.restarted"))
     await _set_waits(service, session, ())
+
+
+async def offer(
+    router: Asker, interaction: discord.Interaction, session: Session, seat: int, prompt: Prompt
+) -> None:
+    """A learning game's hint, given without asking after the chooser (bot.discord_app.learn):
+    the Hint button's search and cache, one search at a time per member (a click while one
+    runs gets none), no cooldown and no rating to lose (nobody is rated there)."""
+    settings = await router.settings.of(session.row.guild_id)
+    if not settings.hints or session.game.id not in HINTS or (session.id, seat) in _asking:
+        return
+    known = router.hints.known(session, prompt, seat)
+    if known is None:
+        _asking.add((session.id, seat))
+        try:
+            known = await router.hints.suggest(router.service, session, prompt, seat)
+        except HintsBusy:
+            return
+        finally:
+            _asking.discard((session.id, seat))
+    await router.reply(
+        interaction, hint_line(router.texts_for(interaction, session), prompt, *known)
+    )
 
 
 def _owed(session: Session, seat: int | None) -> Prompt | None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_app import learn
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.chooser import Components, chooser
@@ -96,6 +97,9 @@ class PrivatePrompts:
             if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
                 private = self.private_text(session, seat, events)
                 content, view = self.dm_content(session, seat, prompt, private, restarted)
+                t = self.wording.seat_texts(session, seat)
+                tip = await learn.tip_line(self.service.store, session, info.user_id, prompt, t)
+                content = f"{tip}\n{content}" if tip else content  # dm() clips it
                 with budget.at(budget.URGENT):  # a decision the player is waiting to make
                     await self.dm(session, seat, content, view)
                 _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.discord_app import after_game, hints, stale
+from bot.discord_app import after_game, hints, learn, rules_pages, stale
 from bot.discord_app.ai_levels import chosen_level
 from bot.discord_app.chooser import chooser, fleet_input, modal, modal_values, pick_many
 from bot.discord_app.custom_id import MalformedId, ParsedId, cid, parse_cid
@@ -149,6 +149,15 @@ class Router:
             _require_offered(interaction, parsed)
             await after_game.click(self.bot, self.board, interaction, parsed)
             return
+        if parsed.key == rules_pages.KEY:  # a page of /game rules: no session needed
+            _require_offered(interaction, parsed)
+            game, page = rules_pages.parse_page(parsed)
+            texts = Texts(self.wording.localizer, locale_of(_locale(interaction)), game, ())
+            content, view = rules_pages.rules_page(game, texts, page)
+            await interaction.response.edit_message(
+                content=clip(content), view=view, allowed_mentions=NO_PINGS
+            )
+            return
         try:
             session = await self.bot.service.get(parsed.sid)
         except SessionBroken:
@@ -234,6 +243,9 @@ class Router:
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
             await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
+            hard = any(seat.ai and seat.level == "hard" for seat in session.row.seats)
+            if hard and not await self.bot.gate.allow_hard_ai(interaction, adding=0):
+                return
             await service.start(session, user.id)
             # The lobby's components are disabled in the very edit that answers Start, so no
             # click meets "already started" while the first board is on its way.
@@ -333,7 +345,11 @@ class Router:
             private, more = folded(self.prompts.private_text(session, seat, []))
             if more:
                 add_show_button(view, session.id, texts)
-            await self.reply(interaction, "\n".join(filter(None, [private, body])), view)
+            user = interaction.user.id
+            tip = await learn.tip_line(self.service.store, session, user, prompt, texts)
+            await self.reply(interaction, "\n".join(filter(None, [tip, private, body])), view)
+            if session.row.meta.learning:  # the hint, without asking
+                await hints.offer(self, interaction, session, seat, prompt)
             return
         if parsed.op == "m":
             form = modal(session.id, prompt, draft, texts)

@@ -26,7 +26,7 @@ CLOCKS: Catalog = {
         "clock.timeout.abort": "⌛ {seat}'s clock ran out: the game is aborted.",
         "clock.rated_last": "{seats}: clock ran out, the AI finished the seat; rated last.",
         "clock.pause_vote": "⏸ {seat} asks to pause the clocks for {days} day(s):"
-        " {votes} of {humans} agree.",
+        " {votes} agreed so far; all {humans} players must agree.",
         "clock.pause_started": "⏸ Every player agreed: clocks stop until <t:{until}:f>.",
         "clock.pause_ended": "▶️ The pause is over: clocks run again.",
         "error.bad_pace": "Not a pace: {pace}. Use live or a time per move from 1h to 14d"
@@ -41,6 +41,14 @@ CLOCKS: Catalog = {
         " (no notices; some tables stop your clocks): **{quiet}**\nTurn notices: **{notices}**"
         "\nVacation days left this year: **{left}** of {allowance}",
         "me.quiet_none": "none",
+        "mine.title": "**Your async games** ({count}) · page {page}/{pages}",
+        "mine.line": "**{game}** · {guild} · {link} · waiting on {waiting} · your clock {left}"
+        " · table waited {waited}",
+        "mine.line_yours": "▶ **{game}** · {guild} · {link} · **your turn** · your clock {left}"
+        " · table waited {waited}",
+        "mine.none": "You have no open async games.",
+        "mine.hidden": "({count} more in channels you cannot view now.)",
+        "error.server_only": "This command works in a server that has Forum installed.",
         "error.bad_way": "Choose DM, mention or off.",
         "me.way.dm": "by DM",
         "me.way.mention": "a mention in the game's channel",
@@ -66,7 +74,8 @@ CLOCKS: Catalog = {
         "clock.timeout.abort": "⌛ {seat}の持ち時間が切れました。ゲームを中止します。",
         "clock.rated_last": "{seats}：持ち時間切れのためAIが代わりに打ちました。最下位として"
         "レーティングされます。",
-        "clock.pause_vote": "⏸ {seat}が{days}日間の一時停止を求めています：{humans}人中{votes}人が同意。",
+        "clock.pause_vote": "⏸ {seat}が{days}日間の一時停止を求めています：同意は{votes}人。"
+        "プレイヤー{humans}人全員の同意が必要です。",
         "clock.pause_started": "⏸ 全員が同意しました。<t:{until}:f> まで持ち時間を止めます。",
         "clock.pause_ended": "▶️ 一時停止が終わりました。持ち時間が再び進みます。",
         "error.bad_pace": "ペースではありません：{pace}。live か1手あたりの時間（1h〜14d、"
@@ -81,12 +90,20 @@ CLOCKS: Catalog = {
         "持ち時間を止める卓もあります）：**{quiet}**\n手番の通知：**{notices}**\n"
         "今年の休暇の残り：**{left}**日（{allowance}日中）",
         "me.quiet_none": "なし",
+        "mine.title": "**参加中の非同期ゲーム**（{count}件）・{page}/{pages}ページ",
+        "mine.line": "**{game}**・{guild}・{link}・{waiting}の手番待ち・あなたの持ち時間{left}"
+        "・待ち時間{waited}",
+        "mine.line_yours": "▶ **{game}**・{guild}・{link}・**あなたの手番**・持ち時間{left}"
+        "・待ち時間{waited}",
+        "mine.none": "参加中の非同期ゲームはありません。",
+        "mine.hidden": "（ほかに、今は見られないチャンネルのゲームが{count}件あります。）",
+        "error.server_only": "このコマンドはForumが導入されたサーバーで使えます。",
         "error.bad_way": "DM・メンション・オフから選んでください。",
         "me.way.dm": "DM",
         "me.way.mention": "ゲームのチャンネルでメンション",
         "me.way.off": "オフ",
         "me.bad_zone": "不明なタイムゾーン：{zone}。一覧から選んでください（例：Asia/Tokyo）。",
-        "me.bad_hours": "静かな時間帯は 23:00-07:00 の形（最長{maximum}時間）か off で指定してください。",
+        "me.bad_hours": "静かな時間帯は「23:00-07:00」の形（最長{maximum}時間）か off で指定してください。",
         "me.vacation_started": "🏖 <t:{until}:f> まで持ち時間を止めます。今年の休暇の残り：{left}日。",
         "me.vacation_ended": "おかえりなさい。持ち時間が再び進みます。今年の休暇の残り：{left}日。",
     },

@@ -10,6 +10,7 @@ CARD_IDS = ("1", "2", "3", "4", "5", "6")  # 6: the six_cards variant
 
 CARDS: Catalog = {
     "en": {
+        "board_text.legend": "Board: the numbered pale spaces are the starts, the light hexes in the middle the finish; a token's number is its chariot; the red ring marks the chariot to move and red outlines its last path; the order row lists this round's moves (underlined: done).",
         "card.number.name": "Movement card {value}",
         "card.number.text": (
             "Movement card {value}: moves the chariot exactly {value} spaces in one straight line "
@@ -19,6 +20,7 @@ CARDS: Catalog = {
         "card.number.short": "Moves a chariot exactly its number in a straight line (or burn it).",
     },
     "ja": {
+        "board_text.legend": "盤面：番号つきの薄いマスがスタート、中央の明るいマスがゴール。駒の数字は戦車の番号。赤い丸が動く戦車、赤い枠は直前の道筋。順番の列はこのラウンドの移動順（下線は済み）。",
         "card.number.name": "移動カード{value}",
         "card.number.text": (
             "移動カード{value}：戦車を空いたマスを通ってまっすぐちょうど{value}マス動かす。"

@@ -10,6 +10,7 @@ CARD_IDS = ("1", "2", "3", "4", "5")
 
 CARDS: Catalog = {
     "en": {
+        "board_text.legend": "Board: boxes are regions, thick ones the capitals, green ones islands; ★ marks a core region; S1-S5 are sea routes for fleets; token ×n counts legions or fleets; H is Hannibal; red frames mark the last move or the combat.",
         "card.number.name": "Battle card {value}",
         "card.number.text": (
             "Battle card {value}: in each exchange of a combat both sides play a card at once. "
@@ -19,6 +20,7 @@ CARDS: Catalog = {
         "card.number.short": "Each combat exchange: the lower card loses a unit; ties lose one each.",
     },
     "ja": {
+        "board_text.legend": "盤面：箱は地域で、太枠は首都、緑は島。★は中核地域、S1〜S5は艦隊の海路。駒×nは軍団か艦隊の数、Hはハンニバル。赤い枠は直前の移動か戦闘。",
         "card.number.name": "戦闘カード{value}",
         "card.number.text": (
             "戦闘カード{value}：戦闘の1回ごとに両者が同時に1枚出す。小さい方がその場所のユニットを1つ失い、"

@@ -8,6 +8,7 @@ from engine.core import Catalog, merge_catalogs
 
 CARDS: Catalog = {
     "en": {
+        "board_text.legend": "Board: dark cards are face down, named by their slot (row letter, column number); face-up cards show value and colour, the flag card is a banner; a folded corner marks a card the last turn showed.",
         "card.number.text": (
             "{card}: a number card. In a set it is worth {value}; a set is valid while its number "
             "cards all share one colour or all share one value. At the end only how many cards "
@@ -21,6 +22,7 @@ CARDS: Catalog = {
         "card.banner.short": "Wild: fits any set and is worth {value} in it.",
     },
     "ja": {
+        "board_text.legend": "盤面：暗いカードは裏向きで、マスの名前（行の文字と列の数字）がつく。表のカードは数字と色、旗の絵は旗印。折れた角は直前の手番で見えたカード。",
         "card.number.text": (
             "{card}：数字のカード。セットの中で{value}の価値。セットは数字のカードがすべて同じ色か、"
             "すべて同じ数字なら有効。終了時は数字ではなく持っているカードの枚数だけを数える。"

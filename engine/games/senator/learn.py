@@ -10,6 +10,7 @@ CARD_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "flag")
 
 CARDS: Catalog = {
     "en": {
+        "board_text.legend": "Board: the middle 3×3 framed in brown is the senate; arrows are the entries, a red arrow the last push, a pale one a full line; the yellow flag fills its square.",
         "card.number.name": "Family card {value}",
         "card.number.text": (
             "Family card {value}: push it onto a stair square from outside; the cards in its way "
@@ -25,6 +26,7 @@ CARDS: Catalog = {
         "card.flag.short": "Placed before play: takes up a square and scores for nobody.",
     },
     "ja": {
+        "board_text.legend": "盤面：茶色の枠の中央3×3が元老院。矢印が押し込み口で、赤は直前の押し込み、薄いものは埋まった列。黄色い旗はそのマスをふさぐ。",
         "card.number.name": "家族カード{value}",
         "card.number.text": (
             "家族カード{value}：外から階段のマスへ押し込む。行く手のカードは列に沿って最初の空きまで"

@@ -10,6 +10,7 @@ CARD_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "flag")
 
 CARDS: Catalog = {
     "en": {
+        "board_text.legend": "Board: each hill's number is its value; cards nearest a hill were played first; hatched cards lie face down; Σ is a side's total; a red dot marks the card just played.",
         "card.number.name": "Tribe card {value}",
         "card.number.text": (
             "Tribe card {value}: place it beside a hill on your side (face down until both "
@@ -26,6 +27,7 @@ CARDS: Catalog = {
         "card.flag.short": "Barricade: removes itself and the next card played on its hill (worth 0).",
     },
     "ja": {
+        "board_text.legend": "盤面：丘の数字はその価値。丘に近いカードほど先に出したもの。斜線のカードは裏向き。Σはその側の合計。赤い点は直前に出されたカード。",
         "card.number.name": "部族カード{value}",
         "card.number.text": (
             "部族カード{value}：丘の自分側に置く（両部族がそろうまで裏向き）。"

@@ -246,6 +246,7 @@ EN = {
     "board.last_draw": "Drawn: {card}",
     "board.in_deck": "Still in the deck",
     "board.no_sortie": "No sortie",
+    "term.detailed": "{name} ({detail})",  # engine.i18n.term's own default, named in both catalogues
 }
 
 JA = {

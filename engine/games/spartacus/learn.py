@@ -10,6 +10,7 @@ CARD_IDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "flag")
 
 CARDS: Catalog = {
     "en": {
+        "board_text.legend": "Board: a card's shape and colour say who played it; the red dot marks the card just played; ⚑ is a flag (★ a joker in the joker variant).",
         "card.number.name": "Card {value}",
         "card.number.text": (
             "Card {value}: in a trick you may play it only below the lowest card so far; the "
@@ -26,6 +27,7 @@ CARDS: Catalog = {
         "card.flag.short": "Always playable; doubles its trick's value (a joker in the joker variant).",
     },
     "ja": {
+        "board_text.legend": "盤面：カードの形と色は出した人。赤い点は直前に出されたカード。⚑は旗（ジョーカーの変種では★）。",
         "card.number.name": "カード{value}",
         "card.number.text": (
             "カード{value}：トリックでは、それまでの最小のカードより小さいときだけ出せる。"
