@@ -12,7 +12,7 @@ from bot.frontend.prompt_kinds import is_private
 from engine.registry import GAMES
 from table.ratings import hinted_seats
 from table.service import Session
-from tests.test_bot_games import fix_seed
+from tests.support.bot_games import fix_seed
 
 TIPS = GAMES["konsul"].strings["en"]
 
