@@ -844,6 +844,7 @@ async def test_a_new_game_never_writes_into_another_games_folder(tmp_path: Path,
     boards = [sorted(f.name for f in folder.iterdir()) for folder in folders]
     assert all(names[-1] == "latest.png" for names in boards), boards
     out = capsys.readouterr().out
-    assert out.count(f"Board: {folders[0] / 'latest.png'}") + out.count(
-        f"Board: {folders[1] / 'latest.png'}"
-    ) == out.count("Board: ")
+    # Every board path printed (a line of its own; the board's legend, an indented tip, also
+    # starts "Board:") is one of the two games' folders.
+    printed = re.findall(r"^Board: .*$", out, re.MULTILINE)
+    assert set(printed) == {f"Board: {folder / 'latest.png'}" for folder in folders}, printed
