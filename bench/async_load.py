@@ -42,6 +42,7 @@ from table.session_model import Seat, SessionMeta
 from table.store import SessionRow, Store, session_values
 
 ROUNDS = 5
+MINUTE = 60.0
 NOW = 1_800_000_000.0
 
 
@@ -168,12 +169,15 @@ async def bot_figures(games: int) -> None:
                 calls, rss = len(fake.store.requests), _rss_mb()
                 harness = Harness(fake, Path(path), rest_per_second=50)  # Discord's pace
                 started = time.perf_counter()
-                await harness.start()
-                await harness.settle()
-                took = time.perf_counter() - started
+                bot = await harness.start()  # returns once start-up recovery has run
+                ready = time.perf_counter() - started
+                while bot._tasks and time.perf_counter() - started < MINUTE:
+                    await asyncio.sleep(0.2)  # its re-posts, at Discord's pace
+                idle = time.perf_counter() - started
                 made = len(fake.store.requests) - calls
-                print(f"  {rule}: ready and idle in {took:.1f} s; {made} REST calls;"
-                      f" RSS +{_rss_mb() - rss:.0f} MiB")  # fmt: skip
+                print(f"  {rule}: recovered in {ready:.1f} s, idle after {idle:.1f} s"
+                      f"{' (still busy)' if bot._tasks else ''}; {made} REST calls in the"
+                      f" first minute; RSS +{_rss_mb() - rss:.0f} MiB")  # fmt: skip
                 await harness.stop()
 
 

@@ -135,11 +135,14 @@ class Harness:
         game: str = "imperium",
         options: str | None = None,
         ai: int = 0,
+        pace: str | None = None,
     ) -> None:
-        """/game new by the first user, Join by the others, Add AI `ai` times, Start."""
+        """/game new by the first user (with `options` and `pace` when given), Join by the
+        others, Add AI `ai` times, Start."""
         host, *others = users
+        given = {"options": options, "pace": pace}
         await self.fake.slash(
-            host, "game", ["new"], {"game": game, **({"options": options} if options else {})}
+            host, "game", ["new"], {"game": game, **{k: v for k, v in given.items() if v}}
         )
         lobby = self.board()
         for user in others:

@@ -342,6 +342,22 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+TARGET_RATE = 400  # inputs/s the process must serve on TARGET_CORES (issue 32)
+TARGET_CORES = 2
+
+
+def _headroom(per_input: float) -> tuple[str, str, str]:
+    """All stages' CPU per input against what TARGET_RATE on TARGET_CORES allows, so every run
+    shows how far it is from that rate."""
+    budget = TARGET_CORES / TARGET_RATE
+    return (
+        f"CPU per input, all stages / allowed for {TARGET_RATE}/s on {TARGET_CORES} cores",
+        f"{per_input * 1e3:.2f} / {budget * 1e3:.2f} ms (headroom {(budget - per_input) * 1e3:+.2f}"
+        f" ms: {TARGET_CORES / per_input:.0f} inputs/s at most)",
+        f"≤ {budget * 1e3:.2f} ms",
+    )
+
+
 def report(
     load: LoadRun,
     standin: StandInDiscord,
@@ -385,6 +401,7 @@ def report(
             f"{loop_cpu / inputs * 1e3:.2f} / {other_threads / inputs * 1e3:.2f} / {render_cpu / inputs * 1e3:.2f} ms",
             "",
         ),
+        _headroom((own_cpu + render_cpu) / inputs),
         (
             "max event-loop lag / max GC pause",
             f"{max(f.loop_lag, default=0) * 1e3:.0f} / {max(f.gc_pauses, default=0) * 1e3:.0f} ms",

@@ -180,7 +180,11 @@ def _local_parser(local: argparse.ArgumentParser) -> None:
     local.add_argument("--new", action="store_true", help=NEW_HELP)
     local.add_argument("--no-browser", action="store_true", help=NO_BROWSER_HELP)
     local.add_argument(
-        "--port", type=int, default=0, help="the live board's port on 127.0.0.1 (default: any free)"
+        "--port",
+        type=int,
+        default=None,
+        help="the live board's port on 127.0.0.1, 0 for any free one (default: the game's own,"
+        " the same after a resume)",
     )
 
 

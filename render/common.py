@@ -26,8 +26,8 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
 from render.png import (
-    ROW_BUFFERS,
     DeflatedBands,
+    KeptBySize,
     LayerRows,
     RowsImage,
     RowsPool,
@@ -529,21 +529,13 @@ def _rounded_sprite(
     return sprite, sprite.point([0 if i == spare else 255 for i in range(256)])
 
 
-_masks = threading.local()
+def _blank_mask(size: tuple[int, int]) -> tuple[Image.Image, Any]:
+    image = Image.new("1", size)
+    return image, Image.core.draw(image.im, 0)
 
 
-def _polygon_mask(size: tuple[int, int]) -> tuple[Image.Image, Any]:
-    """A zeroed bilevel mask of `size` and its drawing core, kept per thread for the last
-    ROW_BUFFERS sizes (its user clears what it drew)."""
-    kept: dict[tuple[int, int], tuple[Image.Image, Any]] = _masks.__dict__.setdefault("by_size", {})
-    mask = kept.pop(size, None)
-    if mask is None:
-        image = Image.new("1", size)
-        mask = (image, Image.core.draw(image.im, 0))
-        if len(kept) >= ROW_BUFFERS:
-            del kept[next(iter(kept))]  # the least recently used size
-    kept[size] = mask
-    return mask
+# A zeroed bilevel mask per board size and its drawing core (its user clears what it drew).
+_MASKS = KeptBySize(_blank_mask)
 
 
 class Pen(ImageDraw.ImageDraw):
@@ -571,7 +563,7 @@ class Pen(ImageDraw.ImageDraw):
         width: int = 1,
     ) -> None:
         """ImageDraw's polygon, whose wide outline (clipped by the polygon's own fill) draws
-        through a mask of this thread's kept for the board's size and cleared again around the
+        through a mask kept for the board's size (lent to one pen at a time) and cleared around the
         polygon after use: ImageDraw makes and fills a mask the whole board's size each time
         (a quarter of a Circus Maximus board's drawing went on four of them). Same pixels."""
         ink, fill_ink = self._getink(outline, fill)
@@ -580,15 +572,15 @@ class Pen(ImageDraw.ImageDraw):
             return
         if fill_ink is not None:
             self.draw.draw_polygon(xy, fill_ink, 1)
-        mask, mask_pen = _polygon_mask(self.image.size)
-        mask_pen.draw_polygon(xy, self._getink(1)[0], 1)
-        self.draw.draw_polygon(xy, ink, 0, width * 2 - 1, mask.im)
-        xs, ys = [x for x, _ in xy], [y for _, y in xy]
-        box = (math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs)) + 3)
-        left, top = max(0, box[0]), max(0, box[1])
-        right, bottom = min(mask.width, box[2]), min(mask.height, math.ceil(max(ys)) + 3)
-        if left < right and top < bottom:
-            mask.im.paste(0, (left, top, right, bottom))
+        with _MASKS.borrow(self.image.size) as (mask, mask_pen):
+            mask_pen.draw_polygon(xy, self._getink(1)[0], 1)
+            self.draw.draw_polygon(xy, ink, 0, width * 2 - 1, mask.im)
+            xs, ys = [x for x, _ in xy], [y for _, y in xy]
+            box = (math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs)) + 3)
+            left, top = max(0, box[0]), max(0, box[1])
+            right, bottom = min(mask.width, box[2]), min(mask.height, math.ceil(max(ys)) + 3)
+            if left < right and top < bottom:
+                mask.im.paste(0, (left, top, right, bottom))
 
     def text(  # type: ignore[override]  # the palette-aware pen takes what Pillow takes
         self,

@@ -25,13 +25,15 @@ from __future__ import annotations
 import struct
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from isal import isal_zlib
 from PIL import Image, ImagePalette
 
+T = TypeVar("T")
 DEFLATE_LEVEL = 1  # ISA-L's levels are 0-3; see the module docstring for the measurement
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ADLER_BASE = 65521  # Adler-32's modulus (RFC 1950)
@@ -39,7 +41,7 @@ ZLIB_HEADER = b"\x78\x01"  # deflate, 32 KB window, fastest (what ISA-L level 1 
 LAST_EMPTY_BLOCK = b"\x03\x00"  # a final, empty block of fixed codes: ends the deflate stream
 BAND_ROWS = 32  # rows deflated apart; see `DeflatedBands`
 BAND_BYTES_KEPT = 16 << 20  # the raw bands kept to compare with (their deflate is ~5 % of that)
-ROW_BUFFERS = 4  # board sizes a thread keeps a scanline buffer for (about 1 MB each)
+ROW_BUFFERS = 4  # boards (about 1 MB each) or sizes a pool keeps buffers for
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -225,27 +227,43 @@ class RowsPool:
                 del self.free[0]
 
 
-_buffers = threading.local()
+class KeptBySize(Generic[T]):
+    """Scratch things (a mask, a row buffer) kept for the last `kept` sizes and lent to one
+    user at a time (a lock, not a per-thread copy): making and zeroing a fresh one costs a
+    board as much as using it. The user leaves it as it found it (zeroed)."""
+
+    def __init__(self, make: Callable[[tuple[int, int]], T], kept: int = ROW_BUFFERS) -> None:
+        self.make = make
+        self.kept = kept
+        self.by_size: dict[tuple[int, int], T] = {}  # least recently used first
+        self.lock = threading.Lock()
+
+    @contextmanager
+    def borrow(self, size: tuple[int, int]) -> Iterator[T]:
+        with self.lock:
+            thing = self.by_size.pop(size, None)
+            if thing is None:
+                thing = self.make(size)
+                if len(self.by_size) >= self.kept:
+                    del self.by_size[next(iter(self.by_size))]
+            self.by_size[size] = thing
+            yield thing
+
+
+# One column wider than the images they take, whose column 0 stays zero: the filter bytes.
+_WIDE = KeptBySize(lambda size: Image.new("P", size, 0))
 
 
 def scanlines(image: Image.Image) -> bytes | memoryview:
     """A palette image's rows as PNG scanlines, each led by its filter type 0 (none): a
-    `RowsImage`'s own, else the image goes one column right into a buffer of its size kept per
-    thread (its column 0 stays zero): allocating and zeroing a fresh one cost a board as much as
-    copying the pixels."""
+    `RowsImage`'s own, else the image goes one column right into a kept buffer of its size."""
     if isinstance(image, RowsImage) and (rows := image.scanlines()) is not None:
         return rows
     size = (image.width + 1, image.height)
-    kept: dict[tuple[int, int], Image.Image] = _buffers.__dict__.setdefault("by_size", {})
-    wide = kept.pop(size, None)
-    if wide is None:
-        wide = Image.new("P", size, 0)
-        if len(kept) >= ROW_BUFFERS:
-            del kept[next(iter(kept))]  # the least recently used size
-    kept[size] = wide
     image.load()  # an opened file's pixels are read on first use
-    wide.im.paste(image.im, (1, 0, *size))
-    return pixel_bytes(wide)
+    with _WIDE.borrow(size) as wide:
+        wide.im.paste(image.im, (1, 0, *size))
+        return pixel_bytes(wide)
 
 
 def adler32_combine(first: int, second: int, second_length: int) -> int:

@@ -85,7 +85,8 @@ class Session:
     state: GameState | None = None
     seq: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # When each seat last had an input accepted here (monotonic): who is at the table now.
+    # When each seat last had an input accepted here (wall clock, as the log's `at`): who is at
+    # the table now.
     acted_at: dict[int, float] = field(default_factory=dict, repr=False, compare=False)
     _pending_of: GameState | None = field(default=None, repr=False, compare=False)
     _pending: list[Prompt] = field(default_factory=list, repr=False, compare=False)
@@ -605,7 +606,7 @@ class TableService:
                 also=also,
             )
         session.state, session.seq = state, seq
-        session.acted_at[action.seat] = time.monotonic()
+        session.acted_at[action.seat] = time.time()  # as the log's `at`: see turn_pings
         if ended:
             session.row.status = ended
             self._sessions.pop(session.id, None)

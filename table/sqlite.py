@@ -2,7 +2,8 @@
 the SQL of table.queries.
 
 Every input is committed (WAL, synchronous=FULL) before the caller acknowledges it, so a crash
-can lose nothing that a player saw accepted.
+can lose nothing that a player saw accepted. Plain inputs that arrive together (while the last
+batch was committing) share one transaction and one disk sync (group commit, `_commit_inputs`).
 
 Every write is one statement (which SQLite commits or undoes on its own) or one explicit
 transaction, serialized on the one connection and rolled back on any failure (cancellation
@@ -79,6 +80,8 @@ class SqliteStore(queries.Queries):
         self.db = connection
         self._owner = owner  # the held lock file, released on close (or by the OS on a crash)
         self._lock = asyncio.Lock()
+        self._queued: list[tuple[tuple[Any, ...], asyncio.Future[None]]] = []  # plain inputs
+        self._committing: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -121,6 +124,8 @@ class SqliteStore(queries.Queries):
         self._owner = None
 
     async def close(self) -> None:
+        if self._committing is not None:
+            await asyncio.shield(self._committing)  # the inputs already queued are committed
         await self.db.close()
         _release(self._owner)
         self._owner = None
@@ -226,7 +231,7 @@ class SqliteStore(queries.Queries):
         """One transaction: the input, an optional snapshot, an optional status change and
         `also` (a finished game's results and ratings, table.ratings): all of them or none."""
         if snapshot is None and status is None and not also:  # most inputs: one statement
-            await self._write(queries.INSERT_INPUT, *input_values(session_id, row))
+            await self._group_commit(input_values(session_id, row))
             return
         async with self._transaction():
             await self.db.execute(queries.INSERT_INPUT, input_values(session_id, row))
@@ -236,6 +241,54 @@ class SqliteStore(queries.Queries):
                 await self.db.execute(queries.SET_STATUS, (status, time.time(), session_id))
             for sql, params in also:
                 await self.db.execute(sql, params)
+
+    async def _group_commit(self, values: tuple[Any, ...]) -> None:
+        """The input committed with every other one queued meanwhile: one transaction and one
+        disk sync per batch (the inputs that arrived while the last batch was committing),
+        answered once it is committed. An input whose own statement is refused fails alone; a
+        batch whose commit fails leaves none of its inputs and fails them all. An input whose
+        caller is cancelled before its batch starts is dropped."""
+        committed = asyncio.get_running_loop().create_future()
+        self._queued.append((values, committed))
+        if self._committing is None:
+            self._committing = asyncio.create_task(self._commit_queued())
+        await committed
+
+    async def _commit_queued(self) -> None:
+        try:
+            while self._queued:
+                async with self._lock:  # what queues while the store is busy joins the batch
+                    batch = [(values, done) for values, done in self._queued if not done.done()]
+                    self._queued = []
+                    if batch:
+                        await self._commit_batch(batch)
+        finally:  # stopped (the loop shutting down): nobody waits for an answer forever
+            for _, done in self._queued:
+                done.cancel()
+            self._queued = []
+            self._committing = None
+
+    async def _commit_batch(
+        self, batch: list[tuple[tuple[Any, ...], asyncio.Future[None]]]
+    ) -> None:
+        rows = [values for values, _ in batch]
+        failure: BaseException | None = None
+        try:  # one trip to the connection's thread (aiosqlite's `_execute`) for the batch
+            refused: list[BaseException | None] = await self.db._execute(  # type: ignore[no-untyped-call]  # aiosqlite's private API, see tests/test_aiosqlite_private_api.py
+                _commit_inputs, self.db._conn, rows
+            )
+        except BaseException as error:  # every caller of the batch is told
+            failure, refused = error, [error] * len(batch)
+        for (_, done), refusal in zip(batch, refused, strict=True):
+            if done.done():
+                continue
+            if refusal is None:
+                done.set_result(None)
+            else:
+                named = _storage_error(refusal) if isinstance(refusal, sqlite3.Error) else None
+                done.set_exception(named or refusal)
+        if isinstance(failure, asyncio.CancelledError):
+            raise failure
 
     async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         """Rows of a read-only query, serialized with the store's writes (table.ratings)."""
@@ -262,6 +315,35 @@ class SqliteStore(queries.Queries):
     async def finishing(self) -> AsyncIterator[None]:
         """One process: the service's own lock already orders finishing games."""
         yield
+
+
+def _commit_inputs(
+    db: sqlite3.Connection, rows: list[tuple[Any, ...]]
+) -> list[sqlite3.Error | None]:
+    """Insert `rows` into the input log in one transaction (in the connection's thread), each
+    in its own savepoint: the error of a row its statement refused in its place, None for the
+    others. A failure SQLite undid the whole transaction for (a full disk), or of the COMMIT,
+    is raised: nothing of the batch is stored."""
+    db.execute("BEGIN IMMEDIATE")
+    refused: list[sqlite3.Error | None] = []
+    try:
+        for values in rows:
+            db.execute("SAVEPOINT input")
+            try:
+                db.execute(queries.INSERT_INPUT, values)
+                refused.append(None)
+            except sqlite3.Error as error:
+                if not db.in_transaction:
+                    raise
+                db.execute("ROLLBACK TO input")
+                refused.append(error)
+            db.execute("RELEASE input")
+        db.execute("COMMIT")
+    except BaseException:
+        with suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+    return refused
 
 
 def _unsynced(db: sqlite3.Connection, query: str, params: tuple[Any, ...]) -> None:

@@ -335,7 +335,11 @@ class TurnClocks:
         await self._rebase_user(user_id, now)
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
-        """Store a player's settings and re-plan their running clocks (quiet hours moved)."""
+        """Store a player's settings and re-plan their running clocks (quiet hours moved).
+        Their running clocks are first charged up to now under the hours they ran in: quiet
+        hours moved over the past refund nothing (else moving them every few hours would keep
+        a clock full and stall the table)."""
+        await self._rebase_user(prefs.user_id, None)
         await self.store.save_user_prefs(prefs)
         await self._rebase_user(prefs.user_id, None)
 
@@ -349,10 +353,12 @@ class TurnClocks:
             if table is None:
                 continue
             stops = self._stops(table, mine)
-            moved = clock
-            if resume_at is not None:
-                paused = table.paused_until or 0.0
-                moved = clocks.checkpoint(clock, now, stops, max(resume_at, paused))
+            if resume_at is None:  # charged up to now, running on from when it would have
+                moved = clocks.checkpoint(clock, now, stops, clock.running_since or now)
+            else:
+                moved = clocks.checkpoint(
+                    clock, now, stops, max(resume_at, table.paused_until or 0.0)
+                )
             await self.store.save_clock(self._planned(moved, now, stops, mine))
 
     # What the board and /game mine show -------------------------------------------------

@@ -371,3 +371,18 @@ async def test_options_autocomplete_suggests_the_games_variants(harness: Harness
     values = [c["value"] for c in choices]
     assert "short_game=true negotiation=two_way" in values, values
     assert all(v.startswith("short_game=true negotiation=") for v in values), values
+
+
+async def test_the_closed_dm_notice_is_in_the_servers_language(harness: Harness) -> None:
+    """Issue 33 item 18: the notice is a channel message, so it speaks the server's language,
+    not that of the player whose DMs are closed."""
+    fake = harness.fake
+    users = [fake.add_user("alice"), fake.add_user("bob", locale="ja"), fake.add_user("carol")]
+    fake.close_dms(users[1])
+    await harness.start()
+    await harness.open_table(users)
+    session = await harness.bot.service.in_channel(fake.channel_id)
+    assert session.seats[1].locale == "ja"  # bob's own texts stay Japanese
+    notices = [m for m in fake.channel_messages() if f"<@{users[1].id}>" in m.text()]
+    assert notices and all("can't send you DMs" in m.text() for m in notices), notices
+    await harness.stop()

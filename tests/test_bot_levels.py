@@ -202,6 +202,12 @@ async def test_the_hard_ai_seats_a_member_puts_into_play_are_limited(harness: Ha
     second = fake.message(second.id)
     await fake.click(alice, second, harness.custom_id(second, ":lobby:ai:normal"))
     assert "AI" in fake.message(second.id).text()  # a normal AI is still welcome
+    admin = fake.add_user("admin", manage_guild=True)
+    limit = {"key": "hard_ai_seats", "value": "1"}
+    await fake.slash(admin, "game", ["settings", "set"], limit)  # as if a rematch copied two
+    refused = await fake.click(alice, first, harness.custom_id(first, ":lobby:start"))
+    assert refused.response_message.text().startswith("Hard AI seats in the games you host")
+    assert (await harness.bot.service.in_channel(fake.channel_id)).status == "lobby"
     other = fake.add_channel("bob's")
     await fake.slash(bob, "game", ["new"], {"game": "konsul"}, channel_id=other)
     theirs = fake.channel_messages(other)[-1]

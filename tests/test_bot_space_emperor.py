@@ -29,8 +29,7 @@ from engine.games.space_emperor.ai import best_fleet
 from engine.games.space_emperor.cards import card_set
 from engine.i18n import Localizer
 from engine.registry import get_game
-from table.backend import open_store
-from table.service import Session, TableService
+from table.service import Session
 from tests.support.bot_games import assert_final_board, fix_seed
 from tests.support.fleet import fleet_prompt
 
@@ -247,14 +246,11 @@ async def test_local_mode_asks_a_fleet_slot_by_slot(tmp_path) -> None:
         game="space_emperor", players=2, ai=0, ai_only=False, out=tmp_path,
         database=str(tmp_path / "db"), locale="en", options={},
     )  # fmt: skip
-    store = await open_store(opts.database)  # the table reads its service's hint pool
-    try:
-        local = LocalTable(TableService(store), opts, ask=lambda _prompt: next(answers))
-        session = SimpleNamespace(game=GAME, names=["Aki", "Ben"])
-        field = fleet_prompt().fields[0].model_copy(update={"options": (), "attachments": ()})
-        assert local._ask_fleet(session, field, False) == [["BB01", "SW02"], ["DD01"]]  # type: ignore[arg-type]
-    finally:
-        await store.close()
+    service = SimpleNamespace(ai_pool=None)  # the fleet questions use no table
+    local = LocalTable(service, opts, ask=lambda _prompt: next(answers))  # type: ignore[arg-type]
+    session = SimpleNamespace(game=GAME, names=["Aki", "Ben"])
+    field = fleet_prompt().fields[0].model_copy(update={"options": (), "attachments": ()})
+    assert local._ask_fleet(session, field, False) == [["BB01", "SW02"], ["DD01"]]  # type: ignore[arg-type]
 
 
 def local_images(folder) -> list[str]:
@@ -270,3 +266,28 @@ async def test_local_mode_plays_an_ai_only_game(tmp_path) -> None:
     assert session.outcome() is not None
     images = sorted(local_images(tmp_path / "out"))  # issue 23: every board kept, numbered
     assert images == [*(f"board-{n:04d}.png" for n in range(1, len(images))), "latest.png"]
+
+
+def test_local_mode_refuses_a_fleet_slot_at_once_and_keeps_the_fleet(tmp_path, capsys) -> None:
+    """Issue 33 item 2: `Slot 1: ZZ99` is refused as it is typed, not after the last slot, and
+    the slots already given are kept and shown."""
+    answers = iter(["ZZ99", "S1", "W1", "S1", "S2", "W1", "S2", ""])
+    asked: list[str] = []
+
+    def keyboard(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    opts = LocalOptions(
+        game="space_emperor", players=2, ai=0, ai_only=False, out=tmp_path,
+        database=str(tmp_path / "db"), locale="en", options={},
+    )  # fmt: skip
+    local = LocalTable(SimpleNamespace(ai_pool=None), opts, ask=keyboard)  # type: ignore[arg-type]
+    session = SimpleNamespace(game=GAME, names=["Aki", "Ben"])
+    field = fleet_prompt().fields[0]
+    assert local._ask_fleet(session, field, True) == [["S1", "W1"], ["S2"]]  # type: ignore[arg-type]
+    out = capsys.readouterr().out
+    assert "✗ 'ZZ99' is not one of the choices" in out  # before anything behind it is asked
+    assert asked[1].startswith("Slot 1")
+    assert "✗ S1 is already in this fleet." in out and "Fleet so far: S1+W1" in out
+    assert "✗ W1 is already in this fleet." in out  # S2 then W1 again: asked again

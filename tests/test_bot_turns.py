@@ -181,3 +181,25 @@ async def test_a_ping_still_queued_when_the_turn_ends_is_never_sent(harness: Har
     sent = fake.calls("POST", "/messages")[sent_before:]
     assert not [c for c in sent if "your turn" in str(c.json)], "a ping for a finished turn"
     await harness.stop()
+
+
+async def test_a_restart_pings_nobody_who_was_at_the_table(harness: Harness) -> None:
+    """Issue 33 item 16: who is at the table is read back from the log after a restart; a
+    deploy (here a kill) no longer pings the players who had just moved."""
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    await harness.open_table(users, game="caesar")
+    session = await bot.service.in_channel(fake.channel_id)
+    for _ in range(3):  # both move, then the first again: everybody is at the table
+        prompt = next(p for p in session.pending() if p.kind == "turn")
+        mover = users[prompt.seats[0]]
+        await harness.answer_first(mover, await harness.message_for(mover, prompt), prompt.key)
+        await harness.settle()
+    await bot.service.set_meta(session, turn_seats=())  # as a crash before its next write
+    before = {m.id for m in _pings(fake)}
+    await harness.kill()
+    await harness.start()
+    await harness.settle()
+    assert {m.id for m in _pings(fake)} <= before, [m.content for m in _pings(fake)]
+    await harness.stop()

@@ -10,6 +10,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ import table.sqlite
 from engine.core import IllegalInput
 from table.service import SessionBroken, TableService
 from table.sqlite import SqliteStore
-from table.store import SNAPSHOT_EVERY, StoreRefused
+from table.store import SNAPSHOT_EVERY, InputRow, StorageError, StoreRefused
 from tests.support.storage import fill_up
 from tests.support.table import CHANNEL, play_inputs, started
 
@@ -52,9 +53,53 @@ def _stored_inputs(path: Path, session_id: int) -> int:
     return count
 
 
+class _FailingInserts:
+    """A connection whose input inserts fail (as table.sqlite._commit_inputs sees it)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args):
+        if sql.startswith("INSERT INTO inputs"):
+            raise sqlite3.OperationalError("injected fault")
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str):  # in_transaction, ...
+        return getattr(self.db, name)
+
+
+async def _submit_failing_input(monkeypatch, store, service, session, fault: str):
+    """Submit the next plain input (group-committed, table.sqlite._commit_inputs) while its
+    insert fails, or while the store is busy until the submit is cancelled."""
+    real_commit = table.sqlite._commit_inputs
+    if fault == "error":
+        monkeypatch.setattr(
+            table.sqlite, "_commit_inputs", lambda db, rows: real_commit(_FailingInserts(db), rows)
+        )
+    seat, prompt, action = await _next_input(service, session)
+    async with AsyncExitStack() as busy:
+        if fault == "cancel":
+            await busy.enter_async_context(store._lock)  # its batch waits for the store
+        submit = asyncio.create_task(
+            service.submit(session, seat, action.move, action.args, prompt.key)
+        )
+        if fault == "cancel":
+            while not store._queued:
+                await asyncio.sleep(0)
+            submit.cancel()
+    with pytest.raises((sqlite3.OperationalError, asyncio.CancelledError)):
+        await submit
+    if store._committing is not None:
+        await store._committing  # the batch ran (and dropped the cancelled input)
+    monkeypatch.undo()
+    return seat, prompt, action
+
+
 async def _submit_failing(monkeypatch, store, service, session, statement: str, fault: str):
     """Submit the next input while the store's `statement` fails: an error, or a hang between
     statements until the submit is cancelled. Returns the input (seat, prompt, action)."""
+    if statement == "INSERT INTO inputs":
+        return await _submit_failing_input(monkeypatch, store, service, session, fault)
     real_execute = store.db.execute
     hanging = asyncio.Event()
 
@@ -360,3 +405,47 @@ async def test_ill_typed_inputs_are_refused_with_a_code(tmp_path: Path, open_sto
         assert error.value.code, (name, value)
         assert session.seq == 0 and session.state.model_dump_json() == before, (name, value)
     assert (await service.submit(session, **good)).seq == 1
+
+
+async def test_inputs_arriving_together_share_one_commit_and_fail_apart(
+    tmp_path: Path, monkeypatch, open_store
+) -> None:
+    """Group commit (table.sqlite): plain inputs that arrive together are committed in one
+    transaction and one disk sync, each answered once it is stored; an input its own statement
+    refuses (a second input 1 of a session) fails alone; on a full disk the whole batch fails
+    named, and nothing of it is stored."""
+    path = tmp_path / "forum.sqlite3"
+    store = await open_store(path)
+    service, first = await started(store)
+    sessions = [first] + [
+        await service.open(
+            channel_id=CHANNEL + n, guild_id=1, game_id="imperium", options={}, host_id=9,
+            host_name="O",
+        )
+        for n in range(1, 4)
+    ]  # fmt: skip
+    batches: list[int] = []
+    real_commit = table.sqlite._commit_inputs
+
+    def counted(db: sqlite3.Connection, rows: list) -> list:
+        batches.append(len(rows))
+        return real_commit(db, rows)
+
+    monkeypatch.setattr(table.sqlite, "_commit_inputs", counted)
+    row = InputRow(1, 0, "select", {"regions": [1, 1, 2]}, "r1.select")
+    appends = [store.append_input(session.id, row) for session in sessions]
+    results = await asyncio.gather(
+        *appends, store.append_input(first.id, row), return_exceptions=True
+    )
+    assert batches == [5], "one transaction for the inputs that arrived together"
+    assert results[:4] == [None] * 4 and isinstance(results[4], sqlite3.IntegrityError)
+    assert [_stored_inputs(path, session.id) for session in sessions] == [1, 1, 1, 1]
+    await fill_up(store, sessions[3].id)
+    second = InputRow(2, 1, "select", {"regions": [3, 3, 3]}, "r1.select")
+    results = await asyncio.gather(
+        *(store.append_input(session.id, second) for session in sessions[:3]),
+        return_exceptions=True,
+    )
+    assert batches == [5, 3]
+    assert all(isinstance(r, StorageError) and r.reason == "full" for r in results), results
+    assert [_stored_inputs(path, session.id) for session in sessions[:3]] == [1, 1, 1]

@@ -143,3 +143,37 @@ async def test_a_timed_out_seat_is_rated_last_as_its_member(tmp_path: Path) -> N
         assert rated[f"user:{gone.user_id}"] < rated[f"user:{3 - gone.user_id}"]
     finally:
         await store.close()
+
+
+async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path) -> None:
+    """A player on a table that stops clocks in quiet hours moves their quiet hours over the
+    hours their clock just ran: those hours stay charged (else repeating it every few hours
+    keeps the clock full and stalls the table for everyone)."""
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        service = TableService(store)
+        clocks = TurnClocks(service, lambda: now[0], "a")
+        await clocks.started()
+        session = await service.open(
+            channel_id=1, guild_id=1, game_id="konsul", options={}, host_id=1, host_name="A", seed=3
+        )
+        await clocks.open_table(session, Pace(DAY), "ai", quiet_stops=True)
+        await service.join(session, 2, "B")
+        await service.start(session, 1)
+        await clocks.settle(session)
+        owing = dict(await clocks.waiting(session))
+        seat = next(iter(owing))
+        user = session.seats[seat].user_id
+        now[0] += 10 * HOUR  # 00:00 -> 10:00 UTC, no quiet hours: 10 h charged
+        before = dict(await clocks.waiting(session))[seat]
+        assert before == pytest.approx(2 * DAY - 10 * HOUR)
+        # Quiet hours 00:00-11:00 would cover the ten hours just charged.
+        await clocks.set_prefs(UserPrefs(user, quiet_start=0, quiet_end=11 * 60))
+        assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
+        await clocks.set_prefs(
+            UserPrefs(user, tz="Asia/Tokyo", quiet_start=9 * 60, quiet_end=20 * 60)
+        )
+        assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
+    finally:
+        await store.close()

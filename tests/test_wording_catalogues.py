@@ -41,6 +41,7 @@ BOUNDED = {
     ("game", "games"),
     ("count", "maximum"),
     ("value", "bid"),
+    ("votes", "humans"),
 }
 OF_PAIR = re.compile(
     r"\{(\w+)[^{}]*\}(?: of (?:the )?|/|／)\{(\w+)[^{}]*\}|\{(\w+)\}のうち\{(\w+)\}"
@@ -76,7 +77,7 @@ def test_japanese_reads_one_way_throughout() -> None:
     assert not _slips("ja", lambda t: "さん" in t)  # nobody is さん in some lines only
     assert not _slips("ja", lambda t: re.search(r"\d乗", t))  # 「戦車3乗」 reads "cubed"
     # An ASCII colon outside a code example (in backticks or 「」) or a code (legion:ROMA).
-    bare = re.compile(r"`[^`]*`|「[^」]*」|[A-Za-z_\-]+:\S*")
+    bare = re.compile(r"`[^`]*`|「[^」]*」|[A-Za-z_\-]+:\S*|\d{1,2}:\d{2}")  # or a time
     assert not _slips("ja", lambda t: ":" in bare.sub("", re.sub(r"\{[^{}]*\}", "", t)))
 
 

@@ -151,7 +151,7 @@ class ForumBot(commands.Bot):
         add_ping_commands(game_commands, self.service.store, localizer, default_locale)
         clocks = self.play.deadlines.tables.clocks
         game_commands.add_command(MeCommands(clocks, default_locale))
-        add_pause_command(game_commands, self.service, clocks, default_locale)
+        add_pause_command(game_commands, self.service, clocks, default_locale, self.gate)
         self.tree.add_command(game_commands)
         for command in shortcut_commands(self, parts):
             self.tree.add_command(command, guild=None)

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app import learn as learning
+from bot.discord_app import mine as mine_list
 from bot.discord_app.chooser import Components
 from bot.discord_app.command_text import command_text
 from bot.discord_app.custom_id import cid
@@ -220,17 +221,24 @@ class GameCommands(app_commands.Group):
         if guild_locale:
             await self.bot.service.set_meta(session, locale=guild_locale)
         await self.bot.gate.lobby_opened(session, thread)
+        await self._post_lobby(interaction, session, channel)
+
+    async def _post_lobby(
+        self, interaction: discord.Interaction, session: Session, thread: discord.Thread | None
+    ) -> None:
+        """The lobby message, here or in its new `thread` (with a notice here), remembered as
+        the session's board."""
         content, view = self.parts.board.lobby_content(session)
         message: discord.Message
-        if channel is None:
+        if thread is None:
             await interaction.response.send_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
             )
             message = await interaction.original_response()
         else:
-            message = await channel.send(content=content, view=view, allowed_mentions=NO_PINGS)
-            texts = self.guild_texts(interaction, GAMES[game])
-            notice = texts("thread.opened", game=texts("name"), thread=channel.mention)
+            message = await thread.send(content=content, view=view, allowed_mentions=NO_PINGS)
+            texts = self.guild_texts(interaction, session.game)
+            notice = texts("thread.opened", game=texts("name"), thread=thread.mention)
             await interaction.response.send_message(notice, allowed_mentions=NO_PINGS)
         await self.bot.service.set_meta(session, board=message.id)
 
@@ -285,6 +293,8 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="mine", description=_(COMMANDS, "command.mine"))
     async def mine(self, interaction: discord.Interaction) -> None:
         """Your open async games on every server (see bot.discord_app.mine)."""
+        if not await self.bot.gate.allow_anywhere(interaction, "mine", mine_list.COOLDOWN):
+            return
         t = self.texts(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         clocks = self.parts.tables.clocks

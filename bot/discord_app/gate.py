@@ -77,6 +77,16 @@ class Gate:
             return await self._refuse(interaction, "gate.cooldown", seconds=math.ceil(left))
         return True
 
+    async def allow_anywhere(
+        self, interaction: discord.Interaction, command: str, seconds: float
+    ) -> bool:
+        """Whether a user-installed `command` may run for this member now: one cooldown over
+        every server and DM (a per-server one would let them hop servers)."""
+        left = self.cooldowns.wait((None, interaction.user.id, command), seconds)
+        if left > 0:
+            return await self._refuse(interaction, "gate.cooldown", seconds=math.ceil(left))
+        return True
+
     def refund(self, interaction: discord.Interaction, command: str) -> None:
         """The bot refused what `command` asked for (busy): it costs the member no cooldown."""
         self.cooldowns.refund(_use(interaction, command))
@@ -116,10 +126,10 @@ class Gate:
             return "gate.threads_off", {}
         return None
 
-    async def allow_hard_ai(self, interaction: discord.Interaction) -> bool:
-        """Whether the member may put one more hard AI seat into play in this server: the hard
-        AI seats of the lobbies and games they host count against `hard_ai_seats` (each one
-        searches for seconds per move)."""
+    async def allow_hard_ai(self, interaction: discord.Interaction, adding: int = 1) -> bool:
+        """Whether the member may have `adding` more hard AI seats in play in this server (0:
+        start a lobby holding some, as a rematch copies them): the hard AI seats of the lobbies
+        and games they host count against `hard_ai_seats` (each searches seconds per move)."""
         settings = await self.bot.settings.of(interaction.guild_id)
         rows = await self.bot.service.store.query(
             "SELECT seats FROM sessions WHERE guild_id=? AND host_id=?"
@@ -127,7 +137,7 @@ class Gate:
             (interaction.guild_id, interaction.user.id),
         )
         count = sum(hard_ai_seats(seats) for (seats,) in rows)
-        if count < settings.hard_ai_seats:
+        if count + adding <= settings.hard_ai_seats:
             return True
         return await self._refuse(
             interaction, "gate.hard_ai", count=count, limit=settings.hard_ai_seats

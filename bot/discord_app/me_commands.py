@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 from zoneinfo import available_timezones
 
 import discord
@@ -18,6 +19,7 @@ from bot.discord_app.command_text import command_text as _
 from bot.discord_app.interaction_parts import channel_of
 from bot.discord_app.learn import OFF
 from bot.discord_app.sending import NO_PINGS, reply_privately
+from bot.frontend.safe_text import neutral
 from bot.frontend.strings import BOT, COMMANDS
 from bot.frontend.texts import Texts
 from engine.core import IllegalInput
@@ -26,7 +28,11 @@ from table.clocks import NOTICE_WAYS, BadZone, UserPrefs, zone
 from table.service import TableService
 from table.turn_clocks import VACATION_DAYS, TurnClocks
 
+if TYPE_CHECKING:
+    from bot.discord_app.gate import Gate
+
 QUIET_MAX_HOURS = 12
+PAUSE_COOLDOWN = 60.0  # seconds between two /game pause of one member (each posts publicly)
 _HOURS = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*[-–~〜]\s*(\d{1,2})(?::(\d{2}))?\s*$")
 ZONES = sorted(available_timezones())
 
@@ -112,7 +118,8 @@ class MeCommands(app_commands.Group):
         try:
             zone(zone_name[:64])
         except BadZone:
-            await reply_privately(interaction, "✗ " + t("me.bad_zone", zone=zone_name[:64]))
+            shown = neutral(zone_name, 64)  # member text: any string from a modified client
+            await reply_privately(interaction, "✗ " + t("me.bad_zone", zone=shown))
             return
         prefs = await self._prefs(interaction.user.id)
         await self.clocks.set_prefs(replace(prefs, tz=zone_name[:64]))
@@ -176,12 +183,15 @@ class MeCommands(app_commands.Group):
 
 
 def add_pause_command(group: app_commands.Group, service: TableService, clocks: TurnClocks,
-                      default_locale: str) -> None:  # fmt: skip
-    """`/game pause days:` — a vote to stop this table's clocks; all humans must agree."""
+                      default_locale: str, gate: Gate) -> None:  # fmt: skip
+    """`/game pause days:` — a vote to stop this table's clocks; all humans must agree. Each
+    answer is posted for the table, so a member votes at most once per PAUSE_COOLDOWN."""
 
     @app_commands.command(name="pause", description=_(COMMANDS, "command.pause"))
     @app_commands.describe(days=_(COMMANDS, "param.pause_days"))
     async def pause(interaction: discord.Interaction, days: app_commands.Range[int, 0, 7]) -> None:
+        if not await gate.allow_anywhere(interaction, "pause", PAUSE_COOLDOWN):
+            return
         session = await service.in_channel(channel_of(interaction))
         if session is None:
             raise IllegalInput("no_session")

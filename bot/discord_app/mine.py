@@ -23,6 +23,7 @@ from table.turn_clocks import MyGame, TurnClocks
 
 PAGE = 8  # games per page: 8 lines of ~200 characters stay far under 2,000
 VIEW_SECONDS = 600.0
+COOLDOWN = 15.0  # seconds between two lists: each may look the asker up on every server (REST)
 
 
 @dataclass(frozen=True)

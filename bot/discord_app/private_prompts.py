@@ -219,7 +219,8 @@ class PrivatePrompts:
         return True
 
     async def dm_fallback(self, session: Session, seat: int) -> None:
-        t = self.wording.seat_texts(session, seat)
+        """The closed-DM notice, in the channel: in the server's language, like all it shows."""
+        t = self.wording.channel_texts(session)
         channel = game_channel(self.client.get_channel(session.row.channel_id))
         view = Components()
         view.add_item(

@@ -243,6 +243,9 @@ class Router:
             name = texts.localizer.template(texts.locale, "seat.ai") or "AI {number}"
             await service.add_ai(session, user.id, name, level)
         elif parsed.op == "start":
+            hard = any(seat.ai and seat.level == "hard" for seat in session.row.seats)
+            if hard and not await self.bot.gate.allow_hard_ai(interaction, adding=0):
+                return
             await service.start(session, user.id)
             # The lobby's components are disabled in the very edit that answers Start, so no
             # click meets "already started" while the first board is on its way.

@@ -66,6 +66,15 @@ async def muted(store: Store, user_ids: list[int]) -> set[int]:
     return {int(row[0]) for row in rows}
 
 
+async def last_inputs(store: Store, session_id: int) -> dict[int, float]:
+    """When each seat's latest input was accepted (wall clock), from the stored log: "at the
+    table" survives a restart, which otherwise pinged every active game's current player."""
+    rows = await store.query(
+        "SELECT seat, MAX(at) FROM inputs WHERE session_id=? GROUP BY seat", (session_id,)
+    )
+    return {int(seat): float(at) for seat, at in rows}
+
+
 async def ping_turns(board: Board, session: Session) -> None:
     """Mention each human whose public turn has just started (once per turn)."""
     now = tuple(public_turn_seats(session))
@@ -73,8 +82,11 @@ async def ping_turns(board: Board, session: Session) -> None:
     if now == before:
         return
     session.row.meta = session.row.meta.updated(turn_seats=now)  # stored with the next write
-    recent = time.monotonic() - AT_THE_TABLE_SECONDS
-    away = [s for s in now if s not in before and session.acted_at.get(s, recent) <= recent]
+    recent = time.time() - AT_THE_TABLE_SECONDS
+    acted = session.acted_at
+    if any(s not in acted for s in now):  # after a restart: the log remembers who just moved
+        acted = {**await last_inputs(board.service.store, session.id), **acted}
+    away = [s for s in now if s not in before and acted.get(s, recent) <= recent]
     starting = [session.seats[s].user_id for s in away]
     users = [u for u in starting if u not in await muted(board.service.store, starting)]
     previous = session.row.meta.turn_ping

@@ -27,7 +27,15 @@ from typing import Any
 from bot.frontend.drafts import amount_indexes
 from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.texts import Texts
-from bot.terminal.local_input import asks_hint, normalise, numbered, parse, parse_group, problem
+from bot.terminal.local_input import (
+    asks_hint,
+    normalise,
+    numbered,
+    parse,
+    parse_group,
+    problem,
+    slot_problem,
+)
 from bot.terminal.local_learn import Learning
 from bot.terminal.local_strings import LOCAL_TEXT
 from bot.terminal.local_web import LiveBoard, board_file, next_board_number, open_in_browser
@@ -39,6 +47,7 @@ from table.backend import open_store
 from table.service import Session, SessionBroken, TableService
 from table.session_model import Seat
 
+PORT_BASE, PORT_SPAN = 20000, 20000  # the live page's own ports (see game_port)
 LOCAL_CHANNEL_BASE = 1 << 32  # + a game's crc32: one pseudo channel per game (see local_channel)
 LEGACY_CHANNEL = 1  # where every local game lived before, one at a time
 LOCAL_USER_BASE = 1000
@@ -61,7 +70,7 @@ class LocalOptions:
     seed: int | None = None
     new: bool = False
     browser: bool = False  # open the live board in the default browser at the start
-    port: int = 0  # of the live board on 127.0.0.1; 0: any free port
+    port: int | None = None  # of the live board on 127.0.0.1; 0: any free; None: game_port
     given: frozenset[str] = frozenset()  # of "players", "ai", "options": set on the command line
     ai_level: str = "normal"  # of every AI seat this run adds
 
@@ -128,11 +137,19 @@ class LocalTable:
         title = self.t("local.page.title", game=self.t("name", session.game), session=session.id)
         keys = ("lang", "waiting", "story", "gone", "back", "forth")
         words = {key: self.t(f"local.page.{key}") for key in keys}
-        try:
-            self.live = LiveBoard(self._folder(session), title, words, self.opts.port)
-        except OSError as error:  # e.g. --port already taken: the game goes on without a page
-            self.say(self.t("local.live_failed", port=self.opts.port, reason=error.strerror))
-            return
+        folder = self._folder(session)
+        # Without --port, the game's own port, the same on every resume (an open tab then
+        # reconnects by itself); any free one if another program holds it.
+        ports = [self.opts.port] if self.opts.port is not None else [game_port(folder), 0]
+        for port in ports:
+            try:
+                self.live = LiveBoard(folder, title, words, port)
+                break
+            except OSError as error:  # e.g. --port already taken: the game goes on
+                if port == ports[-1]:
+                    self.say(self.t("local.live_failed", port=port, reason=error.strerror))
+                    return
+        assert self.live is not None
         self.live.tell(recap)
         self.opened = self.opts.browser and open_in_browser(self.live.url)
         key = "local.live_opened" if self.opened else "local.live"
@@ -399,11 +416,12 @@ class LocalTable:
         if tip is not None:
             self.say("  " + tip + " " + self.t("local.learn_commands"))
         self.prompt = prompt
+        args: dict[str, Any] = {}
         for attempt in itertools.count():
-            args: dict[str, Any] = {}
             try:
                 for index, field in enumerate(prompt.fields):
-                    if field.is_asked(args):  # e.g. a counter amount only after "counter"
+                    # Answers given before a hint was asked are kept: the hint is for this step.
+                    if field.name not in args and field.is_asked(args):  # e.g. a counter amount
                         later = prompt.fields[index + 1 :]
                         args[field.name] = self._answer(session, field, later, args, attempt > 0)
             except HintAsked:
@@ -411,6 +429,7 @@ class LocalTable:
                 continue
             if await self._submit(session, seat, prompt, args):
                 return
+            args = {}  # refused by the rules as a whole: asked again from the first step
 
     async def _hint(self, session: Session, seat: int, prompt: Prompt) -> None:
         """The hard AI's suggestion, as the Discord Hint button words it; the seat is stored as
@@ -429,7 +448,10 @@ class LocalTable:
             value = self._ask_field(session, field, listed)
             answered = {**args, field.name: value}
             refusal = problem(field, value)
-            if refusal is None or not any(f.is_asked(answered) for f in later):
+            # A text over its length is refused here even as the last answer: the rules would
+            # refuse the whole input, dropping the answers before it.
+            last = not any(f.is_asked(answered) for f in later) and field.kind != "text"
+            if refusal is None or last:
                 return value
             self.say("  ✗ " + self.text.msg(self.opts.locale, refusal, session.game))
             listed = True
@@ -513,9 +535,18 @@ class LocalTable:
                 raise HintAsked
             if not head:
                 break
-            behind_label = self.t("local.fleet_attachments", count=field.per_head)
-            behind = self.ask(self.t("local.ask", label=behind_label))
-            groups.append(parse_group(field, head, behind, partial(self._label, session)))
+            label = partial(self._label, session)
+            refusal = slot_problem(field, parse_group(field, head, "", label), groups)
+            if refusal is None:  # the ship is fine: what goes behind it
+                behind_label = self.t("local.fleet_attachments", count=field.per_head)
+                behind = self.ask(self.t("local.ask", label=behind_label))
+                group = parse_group(field, head, behind, label)
+                refusal = slot_problem(field, group, groups)
+            if refusal is not None:  # at once, the slots so far kept: this slot is asked again
+                self.say("  ✗ " + self.text.msg(locale, refusal, game))
+                self.say("  " + self.t("local.fleet_so_far", fleet=_fleet_text(groups)))
+                continue
+            groups.append(group)
         return groups
 
     def _option_lines(self, session: Session, field: Field, numbered: bool) -> list[str]:
@@ -555,7 +586,7 @@ class LocalTable:
             self.say("  " + line)
         self.say(self.t("local.images", folder=self._folder(session)))
         if self.live is not None:
-            self.live.tell(lines, status=lines[0])
+            self.live.tell(lines, status=lines[0], over=True)
         if self.opened:  # the final board stays on the page until the player is done with it
             with contextlib.suppress(EOFError):
                 self.ask(self.t("local.close_page"))
@@ -574,6 +605,17 @@ def _human_seats(session: Session) -> list[int]:
 
 def _rows(items: list[str]) -> list[str]:
     return ["  ".join(items[at : at + BARE_PER_LINE]) for at in range(0, len(items), BARE_PER_LINE)]
+
+
+def game_port(folder: Path) -> int:
+    """A port of the game's own, from its board folder (unique to the game and its database):
+    in 20000-39999, clear of the usual services and of the ephemeral range."""
+    return PORT_BASE + zlib.crc32(str(folder.resolve()).encode()) % PORT_SPAN
+
+
+def _fleet_text(groups: list[list[Any]]) -> str:
+    """The slots so far as typed: 'BB4+SH1, CR3' (— when none)."""
+    return ", ".join("+".join(str(v) for v in group) for group in groups) or "—"
 
 
 def run_command() -> str:

@@ -66,6 +66,27 @@ def parse_group(field: Field, head: str, behind: str, label: Label) -> list[Any]
     return [first, *(pick(field.attachments, part, label, False) for part in behind_words)]
 
 
+def slot_problem(field: Field, group: list[Any], groups: list[list[Any]]) -> Msg | None:
+    """Why one fleet slot cannot be right, judged as soon as it is typed (not after the last
+    slot): a head or attachment that is not listed, one already in the fleet, too many."""
+    heads = [choice.value for choice in field.options]
+    extras = [choice.value for choice in field.attachments]
+    used = [value for earlier in groups for value in earlier]
+    strays = [str(v) for v in group[:1] if heads and v not in heads] + [
+        str(v) for v in group[1:] if extras and v not in extras
+    ]
+    if strays:
+        return Msg(key="local.error.not_listed", args={"answer": " ".join(strays)})
+    again = [str(v) for i, v in enumerate(group) if v in used or v in group[:i]]
+    if again:
+        return Msg(key="local.error.fleet_twice", args={"answer": " ".join(again)})
+    if len(group) - 1 > field.per_head or len(used) + len(group) > field.max:
+        return Msg(
+            key="local.error.fleet_size", args={"per_head": field.per_head, "total": field.max}
+        )
+    return None
+
+
 def pick(options: tuple[Choice, ...], text: str, label: Label, by_number: bool) -> Any:
     """The option `text` names (see the module's rule), else `text` itself."""
     folded = text.casefold()
@@ -90,6 +111,8 @@ def problem(field: Field, value: Any) -> Msg | None:
             return Msg(key="local.error.not_listed", args={"answer": " ".join(strays)})
     if field.kind == "int" and not (isinstance(value, int) and field.min <= value <= field.max):
         return Msg(key="local.error.range", args={"minimum": field.min, "maximum": field.max})
+    if field.kind == "text" and isinstance(value, str) and len(value) > field.max:
+        return Msg(key="local.error.too_long", args={"maximum": field.max, "length": len(value)})
     return None
 
 

@@ -12,6 +12,10 @@ LOCAL: Catalog = {
         "local.error.not_listed": "'{answer}' is not one of the choices: type a code, a number"
         " or a name from the list.",
         "local.error.range": "Type a whole number from {minimum} to {maximum}.",
+        "local.error.too_long": "At most {maximum} characters, not {length}: type it shorter.",
+        "local.error.fleet_twice": "{answer} is already in this fleet.",
+        "local.error.fleet_size": "At most {per_head} behind one ship and {total} cards in all.",
+        "local.fleet_so_far": "Fleet so far: {fleet}",
         "local.error.humans": "--humans must be between 1 and the number of players ({players}),"
         " not {humans}.",
         "local.error.ai_humans": "--ai {ai} and --humans {humans} do not add up to {players}"
@@ -64,6 +68,10 @@ LOCAL: Catalog = {
         "local.error.not_listed": "「{answer}」は選択肢にありません。一覧のコード、番号、"
         "名前のどれかを入力してください。",
         "local.error.range": "{minimum}から{maximum}までの整数を入力してください。",
+        "local.error.too_long": "最大{maximum}文字です（入力は{length}文字）。短くしてください。",
+        "local.error.fleet_twice": "{answer} はもう艦隊に入っています。",
+        "local.error.fleet_size": "1隻の後ろは最大{per_head}枚、全部で最大{total}枚です。",
+        "local.fleet_so_far": "ここまでの艦隊：{fleet}",
         "local.error.humans": "--humans は 1 から参加人数（{players}）までです（{humans}は不可）。",
         "local.error.ai_humans": "--ai {ai} と --humans {humans} の合計が参加人数 {players} に"
         "なりません。どちらか一方を指定してください。",

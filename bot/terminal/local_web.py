@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from render.common import FONT_PATH
+
 POLL_SECONDS = 20.0  # a long-poll answers at the latest after this, unchanged
 STORY_SHOWN = 400  # the page keeps the story's latest lines
 READ_SECONDS = 10.0  # a request's head must arrive within this, or the connection is closed
@@ -74,7 +76,10 @@ class LiveBoard:
         self.version = 0
         self.board: int | None = None
         self.story: list[str] = []
+        self.told = 0  # story lines told in all (the page keeps the latest STORY_SHOWN)
+        self.marks: dict[int, int] = {}  # board number -> lines told when it was shown
         self.status = ""
+        self.over = False  # the game has ended: the page keeps its last board and result
         self.connections = 0
         listening = _listening(port)
         self.port = listening.getsockname()[1]
@@ -99,14 +104,24 @@ class LiveBoard:
         return f"http://127.0.0.1:{self.port}/"
 
     def show(self, number: int) -> None:
-        self._publish(lambda: setattr(self, "board", number))
+        def change() -> None:
+            self.board = number
+            self.marks[number] = self.told
+            for old in [n for n in self.marks if n <= number - STORY_SHOWN]:
+                del self.marks[old]
 
-    def tell(self, lines: list[str], status: str | None = None) -> None:
+        self._publish(change)
+
+    def tell(self, lines: list[str], status: str | None = None, over: bool = False) -> None:
+        """More of the story; `over` when the game has ended (its result in `lines`)."""
+
         def change() -> None:
             self.story.extend(lines)
+            self.told += len(lines)
             del self.story[:-STORY_SHOWN]
             if status is not None:
                 self.status = status
+            self.over = self.over or over
 
         self._publish(change)
 
@@ -133,7 +148,10 @@ class LiveBoard:
                 "version": self.version,
                 "latest": self.board,
                 "story": list(self.story),  # encoded after the lock is released
+                "first": self.told - len(self.story),  # the story's first line, counted in all
+                "marks": dict(self.marks),
                 "status": self.status,
+                "over": self.over,
             }
 
     def close(self) -> None:
@@ -201,6 +219,9 @@ class LiveBoard:
         if url.path == "/":
             _query(url.query, ())
             return 200, "text/html; charset=utf-8", self.page()
+        if url.path == "/font.ttf":  # the boards' own font: Japanese without system CJK fonts
+            _query(url.query, ())
+            return 200, "font/ttf", FONT_PATH.read_bytes()
         if url.path == "/state":
             after = _query(url.query, ("after",)).get("after", "-1")
             if not _VERSION.fullmatch(after):
@@ -277,14 +298,18 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ margin: 0; font: 15px/1.4 system-ui, sans-serif; background: #1e1f22; color: #eee; }}
+@font-face {{ font-family: "Forum"; src: url("/font.ttf") format("truetype"); }}
+body {{ margin: 0; font: 15px/1.4 system-ui, "Forum", sans-serif; background: #1e1f22;
+  color: #eee; }}
+:lang(ja) body, body:lang(ja) {{ font-family: "Forum", system-ui, sans-serif; }}
 main {{ display: flex; flex-wrap: wrap; gap: 12px; padding: 12px; }}
 #board {{ max-width: 100%; max-height: calc(100vh - 24px); align-self: flex-start; }}
 #side {{ flex: 1 1 300px; min-width: 260px; }}
 h1 {{ font-size: 18px; margin: 0 0 6px; }}
 h2 {{ font-size: 15px; margin: 12px 0 0; }}
 #status {{ color: #f0c674; min-height: 1.4em; }}
-#story {{ max-height: 75vh; overflow-y: auto; padding-left: 20px; margin: 6px 0; }}
+#story {{ max-height: 75vh; overflow-y: auto; padding-left: 4em; margin: 6px 0; }}
+#story li.later {{ opacity: 0.35; }}
 </style></head>
 <body><main>
 <img id="board" alt="" hidden>
@@ -297,31 +322,48 @@ h2 {{ font-size: 15px; margin: 12px 0 0; }}
 const $ = id => document.getElementById(id);
 const board = $("board"), story = $("story"), status = $("status"), counter = $("counter");
 let version = -1, latest = 0, shown = 0;  // board numbers: the newest, the one on screen
+let first = 0, marks = {{}}, over = false;  // the story's first line; lines told per board
 function draw() {{
   if (shown && board.getAttribute("src") !== "/board/" + shown + ".png") {{
     board.src = "/board/" + shown + ".png"; board.hidden = false;
   }}
   counter.textContent = shown ? shown + " / " + latest : "";
   $("back").disabled = shown <= 1; $("forth").disabled = shown >= latest;
+  // The story follows the board on screen: what came after it is dimmed, its last line shown.
+  const told = shown < latest && marks[shown] !== undefined ? marks[shown] : Infinity;
+  let last = null;
+  for (const [index, item] of [...story.children].entries()) {{
+    const later = first + index >= told;
+    item.classList.toggle("later", later);
+    if (!later) last = item;
+  }}
+  if (told === Infinity) story.scrollTop = story.scrollHeight;
+  else if (last) last.scrollIntoView({{block: "nearest"}});
 }}
 $("back").onclick = () => {{ shown = Math.max(1, shown - 1); draw(); }};
 $("forth").onclick = () => {{ shown = Math.min(latest, shown + 1); draw(); }};
+document.addEventListener("keydown", event => {{  // ← → step, Home and End jump
+  const to = {{ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 1, End: latest}}[event.key];
+  if (to === undefined || !latest) return;
+  shown = Math.min(latest, Math.max(1, to)); draw(); event.preventDefault();
+}});
 async function follow() {{
   for (;;) {{
     try {{
       const answer = await fetch("/state?after=" + version, {{cache: "no-store"}});
       const state = await answer.json();
       version = state.version;
-      if (state.latest) {{
-        if (shown === latest) shown = state.latest;  // following the game, not looking back
-        latest = state.latest; draw();
-      }}
+      first = state.first; marks = state.marks; over = state.over;
       status.textContent = state.status;
+      story.start = first + 1;  // numbers count from the game's first line, all digits shown
       story.replaceChildren(...state.story.map(line => {{
         const item = document.createElement("li"); item.textContent = line; return item; }}));
-      story.scrollTop = story.scrollHeight;
+      if (state.latest && shown === latest) shown = state.latest;  // following, not looking back
+      latest = state.latest || latest; draw();
     }} catch (error) {{
-      status.textContent = {gone};
+      // After the game's end the page keeps its last board and result; otherwise it says the
+      // game is not running and tries again (the same port after a resume: it reconnects).
+      if (!over) status.textContent = {gone};
       await new Promise(resume => setTimeout(resume, 1000));
     }}
   }}

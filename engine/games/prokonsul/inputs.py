@@ -11,7 +11,7 @@ def promise_text(raw: object) -> str:
         return ""
     if not isinstance(raw, str):
         raise IllegalInput("bad_text")
-    require(len(raw) <= limit("text_max"), "bad_text")
+    require(len(raw) <= limit("text_max"), "bad_text", maximum=limit("text_max"), length=len(raw))
     return raw.strip()
 
 
