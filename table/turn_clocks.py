@@ -242,7 +242,7 @@ class TurnClocks:
         if done == "pass" and not await self._pass(session, clock.seat):
             done = "ai"
         if done == "abort":
-            await self.service.abort(session)
+            await self.service.forfeit(session, clock.seat)  # rated: see table.ratings
         elif done == "ai":
             await self.service.hand_seat_to_ai(session, clock.seat)
         # A pass is the seat's move: its clock gets the pace's time for the next one.

@@ -153,6 +153,30 @@ async def test_a_timed_out_seat_is_rated_last_as_its_member(tmp_path: Path) -> N
         await store.close()
 
 
+async def test_a_clock_run_out_under_abort_is_a_forfeit_not_a_void(tmp_path: Path) -> None:
+    """A losing player who lets their clock run out on a `timeout: abort` table must not wipe
+    the result for everyone: the game ends, rated as a forfeit (that member last, the others
+    ahead), in the same write as the abort."""
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        service, clocks, session = await table(store, now, policy="abort")
+        timeouts = []
+        while not timeouts:
+            now[0] += 600
+            timeouts += (await clocks.scan())[1]
+        (gone,) = timeouts
+        assert gone.done == "abort"
+        assert (await service.get(session.id)).status == "aborted"
+        results = dict(await store.query("SELECT player, rank FROM results"))
+        other = f"user:{3 - gone.user_id}"
+        assert results == {f"user:{gone.user_id}": 2, other: 1}
+        rated = dict(await store.query("SELECT player, mu FROM ratings"))
+        assert rated[other] > rated[f"user:{gone.user_id}"]
+    finally:
+        await store.close()
+
+
 async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path) -> None:
     """A player on a table that stops clocks in quiet hours moves their quiet hours over the
     hours their clock just ran: those hours stay charged (else repeating it every few hours

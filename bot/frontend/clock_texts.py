@@ -23,7 +23,7 @@ CLOCKS: Catalog = {
         "clock.notice.mention": "<@{user}> ",
         "clock.timeout.ai": "⌛ {seat}'s clock ran out: the AI plays the seat from now on.",
         "clock.timeout.pass": "⌛ {seat}'s clock ran out: they pass this turn.",
-        "clock.timeout.abort": "⌛ {seat}'s clock ran out: the game is aborted.",
+        "clock.timeout.abort": "⌛ {seat}'s clock ran out: the game ends here, rated as {seat}'s forfeit (last; everyone else ahead).",
         "clock.rated_last": "{seats}: clock ran out, the AI finished the seat; rated last.",
         "clock.pause_vote": "⏸ {seat} asks to pause the clocks for {days} day(s):"
         " {votes} agreed so far; all {humans} players must agree.",
@@ -77,7 +77,7 @@ CLOCKS: Catalog = {
         "clock.notice.mention": "<@{user}> ",
         "clock.timeout.ai": "⌛ {seat}の持ち時間が切れました。以後はAIがこの席を打ちます。",
         "clock.timeout.pass": "⌛ {seat}の持ち時間が切れました。この手番はパスです。",
-        "clock.timeout.abort": "⌛ {seat}の持ち時間が切れました。ゲームを中止します。",
+        "clock.timeout.abort": "⌛ {seat}の持ち時間が切れました。ゲームはここで終了し、{seat}の棄権としてレーティングに反映します（{seat}が最下位、ほかの全員が上位）。",
         "clock.rated_last": "{seats}：持ち時間切れのためAIが代わりに打ちました。最下位として"
         "レーティングされます。",
         "clock.pause_vote": "⏸ {seat}が{days}日間の一時停止を求めています：同意は{votes}人。"
