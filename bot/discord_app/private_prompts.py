@@ -49,6 +49,8 @@ class PrivatePrompts:
         self.drafts = DraftBook()  # answers being built, forgotten with their game
         self.dm_channels = DmChannels(client, service.store)
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
+        # (session, seat) -> (shown_key, _sent) when its DM was last settled: see prompt_players
+        self._shown: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 
     async def ask_in_channel(self, session: Session) -> None:
         """Public replies (e.g. an offer to one player) are asked in the open, once each, even
@@ -90,29 +92,67 @@ class PrivatePrompts:
             if info.ai:
                 continue
             prompt = None if over else self.owed_private(session, seat)
-            seen = self.private_digest(session, seat, events)
             acted = (session.id, seat) in self._acted
             self._acted.discard((session.id, seat))
-            sent, private_seen = session.row.meta.prompted, session.row.meta.private
-            if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
-                private = self.private_text(session, seat, events)
-                content, view = self.dm_content(session, seat, prompt, private, restarted)
-                t = self.wording.seat_texts(session, seat)
-                tip = await learn.tip_line(self.service.store, session, info.user_id, prompt, t)
-                content = f"{tip}\n{content}" if tip else content  # dm() clips it
-                with budget.at(budget.URGENT):  # a decision the player is waiting to make
-                    await self.dm(session, seat, content, view)
-                _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})
-            elif seen != private_seen.get(str(seat)) and not (over or acted or restarted):
-                private = self.private_text(session, seat, events)
-                if private:
-                    content, view = self.dm_content(session, seat, prompt, private, False)
-                    with budget.at(budget.NORMAL):  # news, not a decision: boards go first
-                        await self.dm(session, seat, content, view, edit=True)
-            if private_seen.get(str(seat)) != seen:
-                _note(session, private={**session.row.meta.private, str(seat): seen})
+            shown = (self.shown_key(session, seat, prompt, events), _sent(session, seat))
+            if not restarted and self._shown.get((session.id, seat)) == shown:
+                continue  # what this seat would be sent is what it has: nothing is built
+            await self.prompt_seat(
+                session, seat, prompt, events, acted or over or restarted, restarted
+            )
+            self._shown[(session.id, seat)] = (shown[0], _sent(session, seat))
         if session.row.meta != before:
             await self.service.set_meta(session)  # a write only when something was sent
+
+    async def prompt_seat(
+        self,
+        session: Session,
+        seat: int,
+        prompt: Prompt | None,
+        events: list[Event],
+        quiet: bool,
+        restarted: bool,
+    ) -> None:
+        """One seat's DM: a new prompt is sent anew, a changed private view (unless `quiet`:
+        the seat just acted, the game is over, or a restart) edits the latest one in place."""
+        sent, private_seen = session.row.meta.prompted, session.row.meta.private
+        seen = self.private_digest(session, seat, events)
+        if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
+            private = self.private_text(session, seat, events)
+            content, view = self.dm_content(session, seat, prompt, private, restarted)
+            t = self.wording.seat_texts(session, seat)
+            user_id = session.seats[seat].user_id
+            tip = await learn.tip_line(self.service.store, session, user_id, prompt, t)
+            content = f"{tip}\n{content}" if tip else content  # dm() clips it
+            with budget.at(budget.URGENT):  # a decision the player is waiting to make
+                await self.dm(session, seat, content, view)
+            _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})
+        elif seen != private_seen.get(str(seat)) and not quiet:
+            private = self.private_text(session, seat, events)
+            if private:
+                content, view = self.dm_content(session, seat, prompt, private, False)
+                with budget.at(budget.NORMAL):  # news, not a decision: boards go first
+                    await self.dm(session, seat, content, view, edit=True)
+        if private_seen.get(str(seat)) != seen:
+            _note(session, private={**session.row.meta.private, str(seat): seen})
+
+    def shown_key(
+        self, session: Session, seat: int, prompt: Prompt | None, events: list[Event]
+    ) -> tuple[Any, ...]:
+        """A cheap key of what `prompt_seat` decides from: the owed prompt and everything
+        `private_digest` covers, with the held cards' ids standing for their worded lines
+        (a pure function of them). Equal keys give equal digests, so an unchanged seat is
+        skipped before any line, digest, text or view is built for it."""
+        game, state = session.game, session.live()
+        return (
+            prompt.key if prompt is not None else None,
+            session.seats[seat].user_id,
+            self.wording.seat_texts(session, seat).locale,
+            game.held_cards(state, seat),
+            *(line.model_dump_json() for line in game.own_lines(state, seat)),
+            None,  # between the game's own lines and this seat's events
+            *(e.model_dump_json() for e in events if e.to is not None and seat in e.to),
+        )
 
     def dm_content(
         self, session: Session, seat: int, prompt: Prompt | None, private: str, restarted: bool
@@ -239,12 +279,20 @@ class PrivatePrompts:
         """Drop what was kept for a game that has ended (its drafts, who just answered)."""
         self.drafts.forget(session_id)
         self._acted = {acted for acted in self._acted if acted[0] != session_id}
+        self._shown = {key: shown for key, shown in self._shown.items() if key[0] != session_id}
 
 
 def _digest(text: str) -> str:
     """A short fingerprint of a private text: enough to see it changed, kept in the row's meta
     instead of the text itself."""
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _sent(session: Session, seat: int) -> tuple[Any, ...]:
+    """What the row's meta says this seat was sent: a change by anyone else (a reload, a
+    closed DM) makes `prompt_players` look at the seat again."""
+    meta, key = session.row.meta, str(seat)
+    return meta.prompted.get(key), meta.private.get(key), seat in meta.dm_closed
 
 
 def _note(session: Session, **changes: Any) -> None:
