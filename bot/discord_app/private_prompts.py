@@ -24,7 +24,7 @@ from bot.frontend.prompt_kinds import is_private
 from bot.frontend.safe_text import clip as _clip
 from bot.frontend.settings import ServerSettings
 from bot.frontend.wording import Wording
-from engine.core import Event, Kind, Prompt
+from engine.core import Event, Kind, Msg, Prompt
 from table.service import Session, TableService
 
 DM_CLOSED = 50007
@@ -116,9 +116,10 @@ class PrivatePrompts:
         """One seat's DM: a new prompt is sent anew, a changed private view (unless `quiet`:
         the seat just acted, the game is over, or a restart) edits the latest one in place."""
         sent, private_seen = session.row.meta.prompted, session.row.meta.private
-        seen = self.private_digest(session, seat, events)
+        lines = session.game.private_lines(session.live(), seat)  # once, for digest and text
+        seen = self.private_digest(session, seat, events, lines)
         if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
-            private = self.private_text(session, seat, events)
+            private = self.private_text(session, seat, events, lines)
             content, view = self.dm_content(session, seat, prompt, private, restarted)
             t = self.wording.seat_texts(session, seat)
             user_id = session.seats[seat].user_id
@@ -128,7 +129,7 @@ class PrivatePrompts:
                 await self.dm(session, seat, content, view)
             _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})
         elif seen != private_seen.get(str(seat)) and not quiet:
-            private = self.private_text(session, seat, events)
+            private = self.private_text(session, seat, events, lines)
             if private:
                 content, view = self.dm_content(session, seat, prompt, private, False)
                 with budget.at(budget.NORMAL):  # news, not a decision: boards go first
@@ -190,22 +191,28 @@ class PrivatePrompts:
         """The seat just acted privately and saw the result: no separate DM for that change."""
         self._acted.add((session.id, seat))
 
-    def private_digest(self, session: Session, seat: int, events: list[Event]) -> str:
+    def private_digest(
+        self, session: Session, seat: int, events: list[Event], lines: list[Msg]
+    ) -> str:
         """A fingerprint of what `private_text` would say, taken before any of it is worded:
         the seat's private lines and events and its language (the names stay during a game).
         Only a seat whose fingerprint changed has its text worded and sent."""
-        lines = session.game.private_lines(session.live(), seat)
         mine = [e for e in events if e.to is not None and seat in e.to]
         parts = [self.wording.seat_texts(session, seat).locale]
         parts += [line.model_dump_json() for line in lines]
         parts += [event.model_dump_json() for event in mine]
         return _digest("\n".join(parts))
 
-    def private_text(self, session: Session, seat: int, events: list[Event]) -> str:
+    def private_text(
+        self, session: Session, seat: int, events: list[Event], lines: list[Msg] | None = None
+    ) -> str:
+        """The seat's private lines (given, when already built) and its events, worded."""
         t = self.wording.seat_texts(session, seat)
-        lines = [t.msg(line) for line in session.game.private_lines(session.live(), seat)]
-        lines += [t.event(e) for e in events if e.to is not None and seat in e.to]
-        return "\n".join(lines)
+        if lines is None:
+            lines = session.game.private_lines(session.live(), seat)
+        worded = [t.msg(line) for line in lines]
+        worded += [t.event(e) for e in events if e.to is not None and seat in e.to]
+        return "\n".join(worded)
 
     async def dm(
         self,
