@@ -21,8 +21,9 @@ from typing import Any
 
 from engine.core import Outcome, PublicView
 from engine.registry import RENDERERS, get_game
-from render.common import BOARD_ROWS, Labels, encode_png
+from render.common import Labels, encode_png
 from render.png import DeflatedBands, spare_rows
+from render.raster import BOARD_ROWS
 from render.results import STRIP_H, with_results
 
 # Bands of boards already deflated, shared by every board this process draws: the static
