@@ -251,9 +251,8 @@ class Palette:
         return image
 
     def taller(self, board: Image.Image, height: int) -> tuple[Image.Image, Pen]:
-        """`board` (drawn in these colours) `height` tall, background below: in the room below
-        its rows when it kept some (see render/png.py `spare_rows`), else copied into a new one.
-        Only for the board being drawn, never a cached layer: its spare rows are written."""
+        """`board` (drawn in these colours) `height` tall, background below: its rows copied
+        into rows lent by its pool (render/png.py `RowsImage.grown`), else into a new board."""
         image = board.grown(height) if isinstance(board, RowsImage) else None
         if image is None:
             return layer(board, height)
