@@ -9,7 +9,10 @@ caches per (seat count, language); the Pen draws RGB colours as that palette's i
 every text from a glyph cache already in the palette's antialiasing shades and every token from
 a sprite cache; parts that change rarely are `piece`s cached by what they show. A board's pixels
 live inside its own PNG scanlines (render/png.py `RowsImage`), so `render_png` deflates them
-where they were drawn. No board is mapped from RGB. Same view, same bytes."""
+where they were drawn. No board is mapped from RGB. Same view, same bytes.
+
+This is the kit renderers draw with; the pixel plumbing under it (row buffers, stamps and their
+pastes, masks) is render/raster.py, which never imports it."""
 
 from __future__ import annotations
 
