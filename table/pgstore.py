@@ -221,6 +221,16 @@ class PostgresStore(queries.Queries):
             for sql, params in also:
                 await db.execute(numbered(sql), *params)
 
+    async def set_status(
+        self, session_id: int, status: str, also: Sequence[Statement] = ()
+    ) -> None:
+        """Only the status, leaving every other column as stored (e.g. of a broken session),
+        with `also` (a forfeit's results and ratings, table.ratings) in the same transaction."""
+        async with self._writing() as db:
+            await db.execute(numbered(queries.SET_STATUS), status, time.time(), session_id)
+            for sql, params in also:
+                await db.execute(numbered(sql), *params)
+
     async def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         """Rows of a read-only query written for both backends (`?` placeholders)."""
         return [tuple(r) for r in await self._fetch(sql, *params)]

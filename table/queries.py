@@ -149,10 +149,6 @@ class Queries(ClockQueries):
         seats, meta = json.dumps(stored_seats(row.seats)), json.dumps(row.meta.stored())
         await self._write(SAVE_SESSION, row.status, seats, meta, row.host_id, time.time(), row.id)
 
-    async def set_status(self, session_id: int, status: str) -> None:
-        """Only the status, leaving every other column as stored (e.g. of a broken session)."""
-        await self._write(SET_STATUS, status, time.time(), session_id)
-
     async def save_meta(self, session_id: int, meta: SessionMeta, durable: bool = False) -> None:
         """Only the front end's bookkeeping: status and seats may be another process's newer,
         and are saved by their own writes. `durable`: synced to disk before it returns (every

@@ -17,6 +17,11 @@ A seat of an async table whose clock ran out and went to the AI (table.turn_cloc
 as its member, ranked last (tied with any other such seat), whatever the AI made of it: the
 member who let their clock run out gains nothing, the AI is not rated for a game it joined
 late, and the others are rated as having beaten that member.
+
+A clock that runs out on a table whose policy is `abort` ends the game unfinished, but not
+unrated (else a losing player could void everyone's result by walking away): it is a forfeit,
+the member whose clock ran out ranked last and every other seat first, tied, all scores 0
+(`forfeit_outcome`), written with the abort itself (table.service.forfeit).
 """
 
 from __future__ import annotations
@@ -155,6 +160,14 @@ async def finish_statements(
             )
         )
     return statements
+
+
+def forfeit_outcome(seats: int, loser: int) -> Outcome:
+    """A game ended by `loser`'s clock under the `abort` policy: they rank last, the rest tie
+    for first; no scores, since the game never reached its end."""
+    ranks = tuple(2 if seat == loser else 1 for seat in range(seats))
+    winners = tuple(seat for seat in range(seats) if seat != loser)
+    return Outcome(scores=(0,) * seats, ranks=ranks, winners=winners)
 
 
 async def timed_out_seats(store: Store, session_id: int) -> dict[int, int]:

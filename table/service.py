@@ -30,7 +30,7 @@ from engine.core import Action, AnyGame, Event, GameState, IllegalInput, Outcome
 from engine.levels import DEFAULT_LEVEL, LEVELS, level_action, level_action_by_id
 from engine.registry import get_game
 from engine.styles import pick_style, style_named
-from table.ratings import finish_statements
+from table.ratings import finish_statements, forfeit_outcome
 from table.session_model import Seat, SessionMeta
 from table.store import (
     SNAPSHOT_EVERY,
@@ -478,10 +478,25 @@ class TableService:
         async with self._acting(session):
             session.row.status = "aborted"
             await self._save(session)
-            self._sessions.pop(session.id, None)
-            with suppress(IllegalInput):  # a leftover deadline finds the session aborted
-                async with self._saving(None):
-                    await self.store.clear_deadline(session.id)
+            await self._closed(session)
+
+    async def forfeit(self, session: Session, seat: int) -> None:
+        """Timeout policy `abort`: the game ends unfinished and is rated as `seat`'s forfeit
+        (table.ratings.forfeit_outcome), in the abort's own transaction."""
+        async with self._acting(session):
+            outcome = forfeit_outcome(len(session.row.seats), seat)
+            also = await finish_statements(self.store, session.row, session.game, outcome)
+            async with self._saving(session):
+                await self.store.set_status(session.id, "aborted", also)
+            session.row.status = "aborted"
+            await self._closed(session)
+
+    async def _closed(self, session: Session) -> None:
+        """A session that ended unfinished is forgotten here, with its deadline."""
+        self._sessions.pop(session.id, None)
+        with suppress(IllegalInput):  # a leftover deadline finds the session aborted
+            async with self._saving(None):
+                await self.store.clear_deadline(session.id)
 
     async def hand_seat_to_ai(self, session: Session, seat: int) -> None:
         """Timeout policy: an AI plays this seat from now on (the log is unaffected)."""

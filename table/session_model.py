@@ -45,6 +45,9 @@ class SessionMeta(BaseModel):
     learning: bool = False  # /game learn: tips shown, answered through choosers, unrated
     thread: bool = False  # the game has its own thread
     out_folder: str | None = None  # local mode: the game's own board folder (None: older rows)
+    # Hints deferred ("thinking…") and not yet answered: (interaction token, reader's language,
+    # wall time), so a restart can withdraw them (bot.discord_app.hints.withdraw_deferred).
+    hint_waits: tuple[tuple[str, str, float], ...] = ()
     quiet_warned: bool = False  # table talk was told once the channel is quiet
     asked: tuple[str, ...] = ()  # public replies already asked in the channel
     prompted: Mapping[str, str] = {}  # seat -> the prompt key last sent to it privately

@@ -242,6 +242,19 @@ class SqliteStore(queries.Queries):
             for sql, params in also:
                 await self.db.execute(sql, params)
 
+    async def set_status(
+        self, session_id: int, status: str, also: Sequence[Statement] = ()
+    ) -> None:
+        """Only the status, leaving every other column as stored (e.g. of a broken session),
+        with `also` (a forfeit's results and ratings, table.ratings): all of them or none."""
+        if not also:
+            await self._write(queries.SET_STATUS, status, time.time(), session_id)
+            return
+        async with self._transaction():
+            await self.db.execute(queries.SET_STATUS, (status, time.time(), session_id))
+            for sql, params in also:
+                await self.db.execute(sql, params)
+
     async def _group_commit(self, values: tuple[Any, ...]) -> None:
         """The input committed with every other one queued meanwhile: one transaction and one
         disk sync per batch (the inputs that arrived while the last batch was committing),

@@ -23,12 +23,13 @@ from datetime import datetime
 from engine.core import Action, IllegalInput, Prompt
 from table import clocks
 from table.clocks import SeatClock, Stops, UserPrefs, stops_of
-from table.pace import DAY, Pace, TablePace
+from table.pace import DAY, HOUR, Pace, TablePace
 from table.service import Session, SessionBroken, TableService
 
 log = logging.getLogger("forum.clocks")
 LEASE = 120.0  # seconds a claimed clock stays another process's before it may be claimed again
 BEAT_GRACE = 180.0  # no heartbeat for this long: the bot was down (scans run each minute)
+QUIET_MOVES_EVERY = DAY  # quiet hours moved over a running clock at most this often
 VACATION_DAYS = 14  # vacation days per calendar year (Pente.org gives 10; chess servers 10-30)
 
 
@@ -71,6 +72,10 @@ class MyGame:
     waited: float  # since the table's oldest running clock started
 
 
+def _humans(session: Session) -> set[int]:
+    return {s.user_id for s in session.seats if not s.ai}
+
+
 def owing_humans(session: Session) -> set[int]:
     """Seats of members that owe an input now (SECRET prompts: every seat still owing)."""
     return {s for p in session.pending() for s in p.seats if not session.is_ai(s)}
@@ -85,6 +90,7 @@ class TurnClocks:
         self.now = now
         self.process = process or f"{socket.gethostname()}:{os.getpid()}"
         self._downtimes: list[tuple[float, float]] = []
+        self._quiet_moved: dict[int, float] = {}  # user -> when they last did (this process)
 
     # Start-up ---------------------------------------------------------------------------
 
@@ -236,7 +242,7 @@ class TurnClocks:
         if done == "pass" and not await self._pass(session, clock.seat):
             done = "ai"
         if done == "abort":
-            await self.service.abort(session)
+            await self.service.forfeit(session, clock.seat)  # rated: see table.ratings
         elif done == "ai":
             await self.service.hand_seat_to_ai(session, clock.seat)
         # A pass is the seat's move: its clock gets the pace's time for the next one.
@@ -271,9 +277,10 @@ class TurnClocks:
         now = self.now()
         if table.paused_until and table.paused_until > now:
             raise IllegalInput("already_paused")
+        if table.paused_until:  # the last pause ran out: its votes to end it are void
+            table = replace(table, paused_until=None, pause_votes=(), pause_days=0)
         votes = tuple(sorted({*table.pause_votes, user_id}))
-        humans = {s.user_id for s in session.seats if not s.ai}
-        if not humans <= set(votes):
+        if not _humans(session) <= set(votes):
             table = replace(table, pause_votes=votes, pause_days=table.pause_days or days)
             await self.store.save_table_pace(table)
             return table
@@ -283,13 +290,24 @@ class TurnClocks:
         await self._rebase(session, table, until)
         return table
 
-    async def end_pause(self, session: Session) -> None:
-        """Any player ends the table's pause early: the clocks run again now."""
+    async def end_pause(self, session: Session, user_id: int) -> TablePace:
+        """A player asks to end the pause early: the clocks run again once every player has
+        asked (one alone could end a pause the others agreed on while they are away, and let
+        their clocks run out). Before a pause is agreed, it withdraws the request."""
         table = await self._table(session)
+        if session.seat_of(user_id) is None:
+            raise IllegalInput("not_a_player")
         now = self.now()
+        if table.paused_until and table.paused_until > now:
+            votes = tuple(sorted({*table.pause_votes, user_id}))
+            if not _humans(session) <= set(votes):
+                table = replace(table, pause_votes=votes)
+                await self.store.save_table_pace(table)
+                return table
         table = replace(table, paused_until=None, pause_votes=(), pause_days=0)
         await self.store.save_table_pace(table)
         await self._rebase(session, table, now)
+        return table
 
     async def _rebase(self, session: Session, table: TablePace, resume_at: float) -> None:
         now = self.now()
@@ -338,10 +356,31 @@ class TurnClocks:
         """Store a player's settings and re-plan their running clocks (quiet hours moved).
         Their running clocks are first charged up to now under the hours they ran in: quiet
         hours moved over the past refund nothing (else moving them every few hours would keep
-        a clock full and stall the table)."""
+        a clock full and stall the table). Moving them to begin now every twelve hours would
+        still stop a clock for good: while one runs where quiet hours stop it, they move once a
+        day (remembered by this process; a clock still runs at least a quarter of the time)."""
+        await self._limit_quiet_moves(prefs)
         await self._rebase_user(prefs.user_id, None)
         await self.store.save_user_prefs(prefs)
         await self._rebase_user(prefs.user_id, None)
+
+    async def _limit_quiet_moves(self, prefs: UserPrefs) -> None:
+        old = (await self.store.user_prefs([prefs.user_id]))[prefs.user_id].quiet
+        if old == prefs.quiet or not (old.any or prefs.quiet.any):
+            return
+        for clock in await self.store.clocks_of_user(prefs.user_id):
+            table = await self.store.table_pace(clock.session_id) if clock.running else None
+            if table is not None and table.quiet_stops:
+                break
+        else:
+            return
+        now = self.now()
+        moved = self._quiet_moved.get(prefs.user_id)
+        if moved is not None and now - moved < QUIET_MOVES_EVERY:
+            hours = -(-(moved + QUIET_MOVES_EVERY - now) // HOUR)
+            raise IllegalInput("quiet_moved_recently", hours=int(hours))
+        self._quiet_moved = {u: t for u, t in self._quiet_moved.items() if now - t < DAY}
+        self._quiet_moved[prefs.user_id] = now
 
     async def _rebase_user(self, user_id: int, resume_at: float | None) -> None:
         now = self.now()

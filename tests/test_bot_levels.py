@@ -312,3 +312,33 @@ async def test_a_live_board_is_shown_while_three_other_games_search_hints(
         gate.set()
     assert threads and all(name.startswith("hints") for name in threads), threads
     await harness.stop()
+
+
+async def test_a_hint_left_thinking_by_a_killed_bot_is_answered_after_the_restart(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33 item 17: the deferred "thinking…" reply of a hint whose search died with the
+    process (SIGKILL) is answered after the restart, saying to ask again."""
+    entered, release = threading.Event(), threading.Event()
+
+    def stuck(*args: object) -> tuple[Action, float | None]:
+        entered.set()
+        release.wait(30)
+        return hint_by_id(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hint_search, "hint_by_id", stuck)
+    alice, _ = await _imperium_for_two(harness)
+    fake = harness.fake
+    chooser = harness.chooser_for(alice, "hint")
+    record = await fake.click(alice, chooser, harness.custom_id(chooser, ":hint:ask"))
+    await asyncio.to_thread(entered.wait, 30)
+    assert record.response_type == 5 and record.response_message.loading  # "thinking…"
+    await harness.kill()
+    release.set()
+    await harness.start()
+    await harness.settle()
+    await fake.wait_for(lambda: not record.response_message.loading)
+    assert "restarted before your hint was ready" in record.response_message.text()
+    session = await harness.bot.service.in_channel(fake.channel_id)
+    assert session.row.meta.hint_waits == ()  # answered once, then forgotten
+    await harness.stop()

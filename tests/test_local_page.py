@@ -177,10 +177,13 @@ async def test_the_page_follows_the_board_and_the_story(tmp_path: Path, capsys) 
         assert "AI 1 bids 1." in await page.until(STORY)
         first = await page.value(f"{BOARD}.getAttribute('src')")
         assert "raise the bid" in await page.value("document.getElementById('status').innerText")
-        keyboard.answers.put("2")  # Player 1 bids 2; the AI passes
+        keyboard.answers.put("2")  # Player 1 bids 2; the AI contests it with 3 (its style)
+        await keyboard.next_prompt()
+        keyboard.answers.put("4")  # Player 1 bids 4; the AI passes
         await keyboard.next_prompt()
         story = await page.until(f"{STORY}.includes('Player 1 wins the auction') && {STORY}")
-        assert story.index("AI 1 bids 1.") < story.index("Player 1 bids 2.")
+        bids = ["AI 1 bids 1.", "Player 1 bids 2.", "AI 1 bids 3.", "Player 1 bids 4."]
+        assert sorted(bids, key=story.index) == bids, story
         second = await page.until(f"{BOARD}.getAttribute('src') !== {first!r} && {BOARD}.src")
         keyboard.answers.put("A3")
         await keyboard.next_prompt()

@@ -18,6 +18,7 @@ from table.store import Store
 from table.turn_clocks import TurnClocks, pass_action
 
 START = 1_772_409_600.0  # 2026-03-02 00:00 UTC
+FOUR_HOURS = Pace(4 * HOUR)
 
 
 def prompt(fields: tuple[Field, ...], move: str = "act") -> Prompt:
@@ -39,14 +40,21 @@ def test_a_pass_is_found_only_where_the_rules_offer_one() -> None:
     assert pass_action(prompt((one("action", ["pass"]), one("card", ["1"]))), 1) is None
 
 
-async def table(store: Store, now: list[float], process: str = "a", policy: str = "ai"):
+async def table(
+    store: Store,
+    now: list[float],
+    process: str = "a",
+    policy: str = "ai",
+    pace: Pace = FOUR_HOURS,
+    quiet_stops: bool = False,
+):
     service = TableService(store)
     clocks = TurnClocks(service, lambda: now[0], process)
     await clocks.started()
     session = await service.open(
         channel_id=1, guild_id=1, game_id="konsul", options={}, host_id=1, host_name="A", seed=3
     )
-    await clocks.open_table(session, Pace(4 * HOUR), policy)
+    await clocks.open_table(session, pace, policy, quiet_stops)
     await service.join(session, 2, "B")
     await service.start(session, 1)
     await clocks.settle(session)
@@ -145,6 +153,30 @@ async def test_a_timed_out_seat_is_rated_last_as_its_member(tmp_path: Path) -> N
         await store.close()
 
 
+async def test_a_clock_run_out_under_abort_is_a_forfeit_not_a_void(tmp_path: Path) -> None:
+    """A losing player who lets their clock run out on a `timeout: abort` table must not wipe
+    the result for everyone: the game ends, rated as a forfeit (that member last, the others
+    ahead), in the same write as the abort."""
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        service, clocks, session = await table(store, now, policy="abort")
+        timeouts = []
+        while not timeouts:
+            now[0] += 600
+            timeouts += (await clocks.scan())[1]
+        (gone,) = timeouts
+        assert gone.done == "abort"
+        assert (await service.get(session.id)).status == "aborted"
+        results = dict(await store.query("SELECT player, rank FROM results"))
+        other = f"user:{3 - gone.user_id}"
+        assert results == {f"user:{gone.user_id}": 2, other: 1}
+        rated = dict(await store.query("SELECT player, mu FROM ratings"))
+        assert rated[other] > rated[f"user:{gone.user_id}"]
+    finally:
+        await store.close()
+
+
 async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path) -> None:
     """A player on a table that stops clocks in quiet hours moves their quiet hours over the
     hours their clock just ran: those hours stay charged (else repeating it every few hours
@@ -152,16 +184,7 @@ async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path
     now = [START]
     store = await open_store(str(tmp_path / "f.sqlite3"))
     try:
-        service = TableService(store)
-        clocks = TurnClocks(service, lambda: now[0], "a")
-        await clocks.started()
-        session = await service.open(
-            channel_id=1, guild_id=1, game_id="konsul", options={}, host_id=1, host_name="A", seed=3
-        )
-        await clocks.open_table(session, Pace(DAY), "ai", quiet_stops=True)
-        await service.join(session, 2, "B")
-        await service.start(session, 1)
-        await clocks.settle(session)
+        service, clocks, session = await table(store, now, pace=Pace(DAY), quiet_stops=True)
         owing = dict(await clocks.waiting(session))
         seat = next(iter(owing))
         user = session.seats[seat].user_id
@@ -171,9 +194,74 @@ async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path
         # Quiet hours 00:00-11:00 would cover the ten hours just charged.
         await clocks.set_prefs(UserPrefs(user, quiet_start=0, quiet_end=11 * 60))
         assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
-        await clocks.set_prefs(
+        other_process = TurnClocks(service, lambda: now[0], "b")  # its own once-a-day limit
+        await other_process.set_prefs(
             UserPrefs(user, tz="Asia/Tokyo", quiet_start=9 * 60, quiet_end=20 * 60)
         )
         assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
+    finally:
+        await store.close()
+
+
+async def test_quiet_hours_moved_every_twelve_hours_cannot_stop_a_clock(tmp_path: Path) -> None:
+    """Quiet hours set to begin now, then moved to begin now again twelve hours later, and so
+    on, would stop a running clock for good: while one runs on a table that stops clocks in
+    quiet hours, they (and the time zone) move at most once a day; in three days the clock
+    is charged at least 24 h."""
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        _, clocks, session = await table(store, now, pace=Pace(DAY), quiet_stops=True)
+        seat = next(iter(dict(await clocks.waiting(session))))
+        user = session.seats[seat].user_id
+        refused = 0
+        for half_day in range(6):
+            start = (half_day % 2) * 12 * 60  # 00:00-12:00, then 12:00-24:00, ...
+            try:
+                await clocks.set_prefs(UserPrefs(user, quiet_start=start, quiet_end=start + 719))
+            except IllegalInput as error:
+                assert error.msg.key == "error.quiet_moved_recently"
+                refused += 1
+            now[0] += 12 * HOUR
+        # Alternating windows, once a day: 24 h in a row may be quiet, but the clock runs.
+        assert refused == 2
+        assert dict(await clocks.waiting(session))[seat] <= 2 * DAY - 24 * HOUR
+        # Nothing running: a player sets their hours as often as they like.
+        other = session.seats[1 - seat].user_id
+        for start in (0, 60, 120):
+            await clocks.set_prefs(UserPrefs(other, quiet_start=start, quiet_end=start + 60))
+    finally:
+        await store.close()
+
+
+async def test_one_player_cannot_end_a_pause_the_others_agreed_on(tmp_path: Path) -> None:
+    """Everyone agreed on a week's pause and left; one player alone ending it at once would
+    let the others' clocks run out while they are away (the AI takes their seats, they are
+    rated last). Ending early needs every player too; a pause not yet agreed is withdrawn."""
+    now = [START]
+    store = await open_store(str(tmp_path / "f.sqlite3"))
+    try:
+        _, clocks, session = await table(store, now)
+        await clocks.vote_pause(session, 1, 7)
+        await clocks.vote_pause(session, 2, 7)
+        until = (await store.table_pace(session.id)).paused_until
+        assert until == START + 7 * DAY
+        now[0] += HOUR
+        await clocks.end_pause(session, 2)  # bob alone
+        assert (await store.table_pace(session.id)).paused_until == until
+        await clocks.end_pause(session, 1)  # and alice: it ends now
+        assert (await store.table_pace(session.id)).paused_until is None
+        # A request nobody else agreed to yet is withdrawn by one player.
+        await clocks.vote_pause(session, 1, 2)
+        await clocks.end_pause(session, 1)
+        assert (await store.table_pace(session.id)).pause_votes == ()
+        # After a pause runs out, new votes start afresh (none left over from the last one).
+        await clocks.vote_pause(session, 1, 1)
+        await clocks.vote_pause(session, 2, 1)
+        now[0] += 2 * DAY
+        await clocks.vote_pause(session, 2, 1)
+        assert (await store.table_pace(session.id)).pause_votes == (2,)
+        await clocks.vote_pause(session, 1, 1)
+        assert (await store.table_pace(session.id)).paused_until == now[0] + DAY
     finally:
         await store.close()

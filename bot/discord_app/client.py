@@ -11,7 +11,7 @@ import gc
 import logging
 import time
 from collections import defaultdict, deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor
 from typing import Any
 
@@ -25,6 +25,7 @@ from bot.discord_app.carriers import Carriers
 from bot.discord_app.command_text import Translator
 from bot.discord_app.commands import CommandParts, GameCommands, shortcut_commands
 from bot.discord_app.gate import Gate
+from bot.discord_app.hints import withdraw_deferred
 from bot.discord_app.me_commands import MeCommands, add_pause_command
 from bot.discord_app.play import Metrics, Parts, Play, Timing
 from bot.discord_app.private_prompts import PrivatePrompts
@@ -48,7 +49,7 @@ from bot.frontend.wording import Wording
 from engine.core import IllegalInput
 from engine.i18n import Localizer
 from table.backend import open_store
-from table.service import SessionBroken, TableService
+from table.service import Session, SessionBroken, TableService
 from table.store import Store, StoreRefused
 
 log = logging.getLogger("forum.bot")
@@ -206,8 +207,15 @@ class ForumBot(commands.Bot):
             if session.status in ("active", "finished"):  # finished: its final board is owed
                 log.info("recovering session %s", session.id)
                 self.play.publish(session, restarted=True)
+            if session.row.meta.hint_waits:  # hints the killed process left "thinking…"
+                self.spawn(withdraw_deferred(self, self.service, session, self._texts_of(session)))
         for error in broken:
             self.spawn(self._announce_broken(error))
+
+    def _texts_of(self, session: Session) -> Callable[[str], Texts]:
+        """A member's texts in `locale`, for lines that answer one member's interaction."""
+        localizer = self.play.wording.localizer
+        return lambda locale: Texts(localizer, locale, session.game, session.names)
 
     async def _announce_broken(self, broken: SessionBroken) -> None:
         channel = game_channel(

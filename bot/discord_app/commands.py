@@ -329,6 +329,8 @@ class GameCommands(app_commands.Group):
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         """The rules of the game named (else this channel's), first page; its buttons page
         (this channel's game also shows its pace and timeout policy)."""
+        if game is not None and game not in GAMES:  # discord.py does not check the choices
+            raise IllegalInput("unknown_game", game=game)
         session = await self.bot.service.in_channel(channel_of(interaction))
         if game is None:
             game = session.row.game if session else next(iter(sorted(GAMES)))

@@ -5,7 +5,10 @@ costs the member the server's hint cooldown (refunded when the worker is busy)."
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -18,12 +21,14 @@ from bot.frontend.texts import Texts
 from engine.core import Prompt
 from engine.registry import HINTS
 from table.service import Session
+from table.store import StorageError
 
 if TYPE_CHECKING:
     from bot.frontend.settings import ServerSettings
     from table.service import TableService
 
 log = logging.getLogger("forum.hints")
+TOKEN_SECONDS = 15 * 60  # an interaction token answers for 15 minutes
 _asking: set[tuple[int, int]] = set()  # (session, member) with a hint being searched: one each
 
 
@@ -98,6 +103,9 @@ async def ask(
         return
     if not await router.gate.allow(interaction, "hint"):
         return
+    # Stored before the deferral shows "thinking…": after a restart it is answered (withdrawn).
+    wait = (interaction.token, texts.locale, time.time())
+    await _set_waits(router.service, session, (*session.row.meta.hint_waits, wait))
     await interaction.response.defer(ephemeral=True, thinking=True)  # the search takes a while
     _asking.add((session.id, seat))
     try:
@@ -108,8 +116,34 @@ async def ask(
         return
     finally:
         _asking.discard((session.id, seat))
+        waits = tuple(w for w in session.row.meta.hint_waits if w[0] != interaction.token)
+        await _set_waits(router.service, session, waits)
     log.info("hint given: session %s, seat %s", session.id, seat)
     await router.reply(interaction, hint_line(texts, prompt, action, share))
+
+
+async def _set_waits(
+    service: TableService, session: Session, waits: tuple[tuple[str, str, float], ...]
+) -> None:
+    with contextlib.suppress(StorageError):  # the hint goes on; a restart then finds it late
+        await service.set_meta(session, durable=True, hint_waits=waits)
+
+
+async def withdraw_deferred(
+    client: discord.Client, service: TableService, session: Session, texts: Callable[[str], Texts]
+) -> None:
+    """After a restart: each hint left "thinking…" by the process that died is answered, while
+    its interaction token lasts, with a line saying to ask again; then forgotten."""
+    waits, now = session.row.meta.hint_waits, time.time()
+    if not waits or client.application_id is None:
+        return
+    for token, locale, asked in waits:
+        if now - asked < TOKEN_SECONDS:
+            webhook = discord.Webhook.partial(client.application_id, token, client=client)
+            with contextlib.suppress(discord.HTTPException):
+                # The first followup fills the ephemeral "thinking…" reply.
+                await webhook.send(texts(locale)("hint.restarted"))
+    await _set_waits(service, session, ())
 
 
 async def offer(

@@ -86,6 +86,8 @@ class MeCommands(app_commands.Group):
     )
     async def tips(self, interaction: discord.Interaction, state: str) -> None:
         """Whether learning games show their tips (bot.discord_app.learn), in every server."""
+        if state not in ("on", "off"):  # a modified client may send any text
+            raise IllegalInput("bad_state")
         store, user = self.clocks.store, interaction.user.id
         await (store.add_tip(user, OFF) if state == "off" else store.drop_tip(user, OFF))
         t = _texts(interaction, self.default_locale)
@@ -196,28 +198,22 @@ def add_pause_command(group: app_commands.Group, service: TableService, clocks: 
         if session is None:
             raise IllegalInput("no_session")
         t = _texts(interaction, default_locale)
+        user, humans = interaction.user.id, sum(1 for s in session.seats if not s.ai)
+        named = Texts(t.localizer, t.locale, None, session.names)
+        votes = {"seat": session.seat_of(user), "humans": humans}
         if days == 0:
-            if session.seat_of(interaction.user.id) is None:
-                raise IllegalInput("not_a_player")
-            await clocks.end_pause(session)
-            await interaction.response.send_message(
-                t("clock.pause_ended"), allowed_mentions=NO_PINGS
-            )
-            return
-        table = await clocks.vote_pause(session, interaction.user.id, days)
-        if table.paused_until is not None:
-            text = t("clock.pause_started", until=int(table.paused_until))
+            table = await clocks.end_pause(session, user)
+            if table.paused_until is None:
+                text = t("clock.pause_ended")
+            else:
+                text = named("clock.pause_end_vote", votes=len(table.pause_votes), **votes)
         else:
-            humans = sum(1 for s in session.seats if not s.ai)
-            seat = session.seat_of(interaction.user.id)
-            named = Texts(t.localizer, t.locale, None, session.names)
-            text = named(
-                "clock.pause_vote",
-                seat=seat,
-                days=table.pause_days,
-                votes=len(table.pause_votes),
-                humans=humans,
-            )
+            table = await clocks.vote_pause(session, user, days)
+            if table.paused_until is not None:
+                text = t("clock.pause_started", until=int(table.paused_until))
+            else:
+                length, count = table.pause_days, len(table.pause_votes)
+                text = named("clock.pause_vote", days=length, votes=count, **votes)
         await interaction.response.send_message(text, allowed_mentions=NO_PINGS)  # the table's
 
     group.add_command(pause)

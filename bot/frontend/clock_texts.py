@@ -23,12 +23,14 @@ CLOCKS: Catalog = {
         "clock.notice.mention": "<@{user}> ",
         "clock.timeout.ai": "⌛ {seat}'s clock ran out: the AI plays the seat from now on.",
         "clock.timeout.pass": "⌛ {seat}'s clock ran out: they pass this turn.",
-        "clock.timeout.abort": "⌛ {seat}'s clock ran out: the game is aborted.",
+        "clock.timeout.abort": "⌛ {seat}'s clock ran out: the game ends here, rated as {seat}'s forfeit (last; everyone else ahead).",
         "clock.rated_last": "{seats}: clock ran out, the AI finished the seat; rated last.",
         "clock.pause_vote": "⏸ {seat} asks to pause the clocks for {days} day(s):"
         " {votes} agreed so far; all {humans} players must agree.",
         "clock.pause_started": "⏸ Every player agreed: clocks stop until <t:{until}:f>.",
         "clock.pause_ended": "▶️ The pause is over: clocks run again.",
+        "clock.pause_end_vote": "▶️ {seat} asks to end the pause early: {votes} of {humans}"
+        " agree (it ends when every player has asked).",
         "error.bad_pace": "Not a pace: {pace}. Use live or a time per move from 1h to 14d"
         " (e.g. 12h, 1d, 3d).",
         "error.pace_not_allowed": "This server allows these paces: {paces}.",
@@ -37,6 +39,9 @@ CLOCKS: Catalog = {
         "error.live_table": "This game is played live: it has no clocks.",
         "error.no_vacation_left": "You have {left} vacation day(s) left this year.",
         "error.not_a_player": "You are not playing this game.",
+        "error.quiet_moved_recently": "While your clock runs at a table that stops clocks in"
+        " quiet hours, your quiet hours and time zone change once a day: try again in"
+        " {hours} h.",
         "me.summary": "**Your settings for async games**\nTime zone: **{tz}**\nQuiet hours"
         " (no notices; some tables stop your clocks): **{quiet}**\nTurn notices: **{notices}**"
         "\nVacation days left this year: **{left}** of {allowance}",
@@ -50,6 +55,7 @@ CLOCKS: Catalog = {
         "mine.hidden": "({count} more in channels you cannot view now.)",
         "error.server_only": "This command works in a server that has Forum installed.",
         "error.bad_way": "Choose DM, mention or off.",
+        "error.bad_state": "Choose on or off.",
         "me.way.dm": "by DM",
         "me.way.mention": "a mention in the game's channel",
         "me.way.off": "off",
@@ -71,13 +77,15 @@ CLOCKS: Catalog = {
         "clock.notice.mention": "<@{user}> ",
         "clock.timeout.ai": "⌛ {seat}の持ち時間が切れました。以後はAIがこの席を打ちます。",
         "clock.timeout.pass": "⌛ {seat}の持ち時間が切れました。この手番はパスです。",
-        "clock.timeout.abort": "⌛ {seat}の持ち時間が切れました。ゲームを中止します。",
+        "clock.timeout.abort": "⌛ {seat}の持ち時間が切れました。ゲームはここで終了し、{seat}の棄権としてレーティングに反映します（{seat}が最下位、ほかの全員が上位）。",
         "clock.rated_last": "{seats}：持ち時間切れのためAIが代わりに打ちました。最下位として"
         "レーティングされます。",
         "clock.pause_vote": "⏸ {seat}が{days}日間の一時停止を求めています：同意は{votes}人。"
         "プレイヤー{humans}人全員の同意が必要です。",
         "clock.pause_started": "⏸ 全員が同意しました。<t:{until}:f> まで持ち時間を止めます。",
         "clock.pause_ended": "▶️ 一時停止が終わりました。持ち時間が再び進みます。",
+        "clock.pause_end_vote": "▶️ {seat}が一時停止の早期終了を求めています：同意は{votes}人。"
+        "（{humans}人全員が求めると終わります）",
         "error.bad_pace": "ペースではありません：{pace}。live か1手あたりの時間（1h〜14d、"
         "例：12h、1d、3d）を指定してください。",
         "error.pace_not_allowed": "このサーバーで使えるペース：{paces}",
@@ -86,6 +94,8 @@ CLOCKS: Catalog = {
         "error.live_table": "このゲームはライブ対局なので持ち時間がありません。",
         "error.no_vacation_left": "今年の休暇の残りは{left}日です。",
         "error.not_a_player": "このゲームに参加していません。",
+        "error.quiet_moved_recently": "静かな時間帯に時計が止まる卓で持ち時間が動いている間は、"
+        "静かな時間帯とタイムゾーンの変更は1日1回です。{hours}時間後にもう一度お試しください。",
         "me.summary": "**非同期ゲームの設定**\nタイムゾーン：**{tz}**\n静かな時間帯（通知なし。"
         "持ち時間を止める卓もあります）：**{quiet}**\n手番の通知：**{notices}**\n"
         "今年の休暇の残り：**{left}**日（{allowance}日中）",
@@ -99,6 +109,7 @@ CLOCKS: Catalog = {
         "mine.hidden": "（ほかに、今は見られないチャンネルのゲームが{count}件あります。）",
         "error.server_only": "このコマンドはForumが導入されたサーバーで使えます。",
         "error.bad_way": "DM・メンション・オフから選んでください。",
+        "error.bad_state": "オンかオフを選んでください。",
         "me.way.dm": "DM",
         "me.way.mention": "ゲームのチャンネルでメンション",
         "me.way.off": "オフ",

@@ -9,6 +9,7 @@ adds no thread beside the loop.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -55,9 +56,9 @@ def after_game_pool(processes: int) -> Executor:
 
 
 def _hint_preload() -> None:
-    import engine.registry  # noqa: F401  # every game's rules and search, once per worker
-
+    """Step back first, then import every game's rules and search (a second of CPU)."""
     os.nice(HINT_NICENESS)
+    importlib.import_module("engine.registry")
 
 
 def hint_pool(processes: int) -> Executor:
@@ -66,4 +67,6 @@ def hint_pool(processes: int) -> Executor:
     if processes == 0:
         return ThreadPoolExecutor(1, thread_name_prefix="hints")
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(1, mp_context=context, initializer=_hint_preload)
+    pool = ProcessPoolExecutor(1, mp_context=context, initializer=_hint_preload)
+    pool.submit(int)  # started now, at start-up, not by the first Hint in the middle of games
+    return pool

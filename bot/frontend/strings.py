@@ -78,6 +78,7 @@ BOT: Catalog = {
         "hint.only": "the only input worth weighing",
         "hint.off": "Hints are turned off on this server.",
         "hint.busy": "Your hint is still being worked out.",
+        "hint.restarted": "The bot restarted before your hint was ready: press Hint again.",
         "hint.queue": "Hints are busy with other players' searches: try again in a moment.",
         "chooser.current_private": "Your current decision is in your newest message, or under "
         "**Your hand** on the board: {board}",
@@ -248,6 +249,7 @@ BOT: Catalog = {
         "hint.only": "検討に値する手はこれだけです",
         "hint.off": "このサーバーではヒントが無効になっています。",
         "hint.busy": "ヒントをまだ計算中です。",
+        "hint.restarted": "ヒントの計算中にボットが再起動しました。もう一度ヒントを押してください。",
         "hint.queue": "ほかのプレイヤーのヒントを計算中です。少ししてからもう一度お試しください。",
         "chooser.current_private": "今の選択は最新のメッセージか、盤面の「手札・選択」からどうぞ：{board}",
         "chooser.current_turn": "あなたの番です。盤面からどうぞ：{board}",
