@@ -26,8 +26,12 @@ async def open_async(harness: Harness, users: list[FakeUser], pace: str, **more:
     await harness.settle()
 
 
+def notice_dms(harness: Harness, user: FakeUser) -> list[FakeMessage]:
+    return [m for m in harness.fake.dms(user) if "/channels/" in (m.content or "")]
+
+
 def notices(harness: Harness, user: FakeUser) -> list[str]:
-    return [m.content for m in harness.fake.dms(user) if "/channels/" in (m.content or "")]
+    return [m.content for m in notice_dms(harness, user)]
 
 
 async def test_an_async_table_shows_its_clock_and_sends_each_notice_once(
@@ -47,12 +51,15 @@ async def test_an_async_table_shows_its_clock_and_sends_each_notice_once(
     )
     assert f"⏳ waiting on {name} · 2 d left" in harness.board().text()
     tables = bot.play.deadlines.tables
-    sent: list[str] = []
+    sent: list[str] = []  # the notice DM's text each time it changed
     for hours in (0, 1, 24, 25, 44, 47):  # the turn, half the clock, nine tenths
         now[0] = 1_772_409_600.0 + hours * HOUR
         await tables.fire()
         await harness.settle()
-        sent = notices(harness, users[mover])
+        shown = notices(harness, users[mover])
+        assert len(shown) == 1, shown  # one DM, edited by each reminder
+        if not sent or sent[-1] != shown[0]:
+            sent.append(shown[0])
     assert len(sent) == 3, sent
     assert sent[0].startswith("🎲 **Your turn** in **Caesar**") and "2 d left" in sent[0]
     assert f"/channels/{fake.guild_id}/{fake.channel_id}/" in sent[0]  # a link to the board
@@ -66,6 +73,45 @@ async def test_an_async_table_shows_its_clock_and_sends_each_notice_once(
     assert said == [f"⌛ {name}'s clock ran out: the AI plays the seat from now on."]
     session = await bot.service.get(session.id)
     assert session.is_ai(mover)
+
+
+async def test_a_reminder_edits_the_turn_notice_or_sends_anew_when_it_is_gone(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    users = [fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    start = 1_772_409_600.0
+    bot.clock = lambda: start
+    await open_async(harness, users, "1d")
+    session = await bot.service.in_channel(fake.channel_id)
+    mover = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    tables = bot.play.deadlines.tables
+    await tables.fire()
+    await harness.settle()
+    (first,) = notice_dms(harness, users[mover])
+    fake.store.delete_message(fake.message(first.id))  # the turn's notice DM is gone
+    bot.clock = lambda: start + 25 * HOUR  # half the clock: a new DM, its id kept
+    await tables.fire()
+    await harness.settle()
+    (second,) = notice_dms(harness, users[mover])
+    assert second.id != first.id and second.content.startswith("⏰ Reminder")
+    dm = f"/channels/{fake.dm_channel_id(users[mover])}/messages"
+    requests = len(fake.calls(None, dm))
+    bot.clock = lambda: start + 44 * HOUR  # nine tenths: that new DM is edited, once
+    await tables.fire()
+    await harness.settle()
+    assert [c.method for c in fake.calls(None, dm)[requests:]] == ["PATCH"]
+    assert [m.id for m in notice_dms(harness, users[mover])] == [second.id]
+    assert fake.message(second.id).content.startswith("⚠️ **Last call**")
+    turn = (session.id, mover, 1)
+    assert await bot.service.store.notice_message(*turn, "remind2") == second.id
+    await harness.stop()
+    bot = await harness.start()
+    bot.clock = lambda: start + 44 * HOUR + 60  # after a restart, nothing is sent again
+    await bot.play.deadlines.tables.fire()
+    await harness.settle()
+    assert len(fake.calls(None, dm)) == requests + 1
 
 
 async def test_paces_are_checked_against_the_server(harness: Harness) -> None:
