@@ -203,6 +203,72 @@ async def mine(harness: Harness, user: FakeUser, **where: object) -> FakeMessage
     raise AssertionError("/game mine never answered")
 
 
+async def open_in(harness: Harness, host: FakeUser, guest: FakeUser, channel: int) -> None:
+    """A two-seat async Caesar table in `channel`, started."""
+    fake = harness.fake
+    await fake.slash(host, "game", ["new"], {"game": "caesar", "pace": "1d"}, channel_id=channel)
+    lobby = next(
+        m for m in reversed(fake.channel_messages(channel))
+        if any(":lobby:" in i for i in m.all_custom_ids())
+    )  # fmt: skip
+    await fake.click(guest, lobby, harness.custom_id(lobby, ":lobby:join"))
+    await fake.click(host, lobby, harness.custom_id(lobby, ":lobby:start"))
+
+
+async def every_page(harness: Harness, user: FakeUser, **where: object) -> list[str]:
+    """/game mine's pages, turned with ▶ to the last."""
+    first = await mine(harness, user, **where)
+    pages = [first.text()]
+    while not first.find_component(harness.custom_id(first, "mine:next")).get("disabled"):
+        await harness.fake.click(user, first, harness.custom_id(first, "mine:next"))
+        first = harness.fake.message(first.id)
+        pages.append(first.text())
+    return pages
+
+
+async def test_game_mine_over_three_servers_never_names_a_game_the_asker_cannot_view(
+    harness: Harness,
+) -> None:
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    servers = [fake.guild_id, fake.add_guild("Second Server"), fake.add_guild("Third Server")]
+    left = fake.add_guild("Left Server")  # alice and bob play one game there, then leave
+    for guild in (*servers[1:], left):
+        fake.join_guild(alice, guild)
+        fake.join_guild(bob, guild)
+    await harness.settle()
+    tables = {g: [fake.add_channel(f"table-{n}", g) for n in range(10)] for g in servers}
+    tables[left] = [fake.add_channel("gone", left)]
+    await harness.settle()
+    for channel in [c for g in tables for c in tables[g]]:
+        await open_in(harness, alice, bob, channel)
+    await harness.settle()
+    hidden = tables[servers[2]][4]
+    fake.hide_channel(hidden, alice)  # alice may no longer view one table's channel
+    for user in (alice, bob):
+        fake.leave_guild(user, left)
+    await harness.settle()
+    pages = await every_page(harness, alice, channel_id=tables[servers[1]][0])
+    assert [p.split("\n")[0] for p in pages] == [
+        f"**Your async games** (29) · page {n}/4" for n in (1, 2, 3, 4)
+    ], pages
+    text = "\n".join(pages)
+    assert "(2 more in channels you cannot view now.)" in text
+    for guild, channels in tables.items():
+        for channel in channels:
+            named = text.count(f"/{guild}/{channel}")
+            assert named == (0 if channel in (hidden, tables[left][0]) else 1), channel
+    assert "Left Server" not in text and "Third Server" in text
+    # bob, from the bot's DM: every game but the one on the server he left
+    dm = fake.dm_channel_id(bob)
+    text = "\n".join(await every_page(harness, bob, channel_id=dm))
+    assert text.startswith("**Your async games** (30) · page 1/4"), text
+    assert f"/{hidden}" in text and f"/{tables[left][0]}" not in text
+    assert "Left Server" not in text and "(1 more in channels you cannot view now.)" in text
+    assert bot.service is not None
+
+
 async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a_dm(
     harness: Harness,
 ) -> None:
@@ -211,14 +277,7 @@ async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a
     bot = await harness.start()
     channels = [fake.channel_id] + [fake.add_channel(f"table-{n}") for n in range(11)]
     for channel in channels:
-        await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "1d"},
-                         channel_id=channel)  # fmt: skip
-        lobby = next(
-            m for m in reversed(fake.channel_messages(channel))
-            if any(":lobby:" in i for i in m.all_custom_ids())
-        )  # fmt: skip
-        await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:join"))
-        await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:start"))
+        await open_in(harness, alice, bob, channel)
     await harness.settle()
     fake.hide_channel(channels[-1], alice)  # alice lost access to the last table's channel
     await harness.settle()
