@@ -12,7 +12,9 @@ import pytest
 
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeMessage, FakeUser
+from bot.discord_app.client import ForumBot
 from table.pace import DAY, HOUR
+from table.service import Session
 
 
 async def open_async(harness: Harness, users: list[FakeUser], pace: str, **more: str) -> None:
@@ -34,17 +36,26 @@ def notices(harness: Harness, user: FakeUser) -> list[str]:
     return [m.content for m in notice_dms(harness, user)]
 
 
+async def a_turn_begins(
+    harness: Harness, now: list[float], **more: str
+) -> tuple[ForumBot, list[FakeUser], Session, int]:
+    """alice and bob at a 1 d Caesar table on the clock `now`: the bot, them, the table and
+    the seat whose turn it is."""
+    users = [harness.fake.add_user(name) for name in ("alice", "bob")]
+    bot = await harness.start()
+    bot.clock = lambda: now[0]
+    await open_async(harness, users, "1d", **more)
+    session = await bot.service.in_channel(harness.fake.channel_id)
+    assert session is not None
+    return bot, users, session, next(p for p in session.pending() if p.kind == "turn").seats[0]
+
+
 async def test_an_async_table_shows_its_clock_and_sends_each_notice_once(
     harness: Harness,
 ) -> None:
     fake = harness.fake
-    users = [fake.add_user(name) for name in ("alice", "bob")]
-    bot = await harness.start()
     now = [1_772_409_600.0]
-    bot.clock = lambda: now[0]
-    await open_async(harness, users, "1d", timeout="ai")
-    session = await bot.service.in_channel(fake.channel_id)
-    mover = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    bot, users, session, mover = await a_turn_begins(harness, now, timeout="ai")
     name = users[mover].name
     assert "⏱ Pace: 1 d per move · when a clock runs out: the AI plays the seat" in (
         harness.board().text()
@@ -79,26 +90,22 @@ async def test_a_reminder_edits_the_turn_notice_or_sends_anew_when_it_is_gone(
     harness: Harness,
 ) -> None:
     fake = harness.fake
-    users = [fake.add_user(name) for name in ("alice", "bob")]
-    bot = await harness.start()
     start = 1_772_409_600.0
-    bot.clock = lambda: start
-    await open_async(harness, users, "1d")
-    session = await bot.service.in_channel(fake.channel_id)
-    mover = next(p for p in session.pending() if p.kind == "turn").seats[0]
+    now = [start]
+    bot, users, session, mover = await a_turn_begins(harness, now)
     tables = bot.play.deadlines.tables
     await tables.fire()
     await harness.settle()
     (first,) = notice_dms(harness, users[mover])
     fake.store.delete_message(fake.message(first.id))  # the turn's notice DM is gone
-    bot.clock = lambda: start + 25 * HOUR  # half the clock: a new DM, its id kept
+    now[0] = start + 25 * HOUR  # half the clock: a new DM, its id kept
     await tables.fire()
     await harness.settle()
     (second,) = notice_dms(harness, users[mover])
     assert second.id != first.id and second.content.startswith("⏰ Reminder")
     dm = f"/channels/{fake.dm_channel_id(users[mover])}/messages"
     requests = len(fake.calls(None, dm))
-    bot.clock = lambda: start + 44 * HOUR  # nine tenths: that new DM is edited, once
+    now[0] = start + 44 * HOUR  # nine tenths: that new DM is edited, once
     await tables.fire()
     await harness.settle()
     assert [c.method for c in fake.calls(None, dm)[requests:]] == ["PATCH"]
@@ -231,7 +238,7 @@ async def test_game_mine_over_three_servers_never_names_a_game_the_asker_cannot_
 ) -> None:
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    bot = await harness.start()
+    await harness.start()
     servers = [fake.guild_id, fake.add_guild("Second Server"), fake.add_guild("Third Server")]
     left = fake.add_guild("Left Server")  # alice and bob play one game there, then leave
     for guild in (*servers[1:], left):
@@ -266,7 +273,6 @@ async def test_game_mine_over_three_servers_never_names_a_game_the_asker_cannot_
     assert text.startswith("**Your async games** (30) · page 1/4"), text
     assert f"/{hidden}" in text and f"/{tables[left][0]}" not in text
     assert "Left Server" not in text and "(1 more in channels you cannot view now.)" in text
-    assert bot.service is not None
 
 
 async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a_dm(
@@ -275,6 +281,7 @@ async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = await harness.start()
+    bot.clock = lambda: 1_772_409_600.0  # "your clock 2 d" stays exact however slow the run
     channels = [fake.channel_id] + [fake.add_channel(f"table-{n}") for n in range(11)]
     for channel in channels:
         await open_in(harness, alice, bob, channel)
