@@ -15,6 +15,7 @@ from bench.fakediscord import FakeMessage, FakeUser
 from bot.discord_app.client import ForumBot
 from table.pace import DAY, HOUR
 from table.service import Session
+from tests.support.bot_games import fix_seed
 
 
 async def open_async(harness: Harness, users: list[FakeUser], pace: str, **more: str) -> None:
@@ -276,12 +277,15 @@ async def test_game_mine_over_three_servers_never_names_a_game_the_asker_cannot_
 
 
 async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a_dm(
-    harness: Harness,
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Caesar's first player comes from the seed: with /game new's random seeds, alice moved
+    # first at 8 or more of the 11 tables about one run in nine, and page 1 then held only her
+    # own running clocks (1 d 23 h), never a full one. Seed 1: bob moves first everywhere.
+    fix_seed(monkeypatch, 1)
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     bot = await harness.start()
-    bot.clock = lambda: 1_772_409_600.0  # "your clock 2 d" stays exact however slow the run
     channels = [fake.channel_id] + [fake.add_channel(f"table-{n}") for n in range(11)]
     for channel in channels:
         await open_in(harness, alice, bob, channel)
