@@ -358,6 +358,15 @@ def _headroom(per_input: float) -> tuple[str, str, str]:
     )
 
 
+def print_header(load: LoadRun) -> None:
+    f = load.figures
+    print(
+        f"\n{load.args.sessions} live games, offered {f.offered / load.elapsed:.1f} inputs/s for "
+        f"{load.elapsed:.0f} s; served {f.served / load.elapsed:.1f}/s ({f.served} inputs, "
+        f"{f.refused} offered to a finished script)"
+    )
+
+
 def report(
     load: LoadRun,
     standin: StandInDiscord,
@@ -366,15 +375,11 @@ def report(
     drain: float,
     steps: StepWatch,
 ) -> None:
-    f, args = load.figures, load.args
+    f = load.figures
     inputs = max(1, f.served)
     own_cpu, loop_cpu, render_cpu = cpu
-    other_threads = own_cpu - loop_cpu
-    print(
-        f"\n{args.sessions} live games, offered {f.offered / load.elapsed:.1f} inputs/s for "
-        f"{load.elapsed:.0f} s; served {f.served / load.elapsed:.1f}/s ({f.served} inputs, "
-        f"{f.refused} offered to a finished script)"
-    )
+    other_threads = own_cpu - loop_cpu  # the process's CPU beyond the loop's
+    print_header(load)
     rows = [
         (
             "ack p50 / p99",
@@ -418,6 +423,11 @@ def report(
         ("other processes' CPU during the run", f"{others:.2f} cores of {os.cpu_count()}", ""),
         ("drain after the last arrival", f"{drain:.2f} s", ""),
     ]
+    print_rows(rows)
+
+
+def print_rows(rows: list[tuple[str, str, str]]) -> None:
+    """Figure name, value and target, aligned."""
     width = max(len(name) for name, _, _ in rows)
     for name, value, target in rows:
         print(f"  {name:<{width}}  {value}{'   target ' + target if target else ''}")

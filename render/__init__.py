@@ -21,9 +21,10 @@ from typing import Any
 
 from engine.core import Outcome, PublicView
 from engine.registry import RENDERERS, get_game
-from render.common import BOARD_ROWS, Labels, encode_png
-from render.png import DeflatedBands, spare_rows
-from render.results import STRIP_H, with_results
+from render.common import Labels, encode_png
+from render.png import DeflatedBands
+from render.raster import BOARD_ROWS
+from render.results import with_results
 
 # Bands of boards already deflated, shared by every board this process draws: the static
 # layers' parts common to every game of a table size, and what did not change since a game's
@@ -53,10 +54,11 @@ def render_png(
     module = renderer(game_id)
     strings = get_game(game_id).strings
     palette = getattr(module, "PALETTE", None)
-    with spare_rows(0 if outcome is None else STRIP_H):  # the results strip goes below
-        image = module.draw(public.view, list(names), Labels(strings, locale))
-    if outcome is not None:
-        image = with_results(image, outcome, names, strings, locale, hinted)
+    board = module.draw(public.view, list(names), Labels(strings, locale))
+    image = board
+    if outcome is not None:  # drawn on a copy of the board, taller by the results strip
+        image = with_results(board, outcome, names, strings, locale, hinted)
     png = encode_png(image, palette, BOARD_BANDS)
-    BOARD_ROWS.release(image)  # nothing reads the board any more
+    BOARD_ROWS.release(image)  # nothing reads the boards any more
+    BOARD_ROWS.release(board)
     return png

@@ -32,7 +32,6 @@ from render.common import (
     fit,
     font,
     layer,
-    paste_image,
     piece,
     player_colour,
     player_label,
@@ -41,6 +40,7 @@ from render.common import (
     text_width,
     title,
 )
+from render.raster import paste_image
 
 MARGIN = 24
 CELL = 126

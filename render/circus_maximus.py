@@ -36,7 +36,6 @@ from render.common import (
     fit,
     font,
     layer,
-    paste_image,
     piece,
     player_label,
     stamp_text,
@@ -44,6 +43,7 @@ from render.common import (
     text_width,
     title,
 )
+from render.raster import paste_image
 
 MARGIN = 24
 SIZE = 28  # hex radius

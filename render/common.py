@@ -9,7 +9,10 @@ caches per (seat count, language); the Pen draws RGB colours as that palette's i
 every text from a glyph cache already in the palette's antialiasing shades and every token from
 a sprite cache; parts that change rarely are `piece`s cached by what they show. A board's pixels
 live inside its own PNG scanlines (render/png.py `RowsImage`), so `render_png` deflates them
-where they were drawn. No board is mapped from RGB. Same view, same bytes."""
+where they were drawn. No board is mapped from RGB. Same view, same bytes.
+
+This is the kit renderers draw with; the pixel plumbing under it (row buffers, stamps and their
+pastes, masks) is render/raster.py, which never imports it."""
 
 from __future__ import annotations
 
@@ -25,29 +28,27 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import SEAT_COLOURS, SEAT_SHAPES
 from engine.i18n import format_text, term
-from render.png import (
-    DeflatedBands,
-    KeptBySize,
-    LayerRows,
-    RowsImage,
-    RowsPool,
-    palette_png,
-    scanlines,
+from render.png import DeflatedBands, LayerRows, RowsImage, palette_png
+from render.raster import (
+    BOARD_ROWS,
+    MASKS,
+    RGB,
+    SOLID,
+    SPRITE_AREA,
+    Stamp,
+    large,
+    layer_rows,
+    near,
+    paste_stamp,
+    ramp_palette,
+    rounded_sprite,
+    to_palette,
+    to_stamp,
+    uniform,
+    whole_quarters,
 )
 
 FONT_PATH = Path(__file__).parent / "fonts" / "ipaexg.ttf"  # IPAexGothic: Latin + Japanese
-
-# Pillow returns the memory of every freed image to the system by default, so each fresh image
-# page-faults its memory in again: measured when boards were Pillow images (CPU time, best of
-# 15, 8 boards of 4 games), 3.4-4.2 ms a Hannibal or Caesar render without reuse, 0.9-1.5 ms when
-# Pillow keeps a few freed blocks (4 were as good as 32). Boards now live in their PNG rows
-# (bytearrays); the blocks kept serve the crops, pieces and sprites, at most a few boards' worth.
-PILLOW_BLOCKS_KEPT = 8
-Image.core.set_blocks_max(PILLOW_BLOCKS_KEPT)
-
-# Boards' scanline buffers, lent to each board and given back by the pipeline once its PNG is
-# written (render_png): one pool per process, shared by its threads.
-BOARD_ROWS = RowsPool()
 
 WIDTH = 1200  # wide enough to stay readable when a phone scales the image down
 # The smallest text a WIDTH board draws: 9 px when a phone shows it 390 px wide (issue 29,
@@ -63,8 +64,6 @@ INK = (33, 30, 26)
 MUTED = (110, 102, 90)
 HIGHLIGHT = (178, 34, 34)
 WHITE = (255, 255, 255)
-
-RGB = tuple[int, int, int]
 
 # Okabe–Ito, by the colour ids the engine gives seats (engine.core.SEAT_COLOURS): seven seats,
 # Space Emperor's largest table.
@@ -189,43 +188,8 @@ def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
 # Palette -----------------------------------------------------------------------------------------
 
 
-NEAR = 6  # Pillow's palette mapping looks colours up in cells 4 levels wide per channel
 PALETTE_KEY = "forum.palette"  # a board's `info` entry: which Palette its indices are in
 _PALETTES: list[Palette] = []
-
-
-def ramp_palette(
-    colours: Sequence[RGB], blends: Sequence[tuple[RGB, RGB]], steps: int = 15
-) -> Image.Image:
-    """A palette image holding `colours` exactly plus `steps` evenly spaced mixes of each
-    (foreground, background) pair: the antialiasing shades of text drawn in those colours.
-    A mix within `NEAR` of an exact colour is left out: Pillow's mapping could give it that
-    colour's pixels. At most 256 entries; the caller picks pairs and steps to fit."""
-    exact: list[RGB] = list(dict.fromkeys(colours))
-    entries = list(exact)
-    for fg, bg in blends:
-        for step in range(1, steps + 1):
-            t = step / (steps + 1)
-            mix = tuple(round(b + (f - b) * t) for f, b in zip(fg, bg, strict=True))
-            if mix not in entries and not _near(mix, exact):  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
-                entries.append(mix)  # type: ignore[arg-type]  # a mix of two RGB colours is RGB
-    if len(entries) > 256:
-        raise ValueError(f"{len(entries)} palette entries, at most 256 fit")
-    entries += [entries[0]] * (256 - len(entries))
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for entry in entries for channel in entry])
-    return palette
-
-
-def _near(colour: RGB, others: Sequence[RGB]) -> bool:
-    return any(
-        max(abs(a - b) for a, b in zip(colour, other, strict=True)) <= NEAR for other in others
-    )
-
-
-def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """Map an RGB image onto `palette` (nearest entry, no dithering)."""
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 class Palette:
@@ -290,9 +254,8 @@ class Palette:
         return image
 
     def taller(self, board: Image.Image, height: int) -> tuple[Image.Image, Pen]:
-        """`board` (drawn in these colours) `height` tall, background below: in the room below
-        its rows when it kept some (see render/png.py `spare_rows`), else copied into a new one.
-        Only for the board being drawn, never a cached layer: its spare rows are written."""
+        """`board` (drawn in these colours) `height` tall, background below: its rows copied
+        into rows lent by its pool (render/png.py `RowsImage.grown`), else into a new board."""
         image = board.grown(height) if isinstance(board, RowsImage) else None
         if image is None:
             return layer(board, height)
@@ -318,9 +281,6 @@ def palette_of(image: Image.Image) -> Palette:
 # Glyph and sprite caches -----------------------------------------------------------------------
 
 
-_SOLID = [0] + [255] * 255  # point() table: every pixel a mask touches at all
-
-
 @lru_cache(maxsize=2048)
 def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     face = font(size)
@@ -328,55 +288,6 @@ def _text_mask(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
     return mask, left, top
-
-
-# A cached piece ready to paste, as parts (pixels' core, bilevel mask's core or None, box within
-# the piece): kept as cores, so a stamp costs a paste a part and no Image property calls.
-Stamp = tuple[tuple[Any, Any, int, int, int, int], ...]
-
-STAMP_PARTS = 9  # more parts (a text's glyphs) cost more in calls than one masked paste
-
-
-def _runs(kinds: Sequence[int]) -> list[tuple[int, int, int]]:
-    """(kind, start, end) of each run of equal kinds."""
-    runs: list[tuple[int, int, int]] = []
-    for index, kind in enumerate(kinds):
-        if runs and runs[-1][0] == kind:
-            runs[-1] = (kind, runs[-1][1], index + 1)
-        else:
-            runs.append((kind, index, index + 1))
-    return runs
-
-
-def _kind(line: bytes) -> int:
-    """0: the mask covers none of `line`; 1: all of it; 2: some."""
-    return 0 if not line.count(255) else 1 if not line.count(0) else 2
-
-
-def to_stamp(pixels: Image.Image, mask: Image.Image) -> Stamp:
-    """`mask` (0 or 255 only) cut in parts: what it covers whole is pasted without a mask (a
-    row copy, where a masked paste tests every pixel: a rounded box's sprite pastes 4x faster),
-    what it covers in part through a bilevel mask, and what it misses not at all."""
-    width, height = mask.size
-    data = mask.tobytes()
-    parts = []
-    for kind, top, bottom in _runs(
-        [_kind(data[y * width : (y + 1) * width]) for y in range(height)]
-    ):
-        band = [_kind(data[top * width + x : bottom * width : width]) for x in range(width)]
-        for column, left, right in _runs(band) if kind == 2 else [(kind, 0, width)]:
-            box = (left, top, right, bottom)
-            if column:
-                cover = (
-                    mask.crop(box).convert("1", dither=Image.Dither.NONE).im
-                    if column == 2
-                    else None
-                )
-                parts.append((pixels.crop(box).im, cover, *box))
-    if len(parts) > STAMP_PARTS:
-        bilevel = mask.convert("1", dither=Image.Dither.NONE)
-        return ((pixels.im, bilevel.im, 0, 0, width, height),)
-    return tuple(parts)
 
 
 @lru_cache(maxsize=4096)
@@ -388,21 +299,7 @@ def _shaded_text(
     mask, _, _ = _text_mask(text, size, anchor)
     shaded = Image.new("RGB", mask.size, palette.entries[under])
     shaded.paste(fill, (0, 0), mask)
-    return to_stamp(palette.apply(shaded), mask.point(_SOLID))
-
-
-def _uniform(core: Any, box: tuple[int, int, int, int], extrema: bool = True) -> int | None:
-    """The one palette index under `box` of a board's core, or None where it holds several (or
-    where it is not all index 0 and `extrema` is False: a large box's extrema cost 3-4 ns a
-    pixel). Index 0 (every board palette's background) is checked first: Pillow finds a box all
-    zero 100 times faster than it finds a box's extrema. One crop: it costs most of a check."""
-    region = core.crop(box)
-    if region.getbbox() is None:
-        return 0
-    if not extrema:
-        return None
-    low, high = region.getextrema()
-    return low if low == high else None
+    return to_stamp(palette.apply(shaded), mask.point(SOLID))
 
 
 def _blend(
@@ -414,26 +311,7 @@ def _blend(
     region = image.crop(box).convert("RGB")
     region.paste(source, (0, 0), mask)
     alpha = mask.getchannel("A") if mask.mode == "RGBA" else mask
-    image.paste(palette_of(image).apply(region), origin, alpha.point(_SOLID))
-
-
-def paste_stamp(image: Image.Image, stamp: Stamp, origin: tuple[int, int]) -> None:
-    """A cached stamp in the board's own mode pasted through its mask, without Pillow's
-    per-call conversions and checks."""
-    x, y = origin
-    core = image.im
-    for pixels, mask, left, top, right, bottom in stamp:
-        if mask is None:
-            core.paste(pixels, (x + left, y + top, x + right, y + bottom))
-        else:
-            core.paste(pixels, (x + left, y + top, x + right, y + bottom), mask)
-
-
-def paste_image(image: Image.Image, sprite: Image.Image, origin: tuple[int, int]) -> None:
-    """A cached sprite in the board's mode pasted whole at `origin`: `Image.paste` without its
-    per-call checks (a board pastes a dozen sprites, at a few µs of Python each)."""
-    box = (*origin, origin[0] + sprite.width, origin[1] + sprite.height)
-    image.im.paste(sprite.im, box)
+    image.paste(palette_of(image).apply(region), origin, alpha.point(SOLID))
 
 
 def stamp_text(
@@ -448,7 +326,7 @@ def stamp_text(
     if image.mode != "P":
         image.paste(fill, origin, mask)
         return
-    under = _uniform(image.im, (*origin, origin[0] + mask.width, origin[1] + mask.height))
+    under = uniform(image.im, (*origin, origin[0] + mask.width, origin[1] + mask.height))
     if under is None:
         _blend(image, origin, fill, mask)
         return
@@ -491,53 +369,6 @@ def stamp_token(
         paste_stamp(image, mapped, origin)
 
 
-def _whole_quarters(xy: Any) -> bool:
-    """A flat (x0, y0, x1, y1) on the board whose coordinates shift by whole pixels exactly.
-    ImageDraw truncates towards zero, so a shift is exact only away from negatives, and the
-    corners of a rounded rectangle reach half a pixel above and left of its rounded box."""
-    return (
-        isinstance(xy, tuple | list)
-        and len(xy) == 4
-        and all(isinstance(v, int) or (isinstance(v, float) and (v * 4).is_integer()) for v in xy)
-        and min(xy) >= 1
-    )
-
-
-SPRITE_AREA = 80 * 80  # a masked paste of more pixels costs more than ImageDraw's corners
-
-
-def _large(xy: Any) -> bool:
-    return (xy[2] - xy[0]) * (xy[3] - xy[1]) > SPRITE_AREA
-
-
-@lru_cache(maxsize=512)
-def _rounded_sprite(
-    xy: tuple[float, float, float, float],
-    radius: float,
-    fill: int | None,
-    outline: int | None,
-    width: int,
-    corners: tuple[bool, bool, bool, bool] | None,
-) -> tuple[Image.Image, Image.Image]:
-    """A rounded rectangle drawn in palette indices on a small sprite, and the mask of the
-    pixels it covers (everything not left at a spare index)."""
-    spare = next(i for i in range(3) if i not in (fill, outline))
-    reach = max(0, width) + 3  # an outline wider than the box draws past its far edge too
-    size = (math.ceil(xy[2]) + reach, math.ceil(xy[3]) + reach)
-    sprite = Image.new("L", size, spare)
-    ImageDraw.Draw(sprite).rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
-    return sprite, sprite.point([0 if i == spare else 255 for i in range(256)])
-
-
-def _blank_mask(size: tuple[int, int]) -> tuple[Image.Image, Any]:
-    image = Image.new("1", size)
-    return image, Image.core.draw(image.im, 0)
-
-
-# A zeroed bilevel mask per board size and its drawing core (its user clears what it drew).
-_MASKS = KeptBySize(_blank_mask)
-
-
 class Pen(ImageDraw.ImageDraw):
     """ImageDraw whose single-line text (in the board font, in an RGB colour) is stamped from the
     glyph cache, and which draws RGB colours on a palette board in that board's indices; shapes
@@ -572,7 +403,7 @@ class Pen(ImageDraw.ImageDraw):
             return
         if fill_ink is not None:
             self.draw.draw_polygon(xy, fill_ink, 1)
-        with _MASKS.borrow(self.image.size) as (mask, mask_pen):
+        with MASKS.borrow(self.image.size) as (mask, mask_pen):
             mask_pen.draw_polygon(xy, self._getink(1)[0], 1)
             self.draw.draw_polygon(xy, ink, 0, width * 2 - 1, mask.im)
             xs, ys = [x for x, _ in xy], [y for _, y in xy]
@@ -625,7 +456,7 @@ class Pen(ImageDraw.ImageDraw):
     ) -> None:
         """ImageDraw's rounded rectangle (its corners cost 40-90 µs of Python a call), pasted
         on a palette board from a sprite cached by its shape and ink indices."""
-        if self.board_palette is None or not _whole_quarters(xy) or _large(xy):
+        if self.board_palette is None or not whole_quarters(xy) or large(xy):
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
         ink, fill_ink = self._getink(outline, fill)
@@ -635,7 +466,7 @@ class Pen(ImageDraw.ImageDraw):
         reach = max(0, width) + 2
         ox, oy = (math.floor(x0) - reach) & ~1, (math.floor(y0) - reach) & ~1
         local = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
-        sprite, mask = _rounded_sprite(local, radius, fill_ink, ink, width, corners)
+        sprite, mask = rounded_sprite(local, radius, fill_ink, ink, width, corners)
         self.image.im.paste(sprite.im, (ox, oy, ox + sprite.width, oy + sprite.height), mask.im)
 
 
@@ -656,24 +487,13 @@ def layer(cached: Image.Image, height: int | None = None) -> tuple[Image.Image, 
     height a board can take)."""
     height = max(height or 0, cached.height)
     if cached.mode == "P":  # copied row for row into a board drawn in its PNG rows
-        image = palette_of(cached).new((cached.width, height), top=_layer_rows(cached))
+        image = palette_of(cached).new((cached.width, height), top=layer_rows(cached))
     elif height == cached.height:
         image = cached.copy()
     else:
         image = Image.new("RGB", (cached.width, height), BACKGROUND)
         image.paste(cached, (0, 0))
     return image, Pen(image)
-
-
-def _layer_rows(cached: Image.Image) -> LayerRows:
-    """The static layer's rows, taken once (anew if Pillow has since given it other pixels);
-    the layer is marked read-only, so a Pillow drawing on it would draw on a copy instead."""
-    kept: LayerRows | None = getattr(cached, "layer_rows", None)
-    if kept is None or getattr(cached, "layer_core", None) is not cached.im:
-        kept = LayerRows(scanlines(cached), cached.width + 1)
-        cached.layer_rows, cached.layer_core = kept, cached.im  # type: ignore[attr-defined]  # kept on the layer itself
-        cached.readonly = 1
-    return kept
 
 
 PLAIN = 0  # every board palette's index of BACKGROUND (its first colour)
@@ -695,7 +515,7 @@ def piece(
     box = (*origin, origin[0] + size[0], origin[1] + size[1])
     core = image.im
     if under is None:  # a large box is drawn afresh
-        under = _uniform(core, box, size[0] * size[1] <= SPRITE_AREA)
+        under = uniform(core, box, size[0] * size[1] <= SPRITE_AREA)
     if under is None:
         region = image.crop(box)
         region.info[PALETTE_KEY] = image.info[PALETTE_KEY]
@@ -800,7 +620,7 @@ def fill_palette(image: Image.Image) -> Palette:
         if len(chosen) == len(BASE_COLOURS) + MAX_FILLS:
             break
         rgb: RGB = colour  # type: ignore[assignment]  # an RGB image's colours are (r, g, b)
-        if not _near(rgb, chosen):  # a shade next to a chosen colour would be confused
+        if not near(rgb, chosen):  # a shade next to a chosen colour would be confused
             chosen.append(rgb)
     extra = tuple(chosen[len(BASE_COLOURS) :])
     return board_palette(extra, tuple((INK, colour) for colour in extra))

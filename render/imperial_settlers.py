@@ -35,13 +35,13 @@ from render.common import (
     board_palette,
     fit,
     font,
-    paste_image,
     player_label,
     stamp_text,
     stamp_token,
     text_width,
     wrap,
 )
+from render.raster import paste_image
 
 MARGIN = 20
 # Four tiles a row, in type a third larger than before and fewer words, so a phone showing the

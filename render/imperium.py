@@ -28,13 +28,13 @@ from render.common import (
     canvas,
     font,
     layer,
-    paste_image,
     player_label,
     player_letter,
     stamp_text,
     stamp_token,
     title,
 )
+from render.raster import paste_image
 
 MARGIN = 24
 REGION_W, REGION_H, REGION_GAP = 374, 178, 15

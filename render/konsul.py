@@ -35,12 +35,12 @@ from render.common import (
     canvas,
     font,
     layer,
-    paste_image,
     player_label,
     stamp_text,
     stamp_token,
     title,
 )
+from render.raster import paste_image
 
 MARGIN = 24
 CARD_W, CARD_H = 98, 128

@@ -96,38 +96,25 @@ class RowsImage(Image.Image):
         self.palette = ImagePalette.ImagePalette()
 
     def grown(self, height: int) -> RowsImage | None:
-        """This board `height` rows tall, the new rows index 0, in the room its buffer kept
-        below it (none of its rows copied), or None without the room or once Pillow has given
-        it other pixels. The board itself still shows its own rows only."""
-        length = (self.width + 1) * height
-        if self.im is not self.mapped or len(self.rows) < length + 1 or height < self.height:
+        """This board `height` rows tall, the new rows index 0: its rows copied into rows of that
+        height lent by its pool (a new buffer without one), on the same layer; or None once
+        Pillow has given it other pixels. The board itself keeps its own rows and lease: whoever
+        holds it gives them back (`RowsPool.release`) as before."""
+        if self.im is not self.mapped or height < self.height:
             return None
-        memoryview(self.rows)[self.length : length + 1] = bytes(length + 1 - self.length)
-        return RowsImage((self.width, height), self.rows, self.lease)
+        needed = (self.width + 1) * height + 1
+        layer = None if self.lease is None else self.lease.layer
+        pool = None if self.lease is None else self.lease.pool
+        rows = bytearray(needed) if pool is None else pool.take(needed, layer)[0]
+        view = memoryview(rows)
+        view[: self.length] = memoryview(self.rows)[: self.length]
+        view[self.length : needed] = bytes(needed - self.length)
+        del view  # an exported buffer would keep the rows from being resized
+        return RowsImage((self.width, height), rows, None if pool is None else Lease(pool, layer))
 
     def scanlines(self) -> memoryview | None:
         """The rows, or None if Pillow has since given the image other pixels."""
         return memoryview(self.rows)[: self.length] if self.im is self.mapped else None
-
-
-_spare = threading.local()
-
-
-@contextmanager
-def spare_rows(rows: int) -> Iterator[None]:
-    """Boards made in this thread meanwhile keep room for `rows` more rows below them (a
-    finished game's results strip, drawn there by `RowsImage.grown` instead of copying the
-    board into a taller one: 160 µs a board)."""
-    before = _spare_rows()
-    _spare.rows = rows
-    try:
-        yield
-    finally:
-        _spare.rows = before
-
-
-def _spare_rows() -> int:
-    return getattr(_spare, "rows", 0)
 
 
 class LayerRows:
@@ -175,11 +162,10 @@ class RowsPool:
         self.lock = threading.Lock()
 
     def board(self, size: tuple[int, int], top: LayerRows | None = None) -> RowsImage:
-        """A board of `size`: its first rows the layer `top`'s (same width), the rest index 0;
-        room below for `spare_rows` more rows."""
+        """A board of `size`: its first rows the layer `top`'s (same width), the rest index 0."""
         width, height = size
-        needed = (width + 1) * (height + _spare_rows()) + 1
-        rows, given_back = self._take(needed, top)
+        needed = (width + 1) * height + 1
+        rows, given_back = self.take(needed, top)
         length = (width + 1) * height
         view = memoryview(rows)
         layer_length = 0 if top is None else len(top.rows)
@@ -198,7 +184,7 @@ class RowsPool:
         del view  # an exported buffer would keep the rows from being resized
         return RowsImage(size, rows, Lease(self, top))
 
-    def _take(self, needed: int, top: LayerRows | None) -> tuple[bytearray, Lease | None]:
+    def take(self, needed: int, top: LayerRows | None) -> tuple[bytearray, Lease | None]:
         """A free buffer of that length or up to a quarter longer (a game's boards vary in
         height), one last drawn on `top` first, else a new one."""
         with self.lock:
@@ -214,12 +200,12 @@ class RowsPool:
 
     def release(self, image: Image.Image) -> None:
         """`image`'s rows are free again: call once its PNG is written and nothing else will
-        read or draw on it (nor on a board `grown` from it)."""
+        read or draw on it."""
         if not isinstance(image, RowsImage):
             return  # not a board of rows: nothing was lent
         lease = image.lease
         if lease is None or lease.pool is not self:
-            return  # not lent by this pool, or given back already (through a grown board)
+            return  # not lent by this pool, or given back already
         lease.pool = None
         with self.lock:
             self.free.append((image.rows, lease))

@@ -25,22 +25,20 @@ from render.common import (
     WIDTH,
     Labels,
     Pen,
-    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
-    paste_stamp,
     piece,
     player_colour,
     player_label,
     player_letter,
     text_width,
     title,
-    to_stamp,
     token,
 )
+from render.raster import Stamp, paste_stamp, to_stamp
 
 MARGIN = 24
 SCALE_X, SCALE_Y = 1.17, 1.45

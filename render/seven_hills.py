@@ -19,22 +19,20 @@ from render.common import (
     WIDTH,
     Labels,
     Pen,
-    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
-    paste_stamp,
     piece,
     player_colour,
     player_label,
     player_letter,
     title,
-    to_stamp,
     token,
     wrap,
 )
+from render.raster import Stamp, paste_stamp, to_stamp
 
 MARGIN = 24
 NOTE_H = 36  # a line of the footer notes

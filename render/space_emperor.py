@@ -39,13 +39,13 @@ from render.common import (
     fit,
     font,
     layer,
-    paste_image,
     piece,
     player_label,
     stamp_text,
     stamp_token,
     text_width,
 )
+from render.raster import paste_image
 
 MARGIN = 24
 SYSTEM_W, SYSTEM_H, GAP = 376, 214, 12

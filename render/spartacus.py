@@ -25,19 +25,17 @@ from render.common import (
     WIDTH,
     Labels,
     Pen,
-    Stamp,
     board_palette,
     canvas,
     fit,
     font,
     layer,
-    paste_stamp,
     piece,
     player_colour,
     player_label,
     title,
-    to_stamp,
 )
+from render.raster import Stamp, paste_stamp, to_stamp
 
 MARGIN = 24
 TRICK_TOP = 108

@@ -10,6 +10,8 @@ import pytest
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
 from bench.pgserver import find_binaries, running_server
+from table.backend import open_store
+from table.store import Store
 
 
 @pytest.fixture
@@ -48,3 +50,18 @@ def postgres_url(postgres_server: str) -> str:
 
     asyncio.run(empty())
     return postgres_server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A test on both stores: an SQLite file, or an empty PostgreSQL schema."""
+    if request.param == "sqlite":
+        return str(tmp_path / "forum.sqlite3")
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+async def opened(database: str) -> AsyncIterator[Store]:
+    backend = await open_store(database)
+    yield backend
+    await backend.close()

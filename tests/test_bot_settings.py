@@ -202,13 +202,6 @@ async def test_a_forged_setting_key_is_refused_in_one_line(table, key: str) -> N
     assert "Replays: **on** (default)" in await settings(fake, admin, "show")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "forum.sqlite3")
-    return request.getfixturevalue("postgres_url")
-
-
 async def test_settings_survive_a_restart_on_both_stores(fake: FakeDiscord, database: str):
     harness = Harness(fake, database)  # type: ignore[arg-type]  # a path or a URL
     admin = fake.add_user("admin", manage_guild=True)

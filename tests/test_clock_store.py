@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,20 +16,6 @@ from table.clocks import SeatClock, UserPrefs
 from table.pace import Pace, TablePace
 from table.session_model import Seat, SessionMeta
 from table.store import InputRow, SessionRow, Store
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "forum.sqlite3")
-    return request.getfixturevalue("postgres_url")
-
-
-@pytest.fixture
-async def opened(database: str) -> AsyncIterator[Store]:
-    backend = await open_store(database)
-    yield backend
-    await backend.close()
 
 
 async def session(store: Store, channel: int) -> int:

@@ -371,6 +371,38 @@ async def test_click_in_dm_is_a_dm_interaction(
     assert bot.clicks == [(10, bob.id, None)] and psst.content == "count 11 by one"
 
 
+async def test_other_servers_have_their_own_channels_and_members(
+    fake: FakeDiscord, bot: MiniBot, alice: FakeUser, bob: FakeUser
+) -> None:
+    second = fake.add_guild("Second")
+    fake.join_guild(alice, second)
+    channel_id = fake.add_channel("tables", second)
+    await fake.settle()
+    guild = bot.get_guild(second)
+    assert guild is not None and guild.name == "Second"
+    member = guild.get_member(alice.id)
+    assert member is not None
+    channel = guild.get_channel(channel_id)
+    assert channel is not None and fake.guild_id != second
+    assert bot.get_guild(fake.guild_id).get_channel(channel_id) is None  # type: ignore[union-attr]
+    assert (await guild.fetch_member(alice.id)).id == alice.id
+    with pytest.raises(discord.NotFound):
+        await guild.fetch_member(bob.id)  # not a member of that server
+    with pytest.raises(ValueError):
+        await fake.slash(bob, "game", ["new"], {"game": "senator"}, channel_id=channel_id)
+    rec = await fake.slash(alice, "game", ["new"], {"game": "senator"}, channel_id=channel_id)
+    assert rec.payload["guild_id"] == str(second) and rec.payload["member"]["roles"] == []
+    assert rec.payload["authorizing_integration_owners"] == {"0": str(second)}
+    fake.hide_channel(channel_id, alice)
+    await fake.settle()
+    channel = guild.get_channel(channel_id)
+    assert channel is not None and not channel.permissions_for(member).view_channel
+    fake.leave_guild(alice, second)
+    await fake.settle()
+    assert guild.get_member(alice.id) is None
+    assert [str(c) for c in await guild.fetch_channels()] == ["tables"]
+
+
 async def test_edit_replaces_attachment(fake: FakeDiscord, bot: MiniBot, alice: FakeUser) -> None:
     board = await new_board(fake, alice)
     (old,) = board.attachments

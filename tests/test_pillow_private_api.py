@@ -1,7 +1,8 @@
 """Canaries for the Pillow internals render/ relies on (issue 31.7): each test exercises one
-private API exactly as render/png.py or render/common.py calls it, and fails with a message that
-names the API and the code that needs it, so a Pillow upgrade that changes one is caught here
-rather than as a wrong board. pyproject.toml bounds Pillow below its next major version."""
+private API exactly as render/png.py, render/raster.py or render/common.py calls it, and fails
+with a message that names the API and the code that needs it, so a Pillow upgrade that changes
+one is caught here rather than as a wrong board. pyproject.toml bounds Pillow below its next
+major version."""
 
 from __future__ import annotations
 
@@ -62,8 +63,9 @@ def test_raw_encoder_reads_a_whole_image_in_one_call() -> None:
 
 
 def test_core_draw_polygon_draws_through_a_mask() -> None:
-    """render/common.py Pen.polygon: `Image.core.draw(im, 0)` and `draw_polygon(xy, ink, fill,
-    width, mask_core)`, ImageDraw's own way of clipping a wide outline by the polygon's fill."""
+    """render/raster.py MASKS and render/common.py Pen.polygon: `Image.core.draw(im, 0)` and
+    `draw_polygon(xy, ink, fill, width, mask_core)`, ImageDraw's own way of clipping a wide
+    outline by the polygon's fill."""
     image = Image.new("P", (20, 20), 0)
     mask = Image.new("1", (20, 20), 0)
     square = [(4, 4), (15, 4), (15, 15), (4, 15)]
@@ -94,7 +96,7 @@ def test_getink_and_core_queries_answer_as_the_pen_expects() -> None:
         )
     assert (ink, fill) == (4, 2), _broken("ImageDraw._getink", "Pen")
     assert found == ((2, 3, 3, 4), (0, 4), None), _broken(
-        "ImagingCore.getbbox/getextrema", "_uniform"
+        "ImagingCore.getbbox/getextrema", "raster.uniform"
     )
     assert palette[:6] == bytes([0, 1, 2, 3, 4, 5]), _broken(
         "ImagingCore.getpalette", "palette_png"
@@ -102,10 +104,10 @@ def test_getink_and_core_queries_answer_as_the_pen_expects() -> None:
 
 
 def test_set_blocks_max_exists() -> None:
-    """render/common.py keeps a few freed image blocks for reuse (`Image.core.set_blocks_max`)."""
+    """render/raster.py keeps a few freed image blocks for reuse (`Image.core.set_blocks_max`)."""
     assert hasattr(Image.core, "set_blocks_max") and hasattr(Image.core, "get_blocks_max"), _broken(
-        "Image.core.set_blocks_max", "render/common.py"
+        "Image.core.set_blocks_max", "render/raster.py"
     )
     assert Image.core.get_blocks_max() >= 1, _broken(
-        "Image.core.set_blocks_max", "render/common.py"
+        "Image.core.set_blocks_max", "render/raster.py"
     )

@@ -24,7 +24,7 @@ from render.common import (
     layer,
     piece,
 )
-from render.png import BAND_ROWS, DeflatedBands, adler32_combine, palette_png, scanlines, spare_rows
+from render.png import BAND_ROWS, DeflatedBands, adler32_combine, palette_png, scanlines
 
 COLOURS = (None, INK, WHITE, PANEL, PANEL_DARK, HIGHLIGHT)
 
@@ -179,29 +179,30 @@ def test_rows_given_back_are_lent_again_restored_to_the_layer_and_only_once() ->
     """render.png.RowsPool: a board's rows are lent again only once given back (explicit
     ownership, nothing counted): a board still held keeps its pixels; a board drawn on rows
     given back by another board of the same layer (only its changed bands restored) has the
-    pixels a board on fresh rows has; rows given back twice (through a grown board) are lent
-    to one board only."""
-    with spare_rows(10):  # room for the grown board below
-        static = _static_layer()
-        rng = random.Random(31)
-        for round_ in range(6):
-            boards = []
-            for _ in range(3):
-                board, pen = layer(static, 230 + rng.randint(0, 30))
-                x, y = rng.randint(0, 100), rng.randint(0, 150)  # on the layer
-                pen.rectangle((x, y, x + 15, y + rng.randint(1, 60)), fill=HIGHLIGHT)
-                boards.append((board, bytes(scanlines(board))))
-            for board, rows in boards:
-                assert bytes(scanlines(board)) == rows, f"round {round_}: a held board changed"
-                palette_png(board, DeflatedBands())  # learns which bands differ from the layer
-                BOARD_ROWS.release(board)
-                BOARD_ROWS.release(board)
-            expected = bytes(scanlines(static)) + bytes(121 * 30)  # background (index 0) below
-            again = [layer(static, 230)[0] for _ in range(4)]
-            assert all(bytes(scanlines(board)) == expected for board in again), f"round {round_}"
-            assert len({id(board.rows) for board in again}) == 4, "rows lent twice"
-            taller = again[0].grown(240)
-            assert taller is not None
-            BOARD_ROWS.release(taller)
-            BOARD_ROWS.release(again[0])
-            assert sum(rows is again[0].rows for rows, _ in BOARD_ROWS.free) == 1
+    pixels a board on fresh rows has; a grown board has the board's rows and background below,
+    in rows of its own; rows given back twice are lent to one board only."""
+    static = _static_layer()
+    rng = random.Random(31)
+    for round_ in range(6):
+        boards = []
+        for _ in range(3):
+            board, pen = layer(static, 230 + rng.randint(0, 30))
+            x, y = rng.randint(0, 100), rng.randint(0, 150)  # on the layer
+            pen.rectangle((x, y, x + 15, y + rng.randint(1, 60)), fill=HIGHLIGHT)
+            boards.append((board, bytes(scanlines(board))))
+        for board, rows in boards:
+            assert bytes(scanlines(board)) == rows, f"round {round_}: a held board changed"
+            palette_png(board, DeflatedBands())  # learns which bands differ from the layer
+            BOARD_ROWS.release(board)
+            BOARD_ROWS.release(board)
+        expected = bytes(scanlines(static)) + bytes(121 * 30)  # background (index 0) below
+        again = [layer(static, 230)[0] for _ in range(4)]
+        assert all(bytes(scanlines(board)) == expected for board in again), f"round {round_}"
+        assert len({id(board.rows) for board in again}) == 4, "rows lent twice"
+        taller = again[0].grown(240)
+        assert taller is not None
+        assert bytes(scanlines(taller)) == expected + bytes(121 * 10), f"round {round_}"
+        assert taller.rows is not again[0].rows, "a grown board drew on the board's rows"
+        BOARD_ROWS.release(taller)
+        BOARD_ROWS.release(again[0])
+        assert sum(rows is again[0].rows for rows, _ in BOARD_ROWS.free) == 1

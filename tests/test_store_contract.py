@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -23,20 +21,6 @@ from table.session_model import Seat, SessionMeta
 from table.store import ChannelBusy, InputRow, SessionMoved, SessionRow, Store, StoreRefused
 
 CHANNEL = 42
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "forum.sqlite3")
-    return request.getfixturevalue("postgres_url")
-
-
-@pytest.fixture
-async def opened(database: str) -> AsyncIterator[Store]:
-    backend = await open_store(database)
-    yield backend
-    await backend.close()
 
 
 def lobby_row(channel: int = CHANNEL, status: str = "lobby") -> SessionRow:

@@ -104,6 +104,8 @@ class UserActions:
         channel = self.store.channel(channel_id or self.store.channel_id)
         if channel.is_dm and channel.recipient is not user:
             raise ValueError(f"{user.name} cannot act in another user's DM channel")
+        if channel.guild_id is not None and not self.store.is_member(user, channel.guild_id):
+            raise ValueError(f"{user.name} is not a member of channel {channel.id}'s server")
         rec = InteractionRecord(
             id=self.store.ids.next(),
             token=f"tok-{secrets.token_urlsafe(24)}",
@@ -146,7 +148,7 @@ class UserActions:
         "0"); in a DM, the user (user install, key "1")."""
         if channel.is_dm:
             return {"1": str(rec.user.id)}
-        return {"0": str(self.store.guild_id)}
+        return {"0": str(channel.guild_id)}
 
     def _context_fields(self, rec: InteractionRecord, channel: FakeChannel) -> dict[str, Any]:
         if channel.is_dm:
@@ -154,8 +156,8 @@ class UserActions:
             return {"user": rec.user.to_json(), "context": 1, "app_permissions": str(perms)}
         guild_locale = {"guild_locale": self.store.guild_locale} if self.store.guild_locale else {}
         return guild_locale | {
-            "guild_id": str(self.store.guild_id),
-            "member": self.store.member_json(rec.user, permissions=True),
+            "guild_id": str(channel.guild_id),
+            "member": self.store.member_json(rec.user, permissions=True, guild_id=channel.guild_id),
             "context": 0,
             "app_permissions": str(self.store.permissions_of(self.store.bot)),
         }

@@ -184,11 +184,30 @@ class FakeDiscord(UserActions):
         self.gateway.dispatch_soon("GUILD_MEMBER_ADD", data, self.guild_id)
         return user
 
-    def add_channel(self, name: str) -> int:
-        """A new guild text channel; a connected bot gets CHANNEL_CREATE."""
-        channel = self.store.add_channel(name)
+    def add_guild(self, name: str) -> int:
+        """Another server the bot is in (no other member yet); a connected bot gets
+        GUILD_CREATE, as when it is added to a server."""
+        guild_id = self.store.add_guild(name)
+        self.gateway.dispatch_soon("GUILD_CREATE", self.store.guild_json(guild_id), guild_id)
+        return guild_id
+
+    def join_guild(self, user: FakeUser, guild_id: int) -> None:
+        """``user`` joins another server; the bot gets GUILD_MEMBER_ADD."""
+        self.store.guild_members[guild_id].add(user.id)
+        data = self.store.member_json(user, guild_id=guild_id) | {"guild_id": str(guild_id)}
+        self.gateway.dispatch_soon("GUILD_MEMBER_ADD", data, guild_id)
+
+    def leave_guild(self, user: FakeUser, guild_id: int) -> None:
+        """``user`` leaves another server; the bot gets GUILD_MEMBER_REMOVE."""
+        self.store.guild_members[guild_id].discard(user.id)
+        data = {"guild_id": str(guild_id), "user": user.to_json()}
+        self.gateway.dispatch_soon("GUILD_MEMBER_REMOVE", data, guild_id)
+
+    def add_channel(self, name: str, guild_id: int | None = None) -> int:
+        """A new text channel (default: in the first server); the bot gets CHANNEL_CREATE."""
+        channel = self.store.add_channel(name, guild_id)
         self.gateway.dispatch_soon(
-            "CHANNEL_CREATE", self.store.channel_json(channel), self.guild_id
+            "CHANNEL_CREATE", self.store.channel_json(channel), channel.guild_id
         )
         return channel.id
 
@@ -197,7 +216,7 @@ class FakeDiscord(UserActions):
         channel = self.store.channel(channel_id)
         channel.hidden_from.add(user.id)
         self.gateway.dispatch_soon(
-            "CHANNEL_UPDATE", self.store.channel_json(channel), self.guild_id
+            "CHANNEL_UPDATE", self.store.channel_json(channel), channel.guild_id
         )
 
     def add_thread(self, name: str, owner: FakeUser, parent_id: int | None = None) -> int:
@@ -205,7 +224,7 @@ class FakeDiscord(UserActions):
         parent = self.store.channel(parent_id or self.channel_id)
         thread = self.store.add_thread(parent, name, owner)
         data = self.store.channel_json(thread) | {"newly_created": True}
-        self.gateway.dispatch_soon("THREAD_CREATE", data, self.guild_id)
+        self.gateway.dispatch_soon("THREAD_CREATE", data, thread.guild_id)
         return thread.id
 
     def threads(self) -> list[int]:

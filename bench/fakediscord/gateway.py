@@ -102,20 +102,25 @@ class Gateway:
         session.session_id = secrets.token_hex(16)
         session.shard = tuple(data.get("shard") or (0, 1))  # type: ignore[assignment]
         await session.dispatch("READY", self._ready_payload(session))
-        if session.handles(self.store.guild_id):
-            await session.dispatch("GUILD_CREATE", self.store.guild_json())
+        for guild_id in self.store.guild_names:
+            if session.handles(guild_id):
+                await session.dispatch("GUILD_CREATE", self.store.guild_json(guild_id))
         session.ready = True
         self.ready_count += 1
         self._on_activity()
 
     def _ready_payload(self, session: Session) -> dict[str, Any]:
-        guilds = [{"id": str(self.store.guild_id), "unavailable": True}]
+        guilds = [
+            {"id": str(guild_id), "unavailable": True}
+            for guild_id in self.store.guild_names
+            if session.handles(guild_id)
+        ]
         return {
             "v": 10,
             "user": self.store.bot.to_json() | {"verified": True, "mfa_enabled": False},
             "session_id": session.session_id,
             "resume_gateway_url": self.url,
-            "guilds": guilds if session.handles(self.store.guild_id) else [],
+            "guilds": guilds,
             "application": {"id": str(self.store.application_id), "flags": 0},
             "shard": list(session.shard),
             "private_channels": [],
@@ -131,9 +136,12 @@ class Gateway:
         await session.send({"op": 9, "d": False})
 
     async def _request_members(self, session: Session, data: dict[str, Any]) -> None:
-        members = [self.store.member_json(u) for u in self.store.members()]
+        guild_id = int(data.get("guild_id") or self.store.guild_id)
+        members = [
+            self.store.member_json(u, guild_id=guild_id) for u in self.store.members(guild_id)
+        ]
         chunk = {
-            "guild_id": str(self.store.guild_id),
+            "guild_id": str(guild_id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,

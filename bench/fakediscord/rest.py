@@ -107,42 +107,46 @@ class RestApi:
 
     # ---- guild ----------------------------------------------------------------------------
 
-    def _guild(self, request: web.Request) -> None:
+    def _guild(self, request: web.Request) -> int:
         self._auth(request)
-        if _int(request, "gid") != self.store.guild_id:
+        guild_id = _int(request, "gid")
+        if guild_id not in self.store.guild_names:
             raise ApiError(404, 10004, "Unknown Guild")
+        return guild_id
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        data = self.store.guild_json()
+        data = self.store.guild_json(self._guild(request))
         for key in ("members", "channels", "presences", "voice_states", "threads"):
             data.pop(key)
         return json_response(data)
 
     async def guild_channels(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        channels = [c for c in self.store.channels.values() if not (c.is_dm or c.is_thread)]
+        guild_id = self._guild(request)
+        channels = [
+            c for c in self.store.channels.values() if c.guild_id == guild_id and not c.is_thread
+        ]
         return json_response([self.store.channel_json(c) for c in channels])
 
     async def create_channel(self, request: web.Request) -> web.Response:
-        self._guild(request)
+        guild_id = self._guild(request)
         self._need_manage_channels()
         name = str(body_of(request).data.get("name") or "channel")
-        channel = self.store.add_channel(name)
+        channel = self.store.add_channel(name, guild_id)
         data = self.store.channel_json(channel)
-        await self.gateway.dispatch("CHANNEL_CREATE", data, self.store.guild_id)
+        await self.gateway.dispatch("CHANNEL_CREATE", data, guild_id)
         return json_response(data, 201)
 
     async def list_members(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return json_response([self.store.member_json(u) for u in self.store.members()])
+        guild_id = self._guild(request)
+        members = self.store.members(guild_id)
+        return json_response([self.store.member_json(u, guild_id=guild_id) for u in members])
 
     async def get_member(self, request: web.Request) -> web.Response:
-        self._guild(request)
+        guild_id = self._guild(request)
         user = self.store.users.get(_int(request, "uid"))
-        if user is None:
+        if user is None or not self.store.is_member(user, guild_id):
             raise ApiError(404, 10007, "Unknown Member")
-        return json_response(self.store.member_json(user))
+        return json_response(self.store.member_json(user, guild_id=guild_id))
 
     # ---- channels -------------------------------------------------------------------------
 
@@ -187,7 +191,7 @@ class RestApi:
         thread = self.store.add_thread(channel, name, self.store.bot)
         data = self.store.channel_json(thread)
         await self.gateway.dispatch(
-            "THREAD_CREATE", data | {"newly_created": True}, self.store.guild_id
+            "THREAD_CREATE", data | {"newly_created": True}, channel.guild_id
         )
         return json_response(data, 201)
 

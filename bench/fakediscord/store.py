@@ -178,13 +178,30 @@ class Store:
         self.pings: list[Ping] = []  # bot messages that could ping what they should not
         self.unguarded: list[FakeMessage] = []  # bot messages with content, no allowed_mentions
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        # Servers: the first holds every user; each other one, the bot and who joined it.
+        self.guild_names: dict[int, str] = {self.guild_id: "Fake Guild"}
+        self.guild_roles = {self.guild_id: (self.manager_role_id, self.bot_role_id)}
+        self.guild_members: dict[int, set[int]] = {}  # other servers -> their members
         self.channel_id = self.add_channel("general").id
 
     # ---- entities -------------------------------------------------------------------------
 
-    def add_channel(self, name: str) -> FakeChannel:
-        position = len([c for c in self.channels.values() if not c.is_dm])
-        channel = FakeChannel(self.ids.next(), name, 0, self.guild_id, position=position)
+    def add_guild(self, name: str) -> int:
+        """Another server the bot is in, with no other member yet."""
+        guild_id = self.ids.next()
+        self.guild_names[guild_id] = name
+        self.guild_roles[guild_id] = (self.ids.next(), self.ids.next())
+        self.guild_members[guild_id] = {self.bot.id}
+        return guild_id
+
+    def is_member(self, user: FakeUser, guild_id: int) -> bool:
+        members = self.guild_members.get(guild_id)
+        return user.id in self.users if members is None else user.id in members
+
+    def add_channel(self, name: str, guild_id: int | None = None) -> FakeChannel:
+        guild_id = guild_id or self.guild_id
+        position = len([c for c in self.channels.values() if c.guild_id == guild_id])
+        channel = FakeChannel(self.ids.next(), name, 0, guild_id, position=position)
         self.channels[channel.id] = channel
         return channel
 
@@ -193,7 +210,7 @@ class Store:
             self.ids.next(),
             name,
             PUBLIC_THREAD,
-            self.guild_id,
+            parent.guild_id,
             parent_id=parent.id,
             owner_id=owner.id,
         )
@@ -213,8 +230,8 @@ class Store:
         self.users[user.id] = user
         return user
 
-    def members(self) -> list[FakeUser]:
-        return list(self.users.values())
+    def members(self, guild_id: int | None = None) -> list[FakeUser]:
+        return [u for u in self.users.values() if self.is_member(u, guild_id or self.guild_id)]
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The DM channel between the bot and ``user``; stable id per user."""
@@ -249,10 +266,11 @@ class Store:
         perms = MANAGE_MESSAGES if self.bot_has_manage_messages else 0
         return perms | (MANAGE_CHANNELS if self.bot_has_manage_channels else 0)
 
-    def roles_of(self, user: FakeUser) -> list[int]:
+    def roles_of(self, user: FakeUser, guild_id: int | None = None) -> list[int]:
+        manager_role, bot_role = self.guild_roles[guild_id or self.guild_id]
         if user.bot:
-            return [self.bot_role_id]
-        return [self.manager_role_id] if user.manage_channels else []
+            return [bot_role]
+        return [manager_role] if user.manage_channels else []
 
     def permissions_of(self, user: FakeUser) -> int:
         perms = TEXT_PERMISSIONS
@@ -282,18 +300,25 @@ class Store:
             "flags": 0,
         }
 
-    def roles_json(self) -> list[dict[str, Any]]:
+    def roles_json(self, guild_id: int | None = None) -> list[dict[str, Any]]:
+        guild_id = guild_id or self.guild_id
+        manager_role, bot_role = self.guild_roles[guild_id]
         return [
-            self.role_json(self.guild_id, "@everyone", TEXT_PERMISSIONS, 0),
-            self.role_json(self.manager_role_id, "Channel Manager", MANAGE_CHANNELS, 1),
-            self.role_json(self.bot_role_id, self.bot.name, self.bot_role_permissions(), 2),
+            self.role_json(guild_id, "@everyone", TEXT_PERMISSIONS, 0),
+            self.role_json(manager_role, "Channel Manager", MANAGE_CHANNELS, 1),
+            self.role_json(bot_role, self.bot.name, self.bot_role_permissions(), 2),
         ]
 
     def member_json(
-        self, user: FakeUser, *, with_user: bool = True, permissions: bool = False
+        self,
+        user: FakeUser,
+        *,
+        with_user: bool = True,
+        permissions: bool = False,
+        guild_id: int | None = None,
     ) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "roles": [str(r) for r in self.roles_of(user)],
+            "roles": [str(r) for r in self.roles_of(user, guild_id)],
             "joined_at": user.joined_at,
             "deaf": False,
             "mute": False,
@@ -362,20 +387,21 @@ class Store:
             },
         }
 
-    def guild_json(self) -> dict[str, Any]:
-        members = self.members()
-        guild_channels = [c for c in self.channels.values() if not c.is_dm]
+    def guild_json(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
+        members = self.members(guild_id)
+        guild_channels = [c for c in self.channels.values() if c.guild_id == guild_id]
         channels = [self.channel_json(c) for c in guild_channels if not c.is_thread]
         threads = [self.thread_json(c) for c in guild_channels if c.is_thread]
         return {
-            "id": str(self.guild_id),
-            "name": "Fake Guild",
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
             "icon": None,
             "owner_id": str(self.owner_id),
             "preferred_locale": self.guild_locale or "en-US",
-            "roles": self.roles_json(),
+            "roles": self.roles_json(guild_id),
             "channels": channels,
-            "members": [self.member_json(u) for u in members],
+            "members": [self.member_json(u, guild_id=guild_id) for u in members],
             "member_count": len(members),
             "large": False,
             "unavailable": False,
@@ -438,7 +464,7 @@ class Store:
         if msg.guild_id is not None:
             data["guild_id"] = str(msg.guild_id)
             if not author.bot:
-                data["member"] = self.member_json(author, with_user=False)
+                data["member"] = self.member_json(author, with_user=False, guild_id=msg.guild_id)
         if msg.webhook_id is not None:
             data["webhook_id"] = str(msg.webhook_id)
             data["application_id"] = str(self.application_id)

@@ -127,10 +127,25 @@ class AsyncTables:
             return
         with contextlib.suppress(discord.Forbidden):  # DMs closed: the board still says it
             dm = await self.dm_channels.channel(notice.user_id)
-            sent = await dm.send(text, allowed_mentions=NO_PINGS)
-            await self.service.store.set_notice_message(
-                notice.session_id, notice.seat, notice.turn, notice.kind, sent.id
-            )
+            await self._dm_notice(dm, notice, text)
+
+    async def _dm_notice(self, dm: discord.PartialMessageable, notice: Notice, text: str) -> None:
+        """A reminder edits the turn's notice DM (one request, no pile of DMs); a new DM only
+        for the turn's start or when that one is gone, and its id is kept for the next."""
+        store = self.service.store
+        turn = (notice.session_id, notice.seat, notice.turn)
+        old = None if notice.kind == "turn" else await store.notice_message(*turn, "turn")
+        if old is not None:
+            try:
+                await dm.get_partial_message(old).edit(content=text, allowed_mentions=NO_PINGS)
+                await store.set_notice_message(*turn, notice.kind, old)
+                return
+            except discord.NotFound:
+                log.info("notice DM %s gone: sending a new one", old)
+        sent = await dm.send(text, allowed_mentions=NO_PINGS)
+        await store.set_notice_message(*turn, "turn", sent.id)
+        if notice.kind != "turn":
+            await store.set_notice_message(*turn, notice.kind, sent.id)
 
     async def _timed_out_now(self, timeout: Timeout) -> None:
         try:
