@@ -98,8 +98,9 @@ class _Limits(_Section):
 
 
 def game_id_of(name: str) -> str:
-    """A game's id as players may write it: any case ("Imperium"), spaces or hyphens for its
-    underscores ("seven hills"); an unknown name comes back normalised, for the caller to refuse."""
+    """A game's id as players may write it: any case, spaces or hyphens for its underscores
+    ("Some Game" and "some-game" are "some_game"); an unknown name comes back normalised, for
+    the caller to refuse."""
     return name.strip().lower().replace(" ", "_").replace("-", "_")
 
 
