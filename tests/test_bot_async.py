@@ -303,6 +303,9 @@ async def test_game_mine_lists_only_games_the_asker_can_view_from_a_server_and_a
     second = fake.message(first.id).text()
     assert "page 2/2" in second and second.count("**Caesar**") == 3
     assert f"/{channels[-1]}" not in second
+    with pytest.raises(ValueError, match="cannot see ephemeral"):  # alice's list is hers
+        await fake.click(bob, first, harness.custom_id(first, "mine:previous"))
+    assert fake.message(first.id).text() == second
     # From the bot's DM (a user-installed command may run there) in Japanese.
     dm = fake.dm_channel_id(bob)
     shown = (await mine(harness, bob, channel_id=dm, locale="ja")).text()
