@@ -121,6 +121,7 @@ class Board:
         events) and buttons, as the game stands."""
         t = self.wording.channel_texts(session)
         outcome = session.outcome()
+        public = session.game.public_view(session.live()).view  # once, for both uses below
         view = Components()
         status = [f"### {t('name')}"]
         if outcome is not None:
@@ -143,9 +144,8 @@ class Board:
             seats: list[str] = []
         else:
             status += self._waiting_lines(session, t) + self.clock_lines(session, t)
-            seats = self._seat_lines(session, t)
+            seats = self._seat_lines(session, t, public)
             self._board_buttons(session, view, t)
-        public = session.game.public_view(session.live()).view
         seats += [t.msg(line) for line in session.game.board_lines(public)]  # holdings, legend
         return BoardText(status, seats, list(self.narration.recent(session.id))), view
 
@@ -157,11 +157,11 @@ class Board:
         alt = image.description if image is not None else self.shown_alt(session)
         return CLEARED | {"view": board_layout(text, buttons, alt)}
 
-    def _seat_lines(self, session: Session, t: Texts) -> list[str]:
-        """One line per seat: who must act (▶), the name, an AI's mark, the running score."""
+    def _seat_lines(self, session: Session, t: Texts, public: object) -> list[str]:
+        """One line per seat: who must act (▶), the name, an AI's mark, the running score
+        (from `public`, the game's public view)."""
         waiting = set(waiting_seats(session.pending()))
         field = session.game.score_field  # the view's running score, where the game keeps one
-        public = session.game.public_view(session.live()).view
         scores = getattr(public, field) if field else None
         lines = []
         for seat, row in enumerate(session.seats):
