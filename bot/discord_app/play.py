@@ -84,12 +84,13 @@ class Play:
             service,
             timing.clock,
             parts.wording,
-            parts.prompts.dm_channels,
+            parts.prompts,
             self.ai,
             close_board=self.close_board,
             republish=self.publish,
         )
         parts.board.clock_lines = tables.board_lines
+        parts.prompts.turn_dms = tables  # an async turn's notice DM carries its decision
         self.deadlines = Deadlines(
             timing.client,
             service,
