@@ -458,3 +458,51 @@ async def test_a_turn_dm_to_closed_dms_falls_back_to_the_channel_notice(harness:
     record = await fake.click(users[2], notice, harness.custom_id(notice, ":hand:open"))
     assert any(":v:" in i for i in record.response_message.all_custom_ids())  # her chooser
     assert [len(fake.dms(u)) for u in users[:2]] == [1, 1]
+
+
+def board_writes(harness: Harness, channels: list[int]) -> dict[int, int]:
+    """POSTs and PATCHes of channel messages per channel (boards, pings, notices)."""
+    fake = harness.fake
+    return {
+        c: len([r for r in fake.calls(None, f"/channels/{c}/messages") if r.method != "GET"])
+        for c in channels
+    }
+
+
+async def test_a_restart_republishes_only_the_live_boards_that_lag_their_log(
+    harness: Harness,
+) -> None:
+    """Issue 28 item 7: live tables whose board shows the log's last input are loaded (their
+    AI seats and timers need them) but not posted again; a board that lags is, alone."""
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    channels = [fake.channel_id] + [fake.add_channel(f"live-{n}") for n in range(3)]
+    for channel in channels:
+        await fake.slash(alice, "game", ["new"], {"game": "caesar"}, channel_id=channel)
+        lobby = fake.channel_messages(channel)[-1]
+        await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:join"))
+        await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()
+    sessions = [await bot.service.in_channel(c) for c in channels]
+    moved = sessions[0]  # one table plays a move: its board shows input 1
+    prompt = next(p for p in moved.pending() if p.kind == "turn")
+    mover = (alice, bob)[prompt.seats[0]]
+    await harness.answer_first(mover, await harness.message_for(mover, prompt), prompt.key)
+    await harness.settle()
+    assert moved.seq == 1
+    await harness.stop()
+    before = board_writes(harness, channels)
+    bot = await harness.start()
+    await harness.settle()
+    assert board_writes(harness, channels) == before  # every board current: none written
+    assert {s.id for s in sessions} <= bot.service._sessions.keys()  # loaded all the same
+    lagging = await bot.service.get(sessions[2].id)
+    await bot.service.set_meta(lagging, shown=lagging.seq - 1)  # as a crash before its post
+    await harness.kill()
+    bot = await harness.start()
+    await harness.settle()
+    after = board_writes(harness, channels)
+    assert {c: after[c] - before[c] for c in channels} == {
+        c: (1 if c == channels[2] else 0) for c in channels
+    }

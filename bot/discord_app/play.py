@@ -146,6 +146,18 @@ class Play:
         """Re-show the session as it is (start-up recovery, /game status)."""
         self.publisher.mark(session, urgent=True, restarted=restarted)
 
+    def lags(self, session: Session) -> bool:
+        """Its board is missing, buried under chat, or does not show the log's last input:
+        start-up recovery posts it again."""
+        meta = session.row.meta
+        return meta.board is None or meta.buried or meta.shown != session.seq
+
+    def resume(self, session: Session) -> None:
+        """Start-up, for a table whose board is current: the board is left as it is (no REST
+        call); all that follows a board follows (owing players get their private chooser again,
+        the drafts being lost with the process; AI seats play on)."""
+        self.spawn(self._follow_up(session, [], restarted=True))
+
     async def publish_now(self, session: Session, dirty: Dirty) -> None:
         started = time.perf_counter()
         events = self._queued.pop(session.id, [])
@@ -157,8 +169,9 @@ class Play:
         file = await self.board.render(session)
         fields = self.board.board_fields(session, text, buttons, file)
         await self.board.post_board(session, fields, file)
-        if session.row.meta.shown is None or over:
-            # Enough to find, at start-up, a finished game whose final board was never shown.
+        if session.row.meta.shown != seq or over:
+            # The last input the board shows: at start-up, only a board that lags its log is
+            # posted again (see `resume`), and a finished game's final board is never lost.
             await self.service.set_meta(session, shown=seq)
         self.metrics["publish"].append(time.perf_counter() - started)
         self.spawn(self._follow_up(session, events, dirty.restarted))
