@@ -506,3 +506,53 @@ async def test_a_restart_republishes_only_the_live_boards_that_lag_their_log(
     assert {c: after[c] - before[c] for c in channels} == {
         c: (1 if c == channels[2] else 0) for c in channels
     }
+
+
+async def test_an_auto_archived_thread_is_listed_and_its_notices_unarchive_it(
+    harness: Harness,
+) -> None:
+    """A game thread quiet for a day is auto-archived: Discord drops it from the bot's cache.
+    /game mine still lists it for a member who can view it, and a channel notice is posted
+    there (fetched by id; the message unarchives it), never skipped."""
+    fake = harness.fake
+    now = [1_772_409_600.0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    bot.clock = lambda: now[0]
+    for user in (alice, bob):
+        await fake.slash(user, "game", ["me", "notices"], {"way": "mention"})
+    await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "1d", "thread": True})
+    thread = fake.threads()[-1]
+    await open_in_thread(harness, alice, bob, thread)
+    await bot.play.deadlines.tables.fire()  # the turn's notice, before the thread goes quiet
+    fake.archive_thread(thread)
+    await fake.wait_for(lambda: bot.get_channel(thread) is None)  # out of the bot's cache
+    text = (await mine(harness, alice)).text()
+    assert f"/{thread}/" in text and "cannot view" not in text, text
+    session = await bot.service.in_channel(thread)
+    mover = (alice, bob)[session.pending()[0].seats[0]]
+    now[0] += 25 * HOUR  # half the mover's clock: a reminder, by mention in the thread
+    await bot.play.deadlines.tables.fire()
+    await harness.settle()
+    said = [m.text() for m in fake.channel_messages(thread) if "Reminder" in m.text()]
+    assert len(said) == 1 and said[0].startswith(f"<@{mover.id}> ⏰ Reminder"), said
+    assert not fake.store.channel(thread).archived  # the notice unarchived it
+    await fake.wait_for(lambda: bot.get_channel(thread) is not None)
+    board = harness.board_in(thread)
+    fake.archive_thread(thread)  # quiet again; then its board must change (time has passed)
+    await fake.wait_for(lambda: bot.get_channel(thread) is None)
+    now[0] += HOUR
+    bot.play.publish(session)
+    await harness.settle()
+    assert harness.board_in(thread).id != board.id  # Discord refuses the edit: posted anew
+    assert not fake.store.channel(thread).archived
+
+
+async def open_in_thread(harness: Harness, host: FakeUser, guest: FakeUser, thread: int) -> None:
+    fake = harness.fake
+    lobby = next(
+        m for m in fake.channel_messages(thread) if any(":lobby:" in i for i in m.all_custom_ids())
+    )
+    await fake.click(guest, lobby, harness.custom_id(lobby, ":lobby:join"))
+    await fake.click(host, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()

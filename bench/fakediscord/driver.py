@@ -378,5 +378,9 @@ class UserActions:
         msg = self.store.create_message(channel, user, {"content": content}, [])
         data = self.store.message_json(msg)
         await self.gateway.flush()
+        if channel.archived:  # a member's message unarchives the thread, as the bot's does
+            channel.archived = False
+            thread = self.store.thread_json(channel)
+            await self.gateway.dispatch("THREAD_UPDATE", thread, channel.guild_id)
         await self.gateway.dispatch("MESSAGE_CREATE", data, channel.guild_id)
         return msg

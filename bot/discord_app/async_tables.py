@@ -28,7 +28,7 @@ import discord
 
 from bot.discord_app.chooser import Components
 from bot.discord_app.private_prompts import DM_CLOSED, PrivatePrompts
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, table_channel
 from bot.frontend.ai_seats import AiSeats
 from bot.frontend.clock_texts import (
     notice_text,
@@ -135,13 +135,13 @@ class AsyncTables:
         if table is None:
             return
         text = await self._notice_text(session, table, notice.seat, notice.kind)
-        if notice.way == "mention":
-            table_channel = self.client.get_channel(session.row.channel_id)
-            if isinstance(table_channel, discord.abc.Messageable):
+        if notice.way == "mention":  # an archived thread is fetched, and the post unarchives it
+            channel = await table_channel(self.client, session.row.channel_id)
+            if channel is not None:
                 t = self.wording.seat_texts(session, notice.seat)
                 mention = t("clock.notice.mention", user=notice.user_id)
                 allowed = discord.AllowedMentions(users=[discord.Object(notice.user_id)])
-                await table_channel.send(mention + text, allowed_mentions=allowed)
+                await channel.send(mention + text, allowed_mentions=allowed)
             return
         try:
             dm = await self.dm_channels.channel(notice.user_id)
@@ -247,8 +247,8 @@ class AsyncTables:
         except (SessionBroken, IllegalInput):
             return
         t = self.wording.channel_texts(session)
-        channel = self.client.get_channel(session.row.channel_id)
-        if isinstance(channel, discord.abc.Messageable):
+        channel = await table_channel(self.client, session.row.channel_id)
+        if channel is not None:
             await channel.send(
                 timeout_text(t, timeout.seat, timeout.done), allowed_mentions=NO_PINGS
             )

@@ -22,7 +22,7 @@ from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.deadlines import Deadlines
 from bot.discord_app.private_prompts import PrivatePrompts
-from bot.discord_app.sending import NO_PINGS, game_channel
+from bot.discord_app.sending import NO_PINGS, table_channel
 from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import ping_turns
 from bot.frontend.ai_seats import AiSeats, Spawn
@@ -192,10 +192,11 @@ class Play:
     async def end_at_limit(self, session: Session) -> None:
         """The game's log reached Game.input_limit and the store aborted it: say so, close."""
         t = self.wording.channel_texts(session)
-        channel = game_channel(self.board.client.get_channel(session.row.channel_id))
-        await channel.send(
-            t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
-        )
+        channel = await table_channel(self.board.client, session.row.channel_id)
+        if channel is not None:
+            await channel.send(
+                t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
+            )
         await self.close_board(session)
 
     async def close_board(self, session: Session) -> None:

@@ -21,7 +21,7 @@ from bot.discord_app.custom_id import cid
 from bot.discord_app.dm_channels import DmChannels
 from bot.discord_app.hints import with_hint
 from bot.discord_app.private_view import add_show_button, folded
-from bot.discord_app.sending import NO_PINGS, game_channel, pings
+from bot.discord_app.sending import NO_PINGS, pings, table_channel
 from bot.frontend import budget
 from bot.frontend.drafts import Draft, DraftBook
 from bot.frontend.prompt_kinds import is_private
@@ -85,7 +85,9 @@ class PrivatePrompts:
         """Public replies (e.g. an offer to one player) are asked in the open, once each, even
         across a restart (what was asked is stored with the session)."""
         before = session.row.meta.asked
-        channel = game_channel(self.client.get_channel(session.row.channel_id))
+        channel = await table_channel(self.client, session.row.channel_id)
+        if channel is None:
+            return
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
             if prompt.kind != Kind.REPLY or is_private(prompt) or tag in session.row.meta.asked:
@@ -331,7 +333,9 @@ class PrivatePrompts:
     async def dm_fallback(self, session: Session, seat: int) -> None:
         """The closed-DM notice, in the channel: in the server's language, like all it shows."""
         t = self.wording.channel_texts(session)
-        channel = game_channel(self.client.get_channel(session.row.channel_id))
+        channel = await table_channel(self.client, session.row.channel_id)
+        if channel is None:
+            return
         view = Components()
         view.add_item(
             discord.ui.Button(
