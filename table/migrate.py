@@ -29,6 +29,7 @@ RECORDS = (
     ("clocks", f"{CLOCK_COLUMNS}, claimed_by, claimed_until"),
     ("notices", "session_id, seat, turn, kind, user_id, at, message_id"),
     ("user_prefs", "user_id, tz, quiet_start, quiet_end, notices"),
+    ("quiet_moves", "user_id, at"),
     ("vacations", "user_id, starts, ends"),
     ("downtimes", "starts, ends"),
 )
