@@ -236,8 +236,9 @@ class AsyncTables:
         fields, prompt = self._with_decision(
             session, seat, await self._notice_text(session, table, seat, kind)
         )
-        dm = await self.dm_channels.channel(session.seats[seat].user_id)
-        with contextlib.suppress(discord.NotFound):  # gone: the next reminder sends anew
+        # Gone, or DMs closed since: the next reminder sends anew or falls back to the channel.
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            dm = await self.dm_channels.channel(session.seats[seat].user_id)
             await dm.get_partial_message(message).edit(**fields)
             await self._carried(session, seat, prompt, message)
 
