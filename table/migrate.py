@@ -62,6 +62,7 @@ async def copy_database(source: Store, target: PostgresStore) -> int:
     for table, columns in RECORDS:
         copied = await source.query(f"SELECT {columns} FROM {table}")
         await target.import_rows(table, columns, copied)
+    await target.analyze()
     return len(rows)
 
 
