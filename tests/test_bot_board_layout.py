@@ -11,6 +11,7 @@ import pytest
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord, FakeMessage
 from bench.fakediscord.layout import (
+    COMPONENTS_V2,
     MAX_COMPONENTS,
     MAX_TEXT,
     Form,
@@ -20,6 +21,7 @@ from bench.fakediscord.layout import (
 )
 from engine.registry import GAMES, get_game
 from table.service import Session
+from tests.support import discord_schema
 from tests.support.bot_games import fix_seed
 
 OPTIONS = {"imperial_settlers": "rounds=1", "prokonsul": "short_game=true"}
@@ -52,6 +54,21 @@ def assert_layout_board(harness: Harness, session: Session, label: str) -> FakeM
     assert chars <= MAX_TEXT and components <= MAX_COMPONENTS, label
     print(f"board {label}: {chars} characters, {components} components")  # for the report
     return board
+
+
+def assert_requests_match_discord_schema(fake: FakeDiscord, label: str) -> int:
+    """Every message body the bot sent (board posts and edits, interaction answers,
+    followups) is one Discord's OpenAPI description accepts; returns how many were checked."""
+    checked = layouts = 0
+    for call in fake.requests:
+        try:
+            checked += discord_schema.request(call.method, call.path, call.json) is not None
+        except discord_schema.SchemaError as error:
+            raise AssertionError(f"{label}: {call.method} {call.path}: {error}") from None
+        body = call.json.get("data", call.json) if isinstance(call.json, dict) else None
+        layouts += isinstance(body, dict) and bool((body.get("flags") or 0) & COMPONENTS_V2)
+    assert layouts, f"{label}: no layout message was sent"
+    return checked
 
 
 async def play_seat_zero(harness: Harness, session: Session, inputs: int | None) -> None:
@@ -95,6 +112,8 @@ async def test_board_is_a_layout_message_at_start_middle_and_end(
             await play_seat_zero(harness, session, None)
             final = assert_layout_board(harness, session, f"{label} end")
             assert final.id == board.id, f"{label}: the board was posted anew"
+            checked = assert_requests_match_discord_schema(fake, label)
+            print(f"{label}: {checked} message bodies match Discord's OpenAPI schema")
             assert not fake.server_errors and not fake.unknown_routes, label
         finally:
             await harness.stop()
