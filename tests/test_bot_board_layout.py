@@ -71,25 +71,6 @@ def assert_requests_match_discord_schema(fake: FakeDiscord, label: str) -> int:
     return checked
 
 
-async def play_seat_zero(harness: Harness, session: Session, inputs: int | None) -> None:
-    """Answer the human seat's prompts as the AI would, through the service, `inputs` times
-    (None: to the end); the AI seats play through the bot."""
-    bot = harness.bot
-    assert bot is not None
-    done = 0
-    while session.outcome() is None and (inputs is None or done < inputs):
-        await harness.settle()
-        prompts = session.prompts_for(0)
-        if not prompts:
-            assert session.outcome() is not None, f"nobody owes at {session.seq}"
-            break
-        action = bot.service.ai_action(session, 0, prompts[0])
-        result = await bot.service.submit(session, 0, action.move, action.args, prompts[0].key)
-        bot.play.changed(session, result.events)
-        done += 1
-    await harness.settle()
-
-
 @pytest.mark.parametrize("locale", ["en", "ja"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_board_is_a_layout_message_at_start_middle_and_end(
@@ -107,9 +88,9 @@ async def test_board_is_a_layout_message_at_start_middle_and_end(
             label = f"{game} {locale}"
             board = assert_layout_board(harness, session, f"{label} start")
             assert "\n▶ " in board.text(), f"{label}: who is to move? {board.text()}"
-            await play_seat_zero(harness, session, MIDDLE)
+            await harness.play_seat(session, 0, MIDDLE)
             assert_layout_board(harness, session, f"{label} middle")
-            await play_seat_zero(harness, session, None)
+            await harness.play_seat(session, 0, None)
             final = assert_layout_board(harness, session, f"{label} end")
             assert final.id == board.id, f"{label}: the board was posted anew"
             checked = assert_requests_match_discord_schema(fake, label)
@@ -131,7 +112,7 @@ async def test_the_largest_table_fits_and_its_size_is_reported(
     session = await bot.service.in_channel(fake.channel_id)
     sizes = [board_size(assert_layout_board(harness, session, "space_emperor 7 start"))]
     for _ in range(4):
-        await play_seat_zero(harness, session, MIDDLE)
+        await harness.play_seat(session, 0, MIDDLE)
         sizes.append(board_size(assert_layout_board(harness, session, "space_emperor 7 on")))
     chars, components = max(c for c, _ in sizes), max(n for _, n in sizes)
     print(f"largest board: {chars} characters, {components} components")
