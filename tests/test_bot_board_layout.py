@@ -88,6 +88,7 @@ async def test_board_is_a_layout_message_at_start_middle_and_end(
             label = f"{game} {locale}"
             board = assert_layout_board(harness, session, f"{label} start")
             assert "\n▶ " in board.text(), f"{label}: who is to move? {board.text()}"
+            assert "\n> " in board.text(), f"{label}: the legend is not set apart"
             await harness.play_seat(session, 0, MIDDLE)
             assert_layout_board(harness, session, f"{label} middle")
             await harness.play_seat(session, 0, None)
