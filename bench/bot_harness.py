@@ -11,6 +11,7 @@ from bench.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from bot.discord_app.client import ForumBot
 from bot.frontend.config import Config
 from bot.frontend.settings import COMMANDS
+from table.service import Session
 
 # Server settings every test bot starts with unless it passes its own `server`: no cooldowns and
 # room for many lobbies, so tests act as fast as they like (tests of the limits set them).
@@ -89,6 +90,26 @@ class Harness:
             if self.bot is None or not self.bot._tasks:
                 return
             await asyncio.wait_for(self.bot.idle(), 20)
+
+    async def play_seat(self, session: Session, seat: int, inputs: int | None) -> None:
+        """Answer `seat`'s prompts as the AI would, through the service, `inputs` times (None:
+        to the end), while the AI seats play through the bot."""
+        bot = self.bot
+        assert bot is not None
+        done = 0
+        while session.outcome() is None and (inputs is None or done < inputs):
+            await self.settle()
+            prompts = session.prompts_for(seat)
+            if not prompts:
+                assert session.outcome() is not None, f"nobody owes at {session.seq}"
+                break
+            action = bot.service.ai_action(session, seat, prompts[0])
+            result = await bot.service.submit(
+                session, seat, action.move, action.args, prompts[0].key
+            )
+            bot.play.changed(session, result.events)
+            done += 1
+        await self.settle()
 
     # What users see ---------------------------------------------------------------------
 

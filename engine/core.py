@@ -191,6 +191,9 @@ class CardText(BaseModel):
 
 
 SHORT_CARD_TEXT = 100  # Discord's limit for a select option's description
+LEGEND = (
+    "board_text.legend"  # the catalog key of the line of Game.board_lines that explains symbols
+)
 # The sections of a game's rules in the app (`rules.<section>` in its catalog), in reading order.
 RULE_SECTIONS = ("setup", "turn", "scoring", "end", "variants")
 
@@ -437,8 +440,8 @@ class Game(ABC, Generic[S, OptionsT, V]):
         """The board in words, for the text a front end shows beside its image (a phone scales
         text, not images): what the image shows only as symbols or in short (garrisons, stacks,
         whole rules of cards), then the legend of its symbols. Drawn from the public view only.
-        By default the catalog's `board_text.legend`, when the game has one."""
-        return [Msg(key="board_text.legend")] if "board_text.legend" in self.strings["en"] else []
+        By default the catalog's legend (LEGEND), when the game has one."""
+        return [Msg(key=LEGEND)] if LEGEND in self.strings["en"] else []
 
     def rules_text(self, section: str) -> Msg:
         """One section of the rules (RULE_SECTIONS), written for players from the spec."""

@@ -348,6 +348,11 @@ def _row(
     pen.text((720 - MARGIN, middle), status, font=font(SMALL_TEXT), fill=INK, anchor="lm")
 
 
+def card_face(card_id: str, labels: Labels) -> Image.Image:
+    """One card face up as a player's row shows it (render.cards draws `/game card` with it)."""
+    return _card(int(card_id), True)
+
+
 @lru_cache(maxsize=16)
 def _card(number: int, face_up: bool) -> Image.Image:
     image, pen = canvas(CARD_H, CARD_W, palette=PALETTE)

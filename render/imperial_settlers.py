@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from PIL import Image
 
-from engine.games.imperial_settlers.cards import Card, CardSet, load_card_set
+from engine.games.imperial_settlers.cards import Card, CardSet, card_set_names, load_card_set
 from engine.games.imperial_settlers.state import Location, PlayerView, SettlersView
 from engine.games.imperial_settlers.words import goods_text, tile_text
 from render.common import (
@@ -104,9 +104,7 @@ def draw(view: SettlersView, names: list[str], labels: Labels) -> Image.Image:
     """The board as a palette image assembled from cached, already mapped pieces: a move
     redraws only the pieces whose words changed, and nothing is mapped per render."""
     cards = load_card_set(view.card_set)
-    texts = Texts(
-        labels("locale"), labels("foundation"), labels("defence"), labels("samurai"), labels("cost")
-    )
+    texts = _texts(labels)
     blocks = [_player_height(view, seat) for seat in range(view.seats)]
     display = bool(view.display) and view.phase == "lookout"
     shown = _display_height(len(view.display)) if display else 0
@@ -359,6 +357,19 @@ def _kinds_line(player: PlayerView, labels: Labels, cards: CardSet) -> str:
 
 
 # Card tiles ------------------------------------------------------------------------------------
+
+
+def card_face(card_id: str, labels: Labels) -> Image.Image:
+    """One card as the Lookout display shows it, cost included (render.cards draws `/game card`
+    with it), from the first card set that has it."""
+    card_set = next(name for name in card_set_names() if card_id in load_card_set(name).cards)
+    return _tile(card_id, False, False, False, 1, False, True, _texts(labels), card_set)
+
+
+def _texts(labels: Labels) -> Texts:
+    return Texts(
+        labels("locale"), labels("foundation"), labels("defence"), labels("samurai"), labels("cost")
+    )
 
 
 @lru_cache(maxsize=1024)

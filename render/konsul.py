@@ -17,7 +17,15 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.games.konsul.cards import BANNER, colour_of, data, grid_size, number_of, slot_name
+from engine.games.konsul.cards import (
+    BANNER,
+    card_of_id,
+    colour_of,
+    data,
+    grid_size,
+    number_of,
+    slot_name,
+)
 from engine.games.konsul.state import FACE_DOWN, KonsulView
 from render.common import (
     BACKGROUND,
@@ -217,6 +225,14 @@ def _empty(name: str, changed: bool) -> Image.Image:
     pen.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 10, outline=outline, width=width)
     pen.text((CARD_W // 2, CARD_H // 2), name, font=font(SMALL_TEXT), fill=MUTED, anchor="mm")
     return image
+
+
+def card_face(card_id: str, labels: Labels) -> Image.Image:
+    """One card face up as the grid shows it (render.cards draws `/game card` with it)."""
+    card = card_of_id(card_id)
+    if card is None:
+        raise KeyError(card_id)
+    return _face(card, False, "", _static_texts(labels, False))
 
 
 @lru_cache(maxsize=256)

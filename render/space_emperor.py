@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from engine.games.space_emperor.cards import CardSet, card_set
+from engine.games.space_emperor.cards import DEFAULT_CARD_SET, CardSet, card_set
 from engine.games.space_emperor.state import PLANET, SlotView, SpaceEmperorView, SystemView
 from render.common import (
     BACKGROUND,
@@ -399,6 +399,11 @@ def _back_chip() -> Image.Image:
     pen.rounded_rectangle((0, 0, 339, CHIP_H - 1), radius=6, fill=CARD_BACK)
     pen.text((170, CHIP_H // 2), "?", font=font(SMALL_TEXT), fill=WHITE, anchor="mm")
     return image
+
+
+def card_face(card_id: str, labels: Labels) -> Image.Image:
+    """One card face up as a fleet slot shows it (render.cards draws `/game card` with it)."""
+    return _face_chip(_card_name(card_set(DEFAULT_CARD_SET), card_id, labels))
 
 
 @lru_cache(maxsize=256)

@@ -11,6 +11,7 @@ import pytest
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord, FakeMessage
 from bench.fakediscord.layout import (
+    COMPONENTS_V2,
     MAX_COMPONENTS,
     MAX_TEXT,
     Form,
@@ -20,6 +21,7 @@ from bench.fakediscord.layout import (
 )
 from engine.registry import GAMES, get_game
 from table.service import Session
+from tests.support import discord_schema
 from tests.support.bot_games import fix_seed
 
 OPTIONS = {"imperial_settlers": "rounds=1", "prokonsul": "short_game=true"}
@@ -54,23 +56,19 @@ def assert_layout_board(harness: Harness, session: Session, label: str) -> FakeM
     return board
 
 
-async def play_seat_zero(harness: Harness, session: Session, inputs: int | None) -> None:
-    """Answer the human seat's prompts as the AI would, through the service, `inputs` times
-    (None: to the end); the AI seats play through the bot."""
-    bot = harness.bot
-    assert bot is not None
-    done = 0
-    while session.outcome() is None and (inputs is None or done < inputs):
-        await harness.settle()
-        prompts = session.prompts_for(0)
-        if not prompts:
-            assert session.outcome() is not None, f"nobody owes at {session.seq}"
-            break
-        action = bot.service.ai_action(session, 0, prompts[0])
-        result = await bot.service.submit(session, 0, action.move, action.args, prompts[0].key)
-        bot.play.changed(session, result.events)
-        done += 1
-    await harness.settle()
+def assert_requests_match_discord_schema(fake: FakeDiscord, label: str) -> int:
+    """Every message body the bot sent (board posts and edits, interaction answers,
+    followups) is one Discord's OpenAPI description accepts; returns how many were checked."""
+    checked = layouts = 0
+    for call in fake.requests:
+        try:
+            checked += discord_schema.request(call.method, call.path, call.json) is not None
+        except discord_schema.SchemaError as error:
+            raise AssertionError(f"{label}: {call.method} {call.path}: {error}") from None
+        body = call.json.get("data", call.json) if isinstance(call.json, dict) else None
+        layouts += isinstance(body, dict) and bool((body.get("flags") or 0) & COMPONENTS_V2)
+    assert layouts, f"{label}: no layout message was sent"
+    return checked
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
@@ -90,11 +88,14 @@ async def test_board_is_a_layout_message_at_start_middle_and_end(
             label = f"{game} {locale}"
             board = assert_layout_board(harness, session, f"{label} start")
             assert "\n▶ " in board.text(), f"{label}: who is to move? {board.text()}"
-            await play_seat_zero(harness, session, MIDDLE)
+            assert "\n> " in board.text(), f"{label}: the legend is not set apart"
+            await harness.play_seat(session, 0, MIDDLE)
             assert_layout_board(harness, session, f"{label} middle")
-            await play_seat_zero(harness, session, None)
+            await harness.play_seat(session, 0, None)
             final = assert_layout_board(harness, session, f"{label} end")
             assert final.id == board.id, f"{label}: the board was posted anew"
+            checked = assert_requests_match_discord_schema(fake, label)
+            print(f"{label}: {checked} message bodies match Discord's OpenAPI schema")
             assert not fake.server_errors and not fake.unknown_routes, label
         finally:
             await harness.stop()
@@ -112,7 +113,7 @@ async def test_the_largest_table_fits_and_its_size_is_reported(
     session = await bot.service.in_channel(fake.channel_id)
     sizes = [board_size(assert_layout_board(harness, session, "space_emperor 7 start"))]
     for _ in range(4):
-        await play_seat_zero(harness, session, MIDDLE)
+        await harness.play_seat(session, 0, MIDDLE)
         sizes.append(board_size(assert_layout_board(harness, session, "space_emperor 7 on")))
     chars, components = max(c for c, _ in sizes), max(n for _, n in sizes)
     print(f"largest board: {chars} characters, {components} components")

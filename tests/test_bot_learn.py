@@ -1,6 +1,7 @@
 """`/game learn` (issue 29 item 4): a game against easy AIs, unrated, whose choosers open with a
 one-line tip the first time a member meets each kind of decision, remembered per member in the
-store, and never again after `/game me tips off`."""
+store, and never again after `/game me tips off`; the hint follows without asking, whether the
+chooser opened from the board or came by DM."""
 
 from __future__ import annotations
 
@@ -105,3 +106,32 @@ async def test_never_a_tip_after_tips_off(
     record = await fake.slash(alice, "game", ["me", "tips"], {"state": "on"})
     assert "Tips are on" in record.response_message.text()
     assert await bot.service.store.tips(alice.id) == set()
+
+
+async def test_a_decision_by_dm_brings_its_tip_and_the_unasked_hint(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A learning game's decision that arrives by DM (not opened from the board) opens with its
+    tip the first time, and the hint follows in the learner's DMs without asking."""
+    fix_seed(monkeypatch, 3)
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    bot = await harness.start()
+    session = await learning(harness, alice)
+    for _ in range(60):
+        await harness.settle()
+        prompt = session.prompts_for(0)[0]
+        if is_private(prompt):
+            break
+        action = bot.service.ai_action(session, 0, prompt)
+        result = await bot.service.submit(session, 0, action.move, action.args, prompt.key)
+        bot.play.changed(session, result.events)
+    else:
+        raise AssertionError("no decision came by DM")
+    chooser = harness.chooser_for(alice, prompt.key)
+    assert chooser in fake.dms(alice), "the decision did not come by DM"
+    assert chooser.text().startswith(f"💡 {TIPS['tip.' + prompt.move]}\n"), chooser.text()
+    await fake.wait_for(lambda: any("Hint:" in m.text() for m in fake.dms(alice)))
+    (hint,) = [m for m in fake.dms(alice) if "Hint:" in m.text()]
+    assert hint.id > chooser.id and not hint.all_custom_ids()
+    assert not [m for m in fake.ephemerals(alice) if "Hint:" in m.text()]  # no board chooser

@@ -48,6 +48,9 @@ async def test_rules_card_and_tips_at_a_prompt_then_the_answer_still_counts(
     assert "Region card 9: choose it among your three secret picks" in out
     assert "Flag (you have two)" in out
     assert "No card is called 'nothing'" in out
+    pictures = sorted(p.name for p in (tmp_path / "out").glob("*/card-*.png"))
+    assert pictures == ["card-9-en.png", "card-flag-en.png"], pictures
+    assert f"Its picture: {next((tmp_path / 'out').glob('*/card-9-en.png'))}" in out
     assert out.count("Tip: Three markers") == 2  # once unasked, once by `tip`
     assert "Tips are off" in out
     assert "Player 1 has chosen." in out  # the answer after the commands was played

@@ -40,7 +40,6 @@ BOUNDED = {
     ("page", "pages"),
     ("game", "games"),
     ("count", "maximum"),
-    ("value", "bid"),
     ("votes", "humans"),
 }
 OF_PAIR = re.compile(

@@ -40,7 +40,7 @@ from bot.frontend.safe_text import NAME_MAX, neutral
 from bot.frontend.safe_text import clip as _clip
 from bot.frontend.texts import Texts
 from bot.frontend.wording import Wording
-from engine.core import Kind, Prompt
+from engine.core import LEGEND, Kind, Msg, Prompt
 from engine.levels import DEFAULT_LEVEL
 from table.service import Session, TableService
 
@@ -146,7 +146,7 @@ class Board:
             status += self._waiting_lines(session, t) + self.clock_lines(session, t)
             seats = self._seat_lines(session, t, public)
             self._board_buttons(session, view, t)
-        seats += [t.msg(line) for line in session.game.board_lines(public)]  # holdings, legend
+        seats += [board_line(t, line) for line in session.game.board_lines(public)]
         return BoardText(status, seats, list(self.narration.recent(session.id))), view
 
     def board_fields(
@@ -386,3 +386,12 @@ def _shows_image(fields: dict[str, Any]) -> bool:
 def _rewind(file: discord.File | None) -> None:
     if file is not None:
         file.reset()
+
+
+def board_line(t: Texts, line: Msg) -> str:
+    """A line of the board in words (public holdings, Game.board_lines); its legend as a quote,
+    so that on a phone it stands apart from the seat lines above it, in the same size."""
+    text = t.msg(line)
+    if line.key != LEGEND:
+        return text
+    return "\n".join(f"> {part}" for part in text.split("\n"))

@@ -282,7 +282,7 @@ def build_play(bot: ForumBot, render_pool: Executor | None) -> Play:
     wording = Wording(Localizer(BOT, AFTER_GAME), config.default_locale)
     narration, carriers = Narration(), Carriers()
     board = Board(bot, service, config, wording, narration, carriers, render_pool)
-    prompts = PrivatePrompts(bot, service, settings, wording, board, carriers)
+    prompts = PrivatePrompts(bot, service, settings, wording, board, carriers, bot.hints, bot.spawn)
     table_talk = TableTalk(service, wording, prompts)
     parts = Parts(wording, narration, board, prompts, table_talk, carriers)
     timing = Timing(settings, bot, bot.now, expire_lobby=bot.gate.expire_lobby)

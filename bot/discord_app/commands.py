@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import inspect
+import io
+import logging
 import shlex
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -57,6 +60,7 @@ class CommandsHost(Protocol):
     service: TableService
     gate: Gate
     settings: ServerSettings
+    render_pool: Executor | None
 
     def may_abort(self, interaction: discord.Interaction, host_id: int) -> bool: ...
 
@@ -72,6 +76,10 @@ class CommandParts:
     changed: Changed
     tables: AsyncTables
 
+
+log = logging.getLogger("forum.commands")
+CARD_IMAGE = "card.png"
+ALT_TEXT_MAX = 1024  # Discord's limit for an attachment's description
 
 ANYWHERE = ("mine", "me")  # /game subcommands a user-installed Forum answers anywhere
 
@@ -373,10 +381,28 @@ class GameCommands(app_commands.Group):
             return
         card_id = cards.find(chosen, texts, name) if chosen.cards() else None
         if card_id is not None:
-            await reply_privately(interaction, cards.card_text(chosen, texts, card_id))
+            await self._show_card(interaction, chosen, texts, card_id)
             return
         key = "card.unknown" if chosen.cards() else "card.no_cards"
         await reply_privately(interaction, texts(key, game=texts("name"), name=neutral(name)))
+
+    async def _show_card(
+        self, interaction: discord.Interaction, game: AnyGame, texts: Texts, card_id: str
+    ) -> None:
+        """The card's text with its picture attached; while a new picture is drawn the answer
+        is deferred, so a busy render pool never misses Discord's 3 s. A picture that fails
+        to draw leaves the text alone (logged), never an error."""
+        if not cards.picture_kept(game, card_id, texts.locale):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        file = None
+        try:
+            png = await cards.picture(game, card_id, texts.locale, self.bot.render_pool)
+        except Exception:  # a broken pool or renderer: the text still answers
+            log.exception("card picture failed", extra={"game": game.id, "card": card_id})
+        else:
+            alt = clip(texts.msg(game.card(card_id).name), ALT_TEXT_MAX)
+            file = discord.File(io.BytesIO(png), filename=CARD_IMAGE, description=alt)
+        await reply_privately(interaction, cards.card_text(game, texts, card_id), file=file)
 
     @card.autocomplete("name")
     async def card_names(

@@ -15,7 +15,7 @@ import discord
 
 from bot.discord_app.chooser import Components
 from bot.discord_app.custom_id import ParsedId, cid
-from bot.frontend.hint_search import Hints, HintsBusy, hint_line
+from bot.frontend.hint_search import Hint, Hints, HintsBusy, hint_line
 from bot.frontend.settings import Settings
 from bot.frontend.texts import Texts
 from engine.core import Prompt
@@ -149,24 +149,37 @@ async def withdraw_deferred(
 async def offer(
     router: Asker, interaction: discord.Interaction, session: Session, seat: int, prompt: Prompt
 ) -> None:
-    """A learning game's hint, given without asking after the chooser (bot.discord_app.learn):
-    the Hint button's search and cache, one search at a time per member (a click while one
-    runs gets none), no cooldown and no rating to lose (nobody is rated there)."""
+    """A learning game's hint, given without asking after the chooser opened on the board."""
     settings = await router.settings.of(session.row.guild_id)
+    known = await unasked(router.hints, router.service, settings, session, seat, prompt)
+    if known is not None:
+        texts = router.texts_for(interaction, session)
+        await router.reply(interaction, hint_line(texts, prompt, *known))
+
+
+async def unasked(
+    hints: Hints,
+    service: TableService,
+    settings: Settings,
+    session: Session,
+    seat: int,
+    prompt: Prompt,
+) -> Hint | None:
+    """The hint a learning game gives without asking (bot.discord_app.learn), by the board's
+    chooser or by DM: the Hint button's search and cache, one search at a time per member (a
+    second while one runs gets none), no cooldown and no rating to lose (nobody is rated)."""
     if not settings.hints or session.game.id not in HINTS or (session.id, seat) in _asking:
-        return
-    known = router.hints.known(session, prompt, seat)
+        return None
+    known = hints.known(session, prompt, seat)
     if known is None:
         _asking.add((session.id, seat))
         try:
-            known = await router.hints.suggest(router.service, session, prompt, seat)
+            known = await hints.suggest(service, session, prompt, seat)
         except HintsBusy:
-            return
+            return None
         finally:
             _asking.discard((session.id, seat))
-    await router.reply(
-        interaction, hint_line(router.texts_for(interaction, session), prompt, *known)
-    )
+    return known
 
 
 def _owed(session: Session, seat: int | None) -> Prompt | None:

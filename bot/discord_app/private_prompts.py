@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.discord_app import learn
+from bot.discord_app import hints, learn
 from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.chooser import Components, chooser
@@ -19,7 +19,9 @@ from bot.discord_app.hints import with_hint
 from bot.discord_app.private_view import add_show_button, folded
 from bot.discord_app.sending import NO_PINGS, game_channel, pings
 from bot.frontend import budget
+from bot.frontend.ai_seats import Spawn
 from bot.frontend.drafts import Draft, DraftBook
+from bot.frontend.hint_search import Hints, hint_line
 from bot.frontend.prompt_kinds import is_private
 from bot.frontend.safe_text import clip as _clip
 from bot.frontend.settings import ServerSettings
@@ -39,8 +41,12 @@ class PrivatePrompts:
         wording: Wording,
         board: Board,
         carriers: Carriers,
+        hints: Hints,
+        spawn: Spawn,
     ) -> None:
         self.client = client
+        self.hints = hints
+        self.spawn = spawn
         self.service = service
         self.settings = settings
         self.wording = wording
@@ -128,6 +134,8 @@ class PrivatePrompts:
             with budget.at(budget.URGENT):  # a decision the player is waiting to make
                 await self.dm(session, seat, content, view)
             _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})
+            if session.row.meta.learning:  # the hint, without asking, as on the board
+                self.spawn(self.hint_by_dm(session, seat, prompt))
         elif seen != private_seen.get(str(seat)) and not quiet:
             private = self.private_text(session, seat, events, lines)
             if private:
@@ -213,6 +221,20 @@ class PrivatePrompts:
         worded = [t.msg(line) for line in lines]
         worded += [t.event(e) for e in events if e.to is not None and seat in e.to]
         return "\n".join(worded)
+
+    async def hint_by_dm(self, session: Session, seat: int, prompt: Prompt) -> None:
+        """A learning game's unasked hint for a decision that came by DM, as its own DM below
+        the chooser once searched (the chooser's DM stays the one edited in place); none when
+        the decision was made meanwhile."""
+        settings = await self.settings.of(session.row.guild_id)
+        known = await hints.unasked(self.hints, self.service, settings, session, seat, prompt)
+        owed = self.owed_private(session, seat)
+        if known is None or owed is None or owed.key != prompt.key:
+            return
+        line = hint_line(self.wording.seat_texts(session, seat), prompt, *known)
+        with contextlib.suppress(discord.Forbidden, discord.NotFound):  # DMs closed meanwhile
+            channel = await self.dm_channels.channel(session.seats[seat].user_id)
+            await channel.send(content=_clip(line), allowed_mentions=NO_PINGS)
 
     async def dm(
         self,

@@ -27,7 +27,12 @@ def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
-async def reply_privately(interaction: discord.Interaction, text: str, view: Any = None) -> None:
+async def reply_privately(
+    interaction: discord.Interaction,
+    text: str,
+    view: Any = None,
+    file: discord.File | None = None,
+) -> None:
     """An ephemeral answer to `interaction`, clipped to Discord's limit and pinging nobody; a
     follow-up when the interaction was already answered."""
     kwargs: dict[str, Any] = {
@@ -37,6 +42,8 @@ async def reply_privately(interaction: discord.Interaction, text: str, view: Any
     }
     if view is not None:
         kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:

@@ -3,11 +3,14 @@ language, matched against what the reader typed, and one card worded in full."""
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
-from collections import Counter
+from collections import Counter, OrderedDict
+from concurrent.futures import Executor
 
 from bot.frontend.texts import Texts
 from engine.core import Game
+from render.cards import card_png
 
 SUGGESTIONS = 25  # Discord's autocomplete limit
 
@@ -55,6 +58,32 @@ def find(game: Game, t: Texts, typed: str) -> str | None:
 def card_text(game: Game, t: Texts, card_id: str) -> str:
     card = game.card(card_id)
     return f"**{t.msg(card.name)}**\n{t.msg(card.text)}"
+
+
+# (game, card, locale) -> the card's picture: a pure function of the three, so a member who
+# repeats /game card costs the render pool one picture per card and language, and the kept
+# pictures (about 20 kB each) are bounded.
+PICTURES_KEPT = 128
+_PICTURES: OrderedDict[tuple[str, str, str], bytes] = OrderedDict()
+
+
+def picture_kept(game: Game, card_id: str, locale: str) -> bool:
+    return (game.id, card_id, locale) in _PICTURES
+
+
+async def picture(game: Game, card_id: str, locale: str, pool: Executor | None) -> bytes:
+    """The card as its board draws it, with its name and text (render.cards), drawn in the
+    render pool like a board: never on the event loop."""
+    key = (game.id, card_id, locale)
+    png = _PICTURES.get(key)
+    if png is None:
+        loop = asyncio.get_running_loop()
+        png = await loop.run_in_executor(pool, card_png, game.id, card_id, locale)
+        _PICTURES[key] = png
+    _PICTURES.move_to_end(key)
+    while len(_PICTURES) > PICTURES_KEPT:
+        _PICTURES.popitem(last=False)
+    return png
 
 
 def _folded(text: str) -> str:

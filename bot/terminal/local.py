@@ -500,7 +500,7 @@ class LocalTable:
             answer = (
                 None
                 if self.prompt is None
-                else self.learning.command(session.game, self.prompt, raw)
+                else self.learning.command(session.game, self.prompt, raw, self._folder(session))
             )
             if answer is None:
                 return raw

@@ -1,6 +1,7 @@
 """Learning a game at the terminal (issue 29): the running scoreboard and the board in words at
 every prompt, a tip the first time a player meets each kind of decision, and commands typed
-instead of an answer: `rules`, `card NAME`, `tip`, `tips off` / `tips on`.
+instead of an answer: `rules`, `card NAME` (its picture too, in the game's folder), `tip`,
+`tips off` / `tips on`.
 
 Everything here is worded from the engine's catalogs (Game.rules_text, Game.card, Game.tip,
 Game.board_lines), so the terminal says what the Discord front end says.
@@ -8,11 +9,13 @@ Game.board_lines), so the terminal says what the Discord front end says.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bot.terminal.local_input import normalise
 from engine.core import RULE_SECTIONS, Game, Prompt
 from engine.i18n import Localizer, card_words
+from render.cards import card_png
 
 RULES_WORDS = frozenset({"rules", "ルール"})
 TIP_WORDS = frozenset({"tip", "説明"})
@@ -49,8 +52,11 @@ class Learning:
         self.seen.add((seat, prompt.move))
         return self._tip(game, prompt)
 
-    def command(self, game: Game, prompt: Prompt, raw: str) -> list[str] | None:
-        """The answer to a learning command typed at a prompt, or None when `raw` is none."""
+    def command(
+        self, game: Game, prompt: Prompt, raw: str, folder: Path | None = None
+    ) -> list[str] | None:
+        """The answer to a learning command typed at a prompt, or None when `raw` is none;
+        `card NAME` also writes the card's picture into `folder` (the game's boards folder)."""
         words = normalise(raw).split(maxsplit=1)
         if not words:
             return None
@@ -63,7 +69,7 @@ class Learning:
             self.tips = rest.casefold() == "on"
             return [self.t("local.tips_on" if self.tips else "local.tips_off")]
         if head in CARD_WORDS and game.cards():
-            return self._card(game, rest)
+            return self._card(game, rest, folder)
         return None
 
     def _tip(self, game: Game, prompt: Prompt) -> str:
@@ -76,20 +82,27 @@ class Learning:
             lines.append(self.text.msg(self.locale, game.rules_text(section), game))
         return lines
 
-    def _card(self, game: Game, wanted: str) -> list[str]:
-        """The cards whose id or name (in either language) is `wanted`, or start with it."""
+    def _card(self, game: Game, wanted: str, folder: Path | None) -> list[str]:
+        """The cards whose id or name (in either language) is `wanted`, or start with it; with
+        a folder, each shown card's picture as `/game card` shows it (render.cards)."""
         key = normalise(wanted).casefold()
         found = [card for card in game.cards() if key and _matches(game, card, key)]
         if not found:
             return [self.t("local.no_card", name=wanted or "…", count=len(game.cards()))]
-        texts = []  # copies of one card (three Spies) say the same: once
+        texts: dict[str, str] = {}  # line -> its first card: copies (three Spies) once
         for card in found:
             name, text, _ = card_words(game, card, self.locale)
-            line = text if text.startswith(name) else f"{name}: {text}"
-            if line not in texts:
-                texts.append(line)
+            texts.setdefault(text if text.startswith(name) else f"{name}: {text}", card)
+        shown = list(texts.items())[:SHOWN]
+        lines = [line for line, _ in shown]
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            for _, card in shown:
+                path = folder / f"card-{card}-{self.locale}.png"
+                path.write_bytes(card_png(game.id, card, self.locale))
+                lines.append(self.t("local.card_picture", path=path))
         more = [self.t("local.more_cards", count=len(texts) - SHOWN)] if len(texts) > SHOWN else []
-        return texts[:SHOWN] + more
+        return lines + more
 
 
 def _matches(game: Game, card: str, key: str) -> bool:

@@ -35,7 +35,11 @@ WORTH = {
 # The price of a good spent during the round (it would be discarded at cleanup anyway).
 SPEND = {"worker": 0.1, "vp": 1.0}
 SPEND_OTHER = 0.25
-FACTION_ORDER = ("romans", "barbarians", "egyptians", "japanese")
+# The factions by how well this heuristic plays them (normal vs normal, 2 players, 60 games with
+# random factions: each faction's win share egyptians 0.77, japanese 0.59, romans 0.59,
+# barbarians 0.03): it picks the one it plays best. With Romans first, the seat choosing second
+# always got Barbarians and seat 1 won 93% of normal-vs-normal games.
+FACTION_ORDER = ("egyptians", "romans", "japanese", "barbarians")
 # Points of lead that make a game cut short about 73% won (logistic scale of `estimate`).
 LEAD_SCALE = 3.0
 
