@@ -17,6 +17,7 @@ pastes, masks) is render/raster.py, which never imports it."""
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -149,10 +150,33 @@ def fit(text: str, size: int, width: float) -> str:
 NO_LINE_START = "、。，．,.)）」』・：:！？!?…ー"  # kinsoku: never begin a wrapped line
 
 
-def wrap(text: str, size: int, width: int) -> list[str]:
+def wrap(text: str, size: int, width: int, breaks: str = "") -> list[str]:
     """Lines of `text` that fit `width` pixels: broken at spaces where there are any (English),
-    else between characters (Japanese), never starting a line with closing punctuation."""
+    else between characters (Japanese), never starting a line with closing punctuation. With
+    `breaks`, Japanese text breaks only after one of those characters (or before an opening
+    bracket), so a word and its number stay on one line ("労働者1", not "労" / "働者1"); a
+    piece wider than a whole line is still broken between characters."""
+    if breaks and " " not in text:
+        return list(_wrapped_at(text, size, width, breaks))
     return list(_wrapped(text, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped_at(text: str, size: int, width: int, breaks: str) -> tuple[str, ...]:
+    pieces = re.findall(rf"（[^（]*|[^（{re.escape(breaks)}]*[{re.escape(breaks)}]?", text)
+    lines: list[str] = []
+    line = ""
+    for piece in filter(None, pieces):
+        if text_width(line + piece, size) <= width:
+            line += piece
+            continue
+        if line:
+            lines.append(line)
+        *whole, line = _wrapped(piece, size, width) or ("",)
+        lines += whole
+    if line:
+        lines.append(line)
+    return tuple(lines)
 
 
 @lru_cache(maxsize=1024)

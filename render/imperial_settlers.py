@@ -54,6 +54,8 @@ GAP = 8
 HEADER_H = 124
 PANEL_HEAD = 118
 NAME_SIZE = RULE_SIZE = SMALL_TEXT
+# Where a Japanese rule may break: after an item, an arrow or a colon, never inside a word.
+RULE_BREAKS = "・→："
 RULE_LINES = 3  # a longer rule is cut short: the board's words and the card text have it all
 # The kind of a card on its tile and in the panel's count line, so it never rests on colour.
 KIND_ICONS = {"production": "●", "feature": "★", "action": "▶", "foundation": "■"}
@@ -423,7 +425,7 @@ def _tile(
 def rule_lines(text: str) -> tuple[int, list[str]]:
     """A tile's rule text: up to RULE_LINES lines at RULE_SIZE, the last shortened with an
     ellipsis when the rule is longer (the board's words and `/game card` have it whole)."""
-    lines = wrap(text, RULE_SIZE, TILE_W - 20)
+    lines = wrap(text, RULE_SIZE, TILE_W - 20, breaks=RULE_BREAKS)
     if len(lines) <= RULE_LINES:
         return RULE_SIZE, lines
     japanese = any(ord(ch) > 0x3000 for ch in text)

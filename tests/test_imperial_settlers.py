@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -18,10 +19,10 @@ from engine.games.imperial_settlers.cards import (
 )
 from engine.games.imperial_settlers.effects import count, final_score, payments
 from engine.games.imperial_settlers.state import Location, SettlersState, Task
-from engine.games.imperial_settlers.words import card_text, tile_text
+from engine.games.imperial_settlers.words import GOOD_WORDS, card_text, tile_text
 from engine.i18n import Localizer
-from render.common import SMALL_TEXT
-from render.imperial_settlers import rule_lines
+from render.common import SMALL_TEXT, text_width
+from render.imperial_settlers import RULE_SIZE, TILE_W, rule_lines
 
 GAME = ImperialSettlers()
 LOCALIZER = Localizer()
@@ -915,6 +916,30 @@ def test_every_card_tile_shows_its_rule_readable_on_a_phone(locale: str) -> None
         if any("…" in line for line in lines):
             cut.append(card.name)
     assert len(cut) <= 2, cut  # Hilltop Donjon (and Old Soldiers' Hall in English) today
+
+
+def test_a_japanese_tile_never_breaks_a_good_and_its_number() -> None:
+    """Issue 33 (wording): a tile showed 「労働者」 and its 「1」 on two lines (the rule was broken
+    between any two characters). Every good with its amount ("労働者1", "破壊トークン2") now
+    stays whole on one line of its tile, on every card, unless it is wider than a line
+    (「カード（どちらかの山）1」 then breaks before its bracket)."""
+    words = sorted(GOOD_WORDS["ja"].values(), key=len, reverse=True)
+    amounts = re.compile("(?:" + "|".join(map(re.escape, words)) + r")\d+")
+    checked = 0
+    for card in load_card_set("original_v1").cards.values():
+        text = tile_text(card, "ja")
+        _, lines = rule_lines(text)
+        for amount in amounts.findall(text):
+            if any("…" in line for line in lines) and amount not in "".join(lines):
+                continue  # a rule cut short: the rest is in the card text
+            if text_width(amount, RULE_SIZE) > TILE_W - 20:
+                assert any(line.startswith("（") for line in lines), (card.id, lines)
+                continue
+            assert any(amount in line for line in lines), (card.id, amount, lines)
+            checked += 1
+    assert checked > 40
+    _, lines = rule_lines(tile_text(load_card_set("original_v1").cards["R03"], "ja"))
+    assert lines == ["破壊トークン1・", "労働者1"], lines
 
 
 def _messages(value: object) -> list[Msg]:

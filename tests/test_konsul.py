@@ -697,11 +697,11 @@ def _kind(move: str, args: dict, state: KonsulState) -> str:
 async def test_a_whole_game_through_discord(harness: Harness, monkeypatch) -> None:
     policy = HumanPolicy()
     monkeypatch.setattr(bot_games, "first_legal", policy)
-    session, player = await bot_games.play_to_the_end(harness, monkeypatch, "konsul", 4, 1)
-    label = "konsul seed 4"
+    session, player = await bot_games.play_to_the_end(harness, monkeypatch, "konsul", 5, 1)
+    label = "konsul seed 5"
     assert policy.kinds == {"open", "raise", "pass", "flip", "stop", "give_up"}, policy.kinds
     assert player.paths["dm"] > 0 and player.paths["select"] > 0, player.paths
-    state = GAME.setup(GAME.parse_options(session.row.options), len(session.seats), 4)
+    state = GAME.setup(GAME.parse_options(session.row.options), len(session.seats), 5)
     for row in await harness.bot.store.inputs(session.id):
         state, _ = GAME.apply(state, Action(seat=row.seat, move=row.move, args=row.args))
     assert GAME.outcome(state) == session.outcome(), f"{label}: replay ends differently"

@@ -265,7 +265,7 @@ def _filter_text(filter_: Any, locale: str) -> str:
         else TYPE_WORDS[locale][filter_.type] + ("" if locale == "ja" else " ")
     )
     text = parts["filtered"].format(origin=origin[locale].get(filter_.origin, ""), type=kind)
-    return text.replace("  ", " ")
+    return text.replace("  ", " ").replace("のの", "の")  # an origin without a type
 
 
 def card_text(card: Card, locale: str) -> str:

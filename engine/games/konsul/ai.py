@@ -14,6 +14,7 @@ from engine.core import Action, Prompt
 from engine.games.konsul.cards import (
     BANNER,
     Mode,
+    best_set_bound,
     fits,
     mode_totals,
     modes_of,
@@ -83,6 +84,13 @@ def _sure_worth(known: tuple[int, ...], pool: tuple[int, ...], count: bool, unkn
     return worth
 
 
+def possible_worth(view: KonsulView) -> int:
+    """The best set the face-down cards could make, remembered and never shown alike: a bid
+    above it fails whatever is turned (and costs a hand card)."""
+    face_down = [c for _, c in view.remembered] + list(view.unrevealed)
+    return best_set_bound(face_down, view.count_bidding)
+
+
 def hoped_worth(view: KonsulView) -> float:
     """The sure worth plus what turning unknown cards is expected to add: each further card
     fits with the share of never-shown cards that fit some mode, and is worth their mean."""
@@ -109,22 +117,28 @@ def _bid(view: KonsulView, prompt: Prompt, rng_state: int) -> int | str:
     """Bid up to the value of the remembered cards and of the risk worth taking: the sure worth,
     raised toward the hoped worth by a seeded appetite for risk. An opening bid starts a little
     below that limit (a lower price if no one contests), so auctions close at varied bids; a
-    contested auction is fought to CONTEST_MARGIN past the hoped worth."""
+    contested auction is fought to CONTEST_MARGIN past the hoped worth. Never past what can be
+    made: one past the possible worth is a block (it fails for sure, costs a hand card and
+    denies the high bidder his set); empty-handed, a failure eliminates, so only the sure worth."""
     rng = Rng(rng_state)
     sure = sure_worth(view)
+    possible = possible_worth(view)
     appetite = rng.below(9) / 8  # 0, 1/8 .. all of the hoped extra
-    limit = max(1, int(sure + appetite * (hoped_worth(view) - sure)))
+    limit = max(1, min(int(sure + appetite * (hoped_worth(view) - sure)), possible))
     offered = [c.value for c in prompt.fields[0].options if isinstance(c.value, int)]
-    limit = min(limit, max(offered))
+    ceiling = min(possible + BLOCK if view.hand else sure, max(offered))
     if view.high == 0:
-        return max(1, limit - rng.below(3))
+        return max(1, min(limit, ceiling) - rng.below(3))
     # Contested, it goes one past its hoped worth: a rival who never passes (always the lowest
     # raise) otherwise won 97% of 60 games against two normal seats, taking every auction cheap.
-    limit = min(max(limit, int(hoped_worth(view)) + CONTEST_MARGIN), max(offered))
+    limit = min(max(limit, int(hoped_worth(view)) + CONTEST_MARGIN), ceiling)
     return view.high + 1 if view.high + 1 <= limit else "pass"
 
 
 CONTEST_MARGIN = 1
+# How far past the possible worth a contested bid may go: a block that fails for sure. Without
+# it an always-the-lowest-raise rival, who never passes, took every set the AI stopped at.
+BLOCK = 1
 
 
 def _flip(view: KonsulView, prompt: Prompt, rng_state: int) -> str:

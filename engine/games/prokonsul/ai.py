@@ -2,12 +2,17 @@
 
 Valuation: winning a round is worth what it brings now (governor: the province's value plus
 link bonuses) or later (a candidate counter: a share of the value). Another player's win costs
-us his gain split among the other players. From that:
+us his gain split among the other players. Only the ranking counts, so chips paid to a rival
+count twice (we lose them, he gains them): against the average rival a deal of N chips moves
+N * seats / (seats - 1), and every price is scaled down by that factor. From that:
 - cards: the more the round matters (to us, or to stop a candidate rival), the higher the card;
 - petitioning: ask the cheapest target whose cards reach the majority, offering just above what
   the win is worth to him (his chance of winning the round times his gain), within our means;
 - answering: accept when the chips are worth more than our own chance of winning the round
-  times our gain (plus what the petitioner's win costs us);
+  times our gain, plus what the petitioner's win costs us when we alone can give it to him
+  (another seat that would also do would sell instead: then our refusal stops nothing).
+  Before this, a seat that always played its lowest card won 65% of 3-seat games against
+  normal seats: its low card was the kingmaker that both high-card seats paid for in full.
 - free negotiation: the same prices, conceding more the longer a round stays undecided, so AI
   tables always reach a coalition.
 """
@@ -51,6 +56,11 @@ def decide(
 
 
 # Valuation ------------------------------------------------------------------------------
+
+
+def _relative(view: ProkonsulView) -> float:
+    """What a chip paid to (or taken from) one rival is worth against the average rival."""
+    return (view.seats - 1) / view.seats
 
 
 def _links(view: ProkonsulView, seat: int, province: int) -> int:
@@ -108,9 +118,19 @@ def _chance(view: ProkonsulView, seat: int, petitioner: int | None) -> float:
 def reservation(view: ProkonsulView, seat: int, petitioner: int, decisive: bool) -> float:
     """The least `seat` should take for his cards from `petitioner`."""
     price = _chance(view, seat, petitioner) * gain(view, seat)
-    if decisive:
+    if decisive and not _others_suffice(view, seat, petitioner):
         price += _harm(view, petitioner)
-    return price
+    return price * _relative(view)
+
+
+def _others_suffice(view: ProkonsulView, seat: int, petitioner: int) -> bool:
+    """Whether another seat the petitioner may still ask also holds enough to make him win."""
+    need = view.threshold - view.holding(petitioner)
+    return any(
+        view.holding(t) >= need
+        for t in range(view.seats)
+        if t not in (seat, petitioner) and t not in view.barred
+    )
 
 
 # Cards and pawn ---------------------------------------------------------------------------
@@ -138,7 +158,7 @@ def _pawn_target(view: ProkonsulView, prompt: Prompt, seat: int) -> str:
 
 
 def _budget(view: ProkonsulView, seat: int) -> int:
-    worth = gain(view, seat) + 0.5 * _rival_threat(view, seat)
+    worth = (gain(view, seat) + 0.5 * _rival_threat(view, seat)) * _relative(view)
     return max(0, min(view.own_chips or 0, math.floor(worth)))
 
 
