@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from engine.core import Event, Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.seven_hills import prompts, rules
-from engine.games.seven_hills.ai import decide
+from engine.games.seven_hills.ai import alternatives, decide
 from engine.games.seven_hills.learn import CARD_IDS
 from engine.games.seven_hills.sampler import sample
 from engine.games.seven_hills.state import (
@@ -58,7 +58,7 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     View = SevenHillsView
     moves = {"play": rules.play}
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=300, policy="random")
+    search = SearchSpec(sample, rollouts=40, alternatives=alternatives)
     strings = STRINGS
     card_ids = CARD_IDS
     hints = True

@@ -6,6 +6,8 @@ cards go where they swing a valuable hill; the flag is worth most as a trap on a
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Action, Prompt
 from engine.games.seven_hills.hill import SimHill, play_on_hill
 from engine.games.seven_hills.state import FLAG, HILLS, SIDES, SevenHillsView, full_hand
@@ -15,6 +17,8 @@ from engine.styles import STEADY, Style
 _AI_SAMPLES = 10
 _AI_CARD_COST = 0.35
 _AI_TRAP = 0.45
+# Plays the hard AI's search weighs: the evaluator's best few.
+SEARCH_CANDIDATES = 4
 
 
 def decide(
@@ -94,6 +98,11 @@ def _ai_samples(view: SevenHillsView, me: int, rng: Rng) -> list[list[SimHill]]:
 
 
 def ai_choose(view: SevenHillsView, me: int, rng_state: int) -> tuple[int, int]:
+    return ranked_plays(view, me, rng_state)[0]
+
+
+def ranked_plays(view: SevenHillsView, me: int, rng_state: int) -> list[tuple[int, int]]:
+    """Every legal (card, hill) play, the evaluator's best first (ties fall by the seed)."""
     rng = Rng(rng_state)
     assert view.hand is not None
     remaining = view.hand_sizes[0] + view.hand_sizes[1]
@@ -103,7 +112,7 @@ def ai_choose(view: SevenHillsView, me: int, rng_state: int) -> tuple[int, int]:
         [_ai_hill_value(hills[i], number, me, view, softness) for i, number in enumerate(HILLS)]
         for hills in samples
     ]
-    best: tuple[float, int, int, int] | None = None
+    keyed: list[tuple[float, int, int, int]] = []
     for card in sorted(set(view.hand)):
         for index, number in enumerate(HILLS):
             if number == view.last_hill:
@@ -131,8 +140,16 @@ def ai_choose(view: SevenHillsView, me: int, rng_state: int) -> tuple[int, int]:
             score = gain / len(samples) - _AI_CARD_COST * card
             if card == FLAG and not shown.revealed and not shown.cards[0] and not shown.cards[1]:
                 score += _AI_TRAP * number
-            key = (score, rng.below(1 << 16), card, number)
-            if best is None or key > best:
-                best = key
-    assert best is not None
-    return best[2], best[3]
+            keyed.append((score, rng.below(1 << 16), card, number))
+    assert keyed
+    return [(card, number) for _, _, card, number in sorted(keyed, reverse=True)]
+
+
+def alternatives(view: SevenHillsView, prompt: Prompt, seat: int) -> list[dict[str, Any]] | None:
+    """The hard AI's candidates: the evaluator's best few plays. Random (card, hill) pairs, as
+    the search draws for a prompt of two fields, were mostly poor plays that spent the rollout
+    budget without challenging the heuristic's pick."""
+    if prompt.move != "play" or not view.hand:
+        return None
+    best = ranked_plays(view, seat, 0)[:SEARCH_CANDIDATES]
+    return [{"card": "flag" if card == FLAG else card, "hill": hill} for card, hill in best]
