@@ -10,6 +10,7 @@ import pytest
 from engine.ai import ai_seed, choose_action, play_out, random_action
 from engine.core import Action, IllegalInput, Kind
 from engine.games.seven_hills import SevenHills
+from engine.games.seven_hills.estimate import HORIZON, estimate
 from engine.games.seven_hills.hill import hill_winner
 from engine.games.seven_hills.state import (
     FLAG,
@@ -20,6 +21,7 @@ from engine.games.seven_hills.state import (
 )
 from engine.i18n import Localizer
 from engine.registry import get_game
+from engine.search import rollout
 from render import render_png
 
 GAME: SevenHills = get_game("seven_hills")  # type: ignore[assignment]
@@ -602,3 +604,19 @@ def test_the_series_line_on_the_board_names_each_games_winner_or_a_draw() -> Non
     assert _verdict((10, 5), english) == " (A wins)"
     assert _verdict((5, 5), english) == " (draw)"
     assert _verdict((3, 7), japanese) == "（Bの勝ち）"
+
+
+@pytest.mark.parametrize("options", [{}, {"barricades": True}, {"series": True}])
+def test_hard_ai_cuts_only_a_series_second_game(options: dict[str, Any]) -> None:
+    """The search's horizon plays a whole single game out; only a series is cut, in game 2,
+    and the cut is scored for the side that leads the series."""
+    for seed in range(4):
+        end = rollout(GAME, new(seed=seed, **options), seed, "random", HORIZON)
+        assert end is not None
+        if not options.get("series"):
+            assert GAME.outcome(end) is not None, f"seed {seed}"
+            continue
+        assert GAME.outcome(end) is None and end.game == 2, f"seed {seed}"
+        first = end.results[0].scores
+        leader = 0 if first[0] > first[1] else 1
+        assert estimate(end, leader) >= 0.5 >= estimate(end, 1 - leader), f"seed {seed}"

@@ -36,6 +36,7 @@ from __future__ import annotations
 from engine.core import Event, Game, Msg, Outcome, Prompt, SearchSpec, number_card_ids
 from engine.games.seven_hills import prompts, rules
 from engine.games.seven_hills.ai import alternatives, decide
+from engine.games.seven_hills.estimate import HORIZON, estimate
 from engine.games.seven_hills.learn import CARD_IDS
 from engine.games.seven_hills.sampler import sample
 from engine.games.seven_hills.state import (
@@ -58,7 +59,10 @@ class SevenHills(Game[SevenHillsState, SevenHillsOptions, SevenHillsView]):
     View = SevenHillsView
     moves = {"play": rules.play}
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=40, alternatives=alternatives)
+    # Heuristic rollouts (~20 ms from a game's first play) over the evaluator's best plays.
+    search = SearchSpec(
+        sample, rollouts=28, horizon=HORIZON, evaluate=estimate, alternatives=alternatives
+    )
     strings = STRINGS
     card_ids = CARD_IDS
     hints = True
