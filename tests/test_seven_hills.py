@@ -612,7 +612,7 @@ def test_hard_ai_cuts_only_a_series_second_game(options: dict[str, Any]) -> None
     and the cut is scored for the side that leads the series."""
     for seed in range(4):
         end = rollout(GAME, new(seed=seed, **options), seed, "random", HORIZON)
-        assert end is not None
+        assert isinstance(end, SevenHillsState)
         if not options.get("series"):
             assert GAME.outcome(end) is not None, f"seed {seed}"
             continue
