@@ -11,11 +11,15 @@ fingerprint has not recorded yet, so a long measurement can be spread over sever
 change to a game's AI leaves its old games out of the table (counted as stale) instead of mixing
 two AIs. The table is written to `bench/results/ai.md`.
 
-Matches: hard vs normal, normal vs easy, easy vs random, normal vs random. Tables are two players
-where the game allows, else its smallest table; one seat plays the level under test, the others
-the opponent level; the tested seat's position rotates with the seed. Win share: a shared victory
-counts 1/winners. Intervals are 95% Wilson score intervals. A level "beats" the one below at a
-position when its share there is above the fair share 1/seats. Targets: hard >= 60% at two
+Matches: hard vs normal, normal vs easy, easy vs random, normal vs random, and each of random,
+easy and normal against itself (the baselines). Tables are two players where the game allows,
+else its smallest table; one seat plays the level under test, the others the opponent level; the
+tested seat's position rotates with the seed. Win share: a shared victory counts 1/winners.
+Intervals are 95% Wilson score intervals. A level "beats" the one below at a seat position when
+its share there is above what the level below wins from that position against itself: seats are
+not equal in every game (in Spartacus, three normal AIs always give the game to the second seat,
+so a level that wins 17% from the third seat still beats normal there); the table also says
+whether the level wins more than the fair share 1/seats from every seat. Targets: hard >= 60% at two
 players (>= 1.5x its fair share at larger tables), normal >= 90% against random, hard's worst
 decision <= 1 s. Decision times are the playing process's CPU time, so other load on the machine
 slows a run but barely moves them; the levels use fixed budgets, never wall time, so load does
@@ -31,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from bench.ai_results import (
+    BASELINES,
     MATCHES,
     GameRecord,
     append_record,
@@ -47,8 +52,6 @@ from engine.styles import table_styles
 DEFAULT_GAMES = 100
 RESULTS = Path(__file__).parent / "results" / "ai.jsonl"
 FIRST_SEED = 1000
-# Konsul's auctions between normal AIs, for the spread of their winning bids.
-AUCTIONS = (("normal", "normal"),)
 
 
 def play(game: Game, seed: int, levels: list[str], tested: int) -> GameRecord:
@@ -162,11 +165,9 @@ def play_all(args: argparse.Namespace) -> None:
     args.results.parent.mkdir(parents=True, exist_ok=True)
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     try:
-        for tested, opponent in MATCHES + AUCTIONS:
+        for tested, opponent in BASELINES + MATCHES:
             for game_id in args.only:
                 if tested == "hard" and (args.no_hard or game_id not in SEARCH):
-                    continue
-                if (tested, opponent) in AUCTIONS and game_id != "konsul":
                     continue
                 started = time.perf_counter()
                 count = run_match(game_id, tested, opponent, args.games, args.results, pool)

@@ -15,10 +15,15 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
-# The modules every level's decisions depend on, besides the game's own package.
-AI_MODULES = ("ai.py", "core.py", "levels.py", "rng.py", "search.py", "styles.py", "data.py")
+# The modules every level's decisions depend on, besides the game's own package. The framework
+# (core.py, data.py) and a game's texts (strings.py, learn.py, words.py) are left out: they change with
+# every feature, and a change of theirs that altered play would also alter the game's tests.
+AI_MODULES = ("ai.py", "levels.py", "rng.py", "search.py", "styles.py")
+TEXT_FILES = ("strings.py", "learn.py", "words.py")
 # (tested, opponent): the level under test against the level below it, cheapest first.
 MATCHES = (("easy", "random"), ("normal", "random"), ("normal", "easy"), ("hard", "normal"))
+# Each opponent level against itself: what a seat position wins with no stronger level in play.
+BASELINES = (("random", "random"), ("easy", "easy"), ("normal", "normal"))
 Z95 = 1.959964
 
 
@@ -51,7 +56,7 @@ def fingerprint(game_id: str) -> str:
 
 
 def _source(path: Path) -> bool:
-    return path.is_file() and "__pycache__" not in path.parts
+    return path.is_file() and "__pycache__" not in path.parts and path.name not in TEXT_FILES
 
 
 def append_record(path: Path, record: GameRecord) -> None:
@@ -90,32 +95,49 @@ def share_cell(records: list[GameRecord]) -> str:
     return f"{wins / n:.1%} [{low:.0%}–{high:.0%}] n={n}"
 
 
-def beats_everywhere(records: list[GameRecord], seats: int) -> str:
-    """✔ when the tested level's share is above the fair share in every seat position."""
-    by_position = defaultdict(list)
+def by_position(records: list[GameRecord]) -> dict[int, float]:
+    """The tested level's mean share from each seat position."""
+    shares = defaultdict(list)
     for r in records:
-        by_position[r.position].append(r.share)
-    if len(by_position) < seats:
+        shares[r.position].append(r.share)
+    return {position: sum(v) / len(v) for position, v in shares.items()}
+
+
+def beats_everywhere(records: list[GameRecord], baseline: list[GameRecord], seats: int) -> str:
+    """✔ when, from every seat position, the tested level wins more than the level below wins
+    from that position against itself (the baseline)."""
+    tested, below = by_position(records), by_position(baseline)
+    if len(tested) < seats or len(below) < seats:
         return "–"
-    above = all(sum(v) / len(v) > 1 / seats for v in by_position.values())
-    return "✔" if above else "✘"
+    return "✔" if all(share > below[p] for p, share in tested.items()) else "✘"
+
+
+def above_fair_share(records: list[GameRecord], seats: int) -> str:
+    """✔ when the tested level wins more than 1/seats from every seat position."""
+    tested = by_position(records)
+    if len(tested) < seats:
+        return "–"
+    return "✔" if all(share > 1 / seats for share in tested.values()) else "✘"
 
 
 def table_markdown(records: list[GameRecord], marks: dict[str, str]) -> str:
-    """One row per game and match: overall share, share per seat position, decision times."""
+    """One row per game and match: overall share, share per seat position, what the level below
+    wins from each position against itself, decision times."""
     current = [r for r in records if marks.get(r.game) == r.fingerprint]
     stale = Counter(r.game for r in records if marks.get(r.game) != r.fingerprint)
     rows = [
         "| game | match | seats | overall | "
         + " | ".join(f"seat {i + 1}" for i in range(3))
-        + " | above fair share in every seat | hard decision median / worst |",
-        "|---|---|---|---|---|---|---|---|---|",
+        + " | above fair share in every seat | the level below, against itself, per seat"
+        " | above it in every seat | hard decision median / worst |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     groups: dict[tuple[str, str, str], list[GameRecord]] = defaultdict(list)
     for r in current:
         groups[(r.game, r.tested, r.opponent)].append(r)
     for (game, tested, opponent), group in sorted(groups.items()):
-        rows.append(_row(game, tested, opponent, group))
+        if tested != opponent:
+            rows.append(_row(group, groups.get((game, opponent, opponent), [])))
     notes = [f"- {game}: {count} games of an older AI left out" for game, count in stale.items()]
     bids = Counter[int]()
     for r in current:
@@ -130,15 +152,18 @@ def table_markdown(records: list[GameRecord], marks: dict[str, str]) -> str:
     return "\n".join(["# bench.ai results (95% Wilson intervals)", "", *rows, "", *notes]) + "\n"
 
 
-def _row(game: str, tested: str, opponent: str, group: list[GameRecord]) -> str:
-    seats = group[0].seats
+def _row(group: list[GameRecord], baseline: list[GameRecord]) -> str:
+    first = group[0]
+    seats = first.seats
     cells = [
         share_cell([r for r in group if r.position == i]) if i < seats else "" for i in range(3)
     ]
     times = sorted(t for r in group for t in r.hard_times)
     timing = f"{statistics.median(times) * 1000:.0f} / {times[-1] * 1000:.0f} ms" if times else ""
+    below = " / ".join(f"{share:.0%}" for _, share in sorted(by_position(baseline).items()))
     return (
-        f"| {game} | {tested} vs {opponent} | {seats} | {share_cell(group)} | "
+        f"| {first.game} | {first.tested} vs {first.opponent} | {seats} | {share_cell(group)} | "
         + " | ".join(cells)
-        + f" | {beats_everywhere(group, seats)} | {timing} |"
+        + f" | {above_fair_share(group, seats)} | {below or '–'}"
+        + f" | {beats_everywhere(group, baseline, seats)} | {timing} |"
     )

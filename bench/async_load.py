@@ -29,9 +29,12 @@ import time
 from collections.abc import Awaitable, Iterator
 from pathlib import Path
 
+import asyncpg
+
 from bench.bot_harness import Harness
 from bench.fakediscord import FakeDiscord
 from bench.pgserver import find_binaries, running_server
+from bot.discord_app.turn_pings import public_turn_seats
 from table.backend import open_store
 from table.clock_queries import CLOCK_COLUMNS
 from table.migrate import migrate
@@ -151,34 +154,75 @@ async def run(database: str, games: int, label: str) -> None:
     startup_figures(database)
 
 
-async def bot_figures(games: int) -> None:
-    """The whole bot starting over the fake Discord with N tables, today's rule (the same
-    games played live: every board loaded and re-posted) against async tables: seconds until
-    start-up recovery is done and the bot idle, REST calls it made, and RSS added."""
+BOT_RULES = {"live": "live tables, boards current", "async": "async tables"}
+
+
+async def bot_figures(games: int, rules: list[str], postgres: str | None = None) -> None:
+    """The whole bot starting over the fake Discord with N tables: the same games played
+    live (loaded, their boards current: re-posted each before issue 28 item 7, left alone
+    since) and as async tables: seconds until start-up recovery is done and the bot idle, REST
+    calls it made in its first minute, and RSS added. With `postgres`, the tables are copied
+    there (as `python -m bot migrate` does) and the bot runs on it."""
     async with FakeDiscord() as fake:
         channels = [fake.add_channel(f"table-{n}") for n in range(games)]
-        for rule in ("today (live tables)", "async tables"):
+        for rule in (BOT_RULES[r] for r in rules):
             with tempfile.TemporaryDirectory() as folder:
                 path = str(Path(folder) / "forum.sqlite3")
                 await _create(path)
                 fill(path, games, channels)
-                if rule.startswith("today"):
+                if rule == BOT_RULES["live"]:
                     with contextlib.closing(sqlite3.connect(path)) as db, db:
                         db.execute("DELETE FROM clocks")
                         db.execute("DELETE FROM async_tables")
-                calls, rss = len(fake.store.requests), _rss_mb()
-                harness = Harness(fake, Path(path), rest_per_second=50)  # Discord's pace
-                started = time.perf_counter()
-                bot = await harness.start()  # returns once start-up recovery has run
-                ready = time.perf_counter() - started
-                while bot._tasks and time.perf_counter() - started < MINUTE:
-                    await asyncio.sleep(0.2)  # its re-posts, at Discord's pace
-                idle = time.perf_counter() - started
-                made = len(fake.store.requests) - calls
-                print(f"  {rule}: recovered in {ready:.1f} s, idle after {idle:.1f} s"
-                      f"{' (still busy)' if bot._tasks else ''}; {made} REST calls in the"
-                      f" first minute; RSS +{_rss_mb() - rss:.0f} MiB")  # fmt: skip
-                await harness.stop()
+                    await _current_boards(fake, path)
+                database = path
+                if postgres:
+                    await _empty(postgres)
+                    await migrate(path, postgres)
+                    database = postgres
+                await _start_once(fake, database, rule)
+
+
+async def _start_once(fake: FakeDiscord, database: str, rule: str) -> None:
+    gc.collect()
+    calls, rss = len(fake.store.requests), _rss_mb()
+    harness = Harness(fake, database, rest_per_second=50)  # type: ignore[arg-type]  # Discord's pace
+    started = time.perf_counter()
+    bot = await harness.start()  # returns once start-up recovery has run
+    ready = time.perf_counter() - started
+    while bot._tasks and time.perf_counter() - started < MINUTE:
+        await asyncio.sleep(0.2)  # its re-posts, at Discord's pace
+    idle = time.perf_counter() - started
+    await asyncio.sleep(max(0.0, MINUTE - idle))  # the rest of its first minute
+    made = len(fake.store.requests) - calls
+    print(f"  {rule}: recovered in {ready:.1f} s, idle after {idle:.1f} s"
+          f"{' (still busy)' if bot._tasks else ''}; {made} REST calls in the"
+          f" first minute; RSS +{_rss_mb() - rss:.0f} MiB")  # fmt: skip
+    await harness.stop()
+
+
+async def _empty(url: str) -> None:
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
+    finally:
+        await connection.close()
+
+
+async def _current_boards(fake: FakeDiscord, path: str) -> None:
+    """Each table as a running bot leaves it: its board posted (a message in its channel)
+    showing the log's last input, and the turn it pinged for noted."""
+    store = await open_store(path)
+    try:
+        service = TableService(store)
+        for row in await store.open_sessions():
+            session = await service.get(row.id)
+            channel = fake.store.channel(row.channel_id)
+            board = fake.store.create_message(channel, fake.store.bot, {"content": "board"}, [])
+            turn = tuple(public_turn_seats(session))
+            await service.set_meta(session, board=board.id, shown=session.seq, turn_seats=turn)
+    finally:
+        await store.close()
 
 
 @contextlib.contextmanager
@@ -200,14 +244,22 @@ def main() -> None:
     parser.add_argument("--postgres", default=None)
     parser.add_argument("--skip-postgres", action="store_true")
     parser.add_argument("--bot", type=int, default=0, help="also start the bot over N tables")
+    parser.add_argument("--bot-rules", default="live,async", help="live, async or both")
+    parser.add_argument("--bot-postgres", action="store_true", help="the bot on PostgreSQL")
     parser.add_argument("--startup", nargs=2, metavar=("DATABASE", "LAZY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.startup:
         asyncio.run(startup_once(args.startup[0], args.startup[1] == "1"))
         return
     if args.bot:
-        print(f"The bot over the fake Discord, {args.bot} tables (SQLite):")
-        asyncio.run(bot_figures(args.bot))
+        rules = args.bot_rules.split(",")
+        if args.bot_postgres:
+            with _postgres(args.postgres) as url:
+                print(f"The bot over the fake Discord, {args.bot} tables (PostgreSQL):")
+                asyncio.run(bot_figures(args.bot, rules, url))
+        else:
+            print(f"The bot over the fake Discord, {args.bot} tables (SQLite):")
+            asyncio.run(bot_figures(args.bot, rules))
     with tempfile.TemporaryDirectory() as folder:
         path = str(Path(folder) / "forum.sqlite3")
         asyncio.run(_create(path))

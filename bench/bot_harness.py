@@ -116,7 +116,11 @@ class Harness:
     def board(self) -> FakeMessage:
         """The channel message that carries the game (lobby buttons, or the board: a layout
         message, or an image)."""
-        for message in reversed(self.fake.channel_messages()):
+        return self.board_in(None)
+
+    def board_in(self, channel_id: int | None) -> FakeMessage:
+        """The game's message in `channel_id` (None: the default channel), as `board`."""
+        for message in reversed(self.fake.channel_messages(channel_id)):
             ids = message.all_custom_ids()
             if message.is_layout or message.png() is not None or any(":lobby:" in i for i in ids):
                 return message

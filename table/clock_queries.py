@@ -57,6 +57,13 @@ CLAIM_NOTICE = (
     "INSERT INTO notices (session_id, seat, turn, kind, user_id, at) VALUES (?,?,?,?,?,?)"
     " ON CONFLICT (session_id, seat, turn, kind) DO NOTHING RETURNING seat"
 )
+# The move goes in only when the last was `every` seconds ago or more (one statement: with
+# several processes on PostgreSQL, two moves at once cannot both pass).
+CLAIM_QUIET_MOVE = (
+    "INSERT INTO quiet_moves (user_id, at) VALUES (?,?) ON CONFLICT (user_id)"
+    " DO UPDATE SET at=excluded.at WHERE quiet_moves.at <= ? RETURNING at"
+)
+QUIET_MOVED = "SELECT at FROM quiet_moves WHERE user_id=?"
 NOTICE_MESSAGE = (
     "SELECT message_id FROM notices WHERE session_id=? AND seat=? AND turn=? AND kind=?"
 )
@@ -185,6 +192,14 @@ class ClockQueries(ABC):
             prefs.quiet_end,
             prefs.notices,
         )
+
+    async def claim_quiet_move(self, user_id: int, now: float, every: float) -> float | None:
+        """Record that the player moves their quiet hours now, unless they last did less than
+        `every` seconds ago: then nothing is written and that time is returned."""
+        if await self._fetch(CLAIM_QUIET_MOVE, user_id, now, now - every):
+            return None
+        rows = await self._fetch(QUIET_MOVED, user_id)
+        return float(rows[0][0]) if rows else None
 
     async def add_vacation(self, user_id: int, starts: float, ends: float) -> None:
         await self._write(ADD_VACATION, user_id, starts, ends)

@@ -29,6 +29,7 @@ RECORDS = (
     ("clocks", f"{CLOCK_COLUMNS}, claimed_by, claimed_until"),
     ("notices", "session_id, seat, turn, kind, user_id, at, message_id"),
     ("user_prefs", "user_id, tz, quiet_start, quiet_end, notices"),
+    ("quiet_moves", "user_id, at"),
     ("vacations", "user_id, starts, ends"),
     ("downtimes", "starts, ends"),
 )
@@ -61,6 +62,7 @@ async def copy_database(source: Store, target: PostgresStore) -> int:
     for table, columns in RECORDS:
         copied = await source.query(f"SELECT {columns} FROM {table}")
         await target.import_rows(table, columns, copied)
+    await target.analyze()
     return len(rows)
 
 

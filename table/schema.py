@@ -190,6 +190,15 @@ _SCRIPTS = (
         PRIMARY KEY (user_id, tip)
     );
     """,
+    # 9: when a player last moved their quiet hours over a running clock of a table that stops
+    # clocks in them (at most once a day: table.turn_clocks), kept here rather than in a
+    # process's memory, so a restart or a second process does not reset the limit.
+    """
+    CREATE TABLE quiet_moves (
+        user_id $big PRIMARY KEY,
+        at $real NOT NULL
+    );
+    """,
 )
 
 

@@ -90,7 +90,6 @@ class TurnClocks:
         self.now = now
         self.process = process or f"{socket.gethostname()}:{os.getpid()}"
         self._downtimes: list[tuple[float, float]] = []
-        self._quiet_moved: dict[int, float] = {}  # user -> when they last did (this process)
 
     # Start-up ---------------------------------------------------------------------------
 
@@ -358,7 +357,8 @@ class TurnClocks:
         hours moved over the past refund nothing (else moving them every few hours would keep
         a clock full and stall the table). Moving them to begin now every twelve hours would
         still stop a clock for good: while one runs where quiet hours stop it, they move once a
-        day (remembered by this process; a clock still runs at least a quarter of the time)."""
+        day (stored per player, for every process and across restarts; a clock still runs at
+        least a quarter of the time)."""
         await self._limit_quiet_moves(prefs)
         await self._rebase_user(prefs.user_id, None)
         await self.store.save_user_prefs(prefs)
@@ -375,12 +375,10 @@ class TurnClocks:
         else:
             return
         now = self.now()
-        moved = self._quiet_moved.get(prefs.user_id)
-        if moved is not None and now - moved < QUIET_MOVES_EVERY:
+        moved = await self.store.claim_quiet_move(prefs.user_id, now, QUIET_MOVES_EVERY)
+        if moved is not None:
             hours = -(-(moved + QUIET_MOVES_EVERY - now) // HOUR)
-            raise IllegalInput("quiet_moved_recently", hours=int(hours))
-        self._quiet_moved = {u: t for u, t in self._quiet_moved.items() if now - t < DAY}
-        self._quiet_moved[prefs.user_id] = now
+            raise IllegalInput("quiet_moved_recently", hours=max(1, int(hours)))
 
     async def _rebase_user(self, user_id: int, resume_at: float | None) -> None:
         now = self.now()

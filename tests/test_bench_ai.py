@@ -7,7 +7,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from bench.ai import run_match
-from bench.ai_results import fingerprint, load_records, table_markdown, wilson
+from bench.ai_results import (
+    GameRecord,
+    above_fair_share,
+    beats_everywhere,
+    fingerprint,
+    load_records,
+    table_markdown,
+    wilson,
+)
 
 
 def test_wilson_interval_matches_the_textbook_figures() -> None:
@@ -35,3 +43,24 @@ def test_games_of_an_older_ai_are_left_out_of_the_table(tmp_path: Path) -> None:
     table = table_markdown(records + older, {"senator": fingerprint("senator")})
     assert "n=2 |" in table and "n=4" not in table
     assert "senator: 2 games of an older AI left out" in table
+
+
+def _games(tested: str, opponent: str, shares_by_position: list[list[float]]) -> list[GameRecord]:
+    return [
+        GameRecord("spartacus", tested, opponent, 3, 1000 + n, position, share)
+        for position, shares in enumerate(shares_by_position)
+        for n, share in enumerate(shares)
+    ]
+
+
+def test_a_level_beats_the_one_below_by_what_that_one_wins_from_the_same_seat() -> None:
+    """Seats are unequal (three normal Spartacus AIs always hand the game to the second seat):
+    20% from the third seat beats normal there, whose own share from that seat is 0%, though it
+    is below the fair share."""
+    baseline = _games("normal", "normal", [[0.0] * 5, [1.0, 1.0, 1.0, 0, 0], [0.0] * 5])
+    hard = _games("hard", "normal", [[1.0] * 5, [1.0] * 5, [1.0, 0, 0, 0, 0]])
+    assert beats_everywhere(hard, baseline, 3) == "✔"
+    weaker = _games("hard", "normal", [[1.0] * 5, [0.0] * 5, [1.0] * 5])
+    assert beats_everywhere(weaker, baseline, 3) == "✘"
+    assert beats_everywhere(hard, [], 3) == "–"
+    assert above_fair_share(hard, 3) == "✘" and above_fair_share(weaker, 3) == "✘"

@@ -351,3 +351,208 @@ async def test_a_restart_leaves_current_async_boards_alone_until_acted_on(
     }  # the live lobby is loaded as before; the async table waits
     session = await bot.service.in_channel(fake.channel_id)  # acted on: loaded now
     assert session.status == "active" and harness.board().id == board.id
+
+
+def choosers_in_dms(harness: Harness, user: FakeUser) -> list[FakeMessage]:
+    return [m for m in harness.fake.dms(user) if m.all_custom_ids()]
+
+
+async def test_the_turn_dm_carries_a_hidden_choice_and_is_the_only_dm(harness: Harness) -> None:
+    """Issue 28 item 4: one DM when a turn starts, with the chooser in it (here Prokonsul's
+    secret pick). Its clicks are checked as any other: its own member only, committed before
+    the answer, refused once out of date; a reminder edits it and keeps the chooser working."""
+    fake = harness.fake
+    start = 1_772_409_600.0
+    now = [start]
+    users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
+    bot = await harness.start()
+    bot.clock = lambda: now[0]
+    await open_async(harness, users, "1d", game="prokonsul", options="quiet_petitions=off")
+    session = await bot.service.in_channel(fake.channel_id)
+    assert session is not None
+    secret = next(p for p in session.pending() if p.kind == "secret")
+    tables = bot.play.deadlines.tables
+    await tables.fire()  # the bot's own timer scans too: wait for whichever sends
+    await fake.wait_for(lambda: all(fake.dms(user) for user in users))
+    await harness.settle()
+    for user in users:
+        (dm,) = fake.dms(user)  # one DM: the notice, with the chooser in it
+        assert dm.content.startswith("🎲 **Your turn** in **Prokonsul**"), dm.content
+        assert any(f":{secret.key}:v:" in i for i in dm.all_custom_ids())
+    alice, bob, carol = users
+    (alices,) = fake.dms(alice)
+    with pytest.raises(ValueError, match="cannot see another user's DM"):
+        await fake.click(bob, alices, harness.custom_id(alices, ":v:0"))
+    seq = session.seq
+    await fake.click(alice, alices, harness.custom_id(alices, ":v:8"))
+    await harness.settle()
+    assert session.seq == seq + 1 and 0 in next(p for p in session.pending()).done
+    assert not fake.message(alices.id).all_custom_ids()  # answered in place, stored first
+    (bobs,) = fake.dms(bob)
+    hand = await harness.open_hand(bob)  # bob answers from the board instead
+    await fake.click(bob, hand, harness.custom_id(hand, ":v:7"))
+    await harness.settle()
+    now[0] = start + 25 * HOUR  # half carol's clock: her DM is edited, its chooser kept
+    await tables.fire()
+    await fake.wait_for(lambda: fake.dms(carol)[0].content.startswith("⏰"))
+    await harness.settle()
+    (carols,) = fake.dms(carol)
+    assert carols.content.startswith("⏰ Reminder") and carols.all_custom_ids()
+    assert [len(fake.dms(u)) for u in users] == [1, 1, 1]
+    await fake.click(carol, carols, harness.custom_id(carols, ":v:6"))
+    await harness.settle()
+    assert secret.key not in {p.key for p in session.pending()}  # the turn moved on
+    for user, first in zip(users, (alices, bobs, carols), strict=True):
+        first_turn, *later = fake.dms(user)  # that turn's DM (its private view now), then
+        assert first_turn.id == first.id  # each next turn's notice: no other DM
+        assert all(m.content.startswith("🎲 **Your turn**") for m in later), later
+    assert not fake.message(bobs.id).all_custom_ids()  # his private view now, no chooser
+
+
+async def test_a_public_turn_is_chosen_in_the_turn_dm_and_its_stale_chooser_refused(
+    harness: Harness,
+) -> None:
+    """The turn DM of a public turn carries its chooser too: a click there plays the turn
+    (committed, then answered); once the turn moved on, a click on it changes nothing."""
+    fake = harness.fake
+    now = [1_772_409_600.0]
+    bot, users, session, mover = await a_turn_begins(harness, now)
+    await bot.play.deadlines.tables.fire()
+    await fake.wait_for(lambda: bool(notice_dms(harness, users[mover])))
+    await harness.settle()
+    (dm,) = notice_dms(harness, users[mover])
+    turn = next(p for p in session.pending() if p.kind == "turn")
+    assert any(f":{turn.key}:" in i for i in dm.all_custom_ids()), dm.all_custom_ids()
+    seq = session.seq
+    await harness.answer_first(users[mover], dm, turn.key)
+    assert session.seq == seq + 1 and turn.key not in {p.key for p in session.pending()}
+    assert "✓" in fake.message(dm.id).text() or not fake.message(dm.id).all_custom_ids()
+    await bot.play.deadlines.tables.fire()  # the other player's turn: their own DM
+    await fake.wait_for(lambda: bool(notice_dms(harness, users[1 - mover])))
+    await harness.settle()
+    (theirs,) = notice_dms(harness, users[1 - mover])
+    other = next(p for p in session.pending() if p.kind == "turn")
+    where = await harness.message_for(users[1 - mover], other)  # played from the board
+    await harness.answer_first(users[1 - mover], where, other.key)
+    seq = session.seq
+    stale = next(i for i in theirs.all_custom_ids() if f":{other.key}:s:" in i)
+    option = theirs.find_component(stale)["options"][0]["value"]
+    await fake.select(users[1 - mover], theirs, stale, [option])  # the DM's chooser, now
+    assert "out of date" in fake.message(theirs.id).text()
+    assert fake.message(theirs.id).all_custom_ids() == [] and session.seq == seq
+
+
+async def test_a_turn_dm_to_closed_dms_falls_back_to_the_channel_notice(harness: Harness) -> None:
+    fake = harness.fake
+    now = [1_772_409_600.0]
+    users = [fake.add_user(name) for name in ("alice", "bob", "carol")]
+    fake.close_dms(users[2])
+    bot = await harness.start()
+    bot.clock = lambda: now[0]
+    await open_async(harness, users, "1d", game="prokonsul", options="quiet_petitions=off")
+    await bot.play.deadlines.tables.fire()
+    await fake.wait_for(lambda: any("can't send" in m.text() for m in fake.channel_messages()))
+    await harness.settle()
+    (notice,) = [m for m in fake.channel_messages() if "can't send you DMs" in m.text()]
+    assert f"<@{users[2].id}>" in notice.text()
+    record = await fake.click(users[2], notice, harness.custom_id(notice, ":hand:open"))
+    assert any(":v:" in i for i in record.response_message.all_custom_ids())  # her chooser
+    assert [len(fake.dms(u)) for u in users[:2]] == [1, 1]
+
+
+def board_writes(harness: Harness, channels: list[int]) -> dict[int, int]:
+    """POSTs and PATCHes of channel messages per channel (boards, pings, notices)."""
+    fake = harness.fake
+    return {
+        c: len([r for r in fake.calls(None, f"/channels/{c}/messages") if r.method != "GET"])
+        for c in channels
+    }
+
+
+async def test_a_restart_republishes_only_the_live_boards_that_lag_their_log(
+    harness: Harness,
+) -> None:
+    """Issue 28 item 7: live tables whose board shows the log's last input are loaded (their
+    AI seats and timers need them) but not posted again; a board that lags is, alone."""
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    channels = [fake.channel_id] + [fake.add_channel(f"live-{n}") for n in range(3)]
+    for channel in channels:
+        await fake.slash(alice, "game", ["new"], {"game": "caesar"}, channel_id=channel)
+        lobby = fake.channel_messages(channel)[-1]
+        await fake.click(bob, lobby, harness.custom_id(lobby, ":lobby:join"))
+        await fake.click(alice, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()
+    sessions = [await bot.service.in_channel(c) for c in channels]
+    moved = sessions[0]  # one table plays a move: its board shows input 1
+    prompt = next(p for p in moved.pending() if p.kind == "turn")
+    mover = (alice, bob)[prompt.seats[0]]
+    await harness.answer_first(mover, await harness.message_for(mover, prompt), prompt.key)
+    await harness.settle()
+    assert moved.seq == 1
+    await harness.stop()
+    before = board_writes(harness, channels)
+    bot = await harness.start()
+    await harness.settle()
+    assert board_writes(harness, channels) == before  # every board current: none written
+    assert {s.id for s in sessions} <= bot.service._sessions.keys()  # loaded all the same
+    lagging = await bot.service.get(sessions[2].id)
+    await bot.service.set_meta(lagging, shown=lagging.seq - 1)  # as a crash before its post
+    await harness.kill()
+    bot = await harness.start()
+    await harness.settle()
+    after = board_writes(harness, channels)
+    assert {c: after[c] - before[c] for c in channels} == {
+        c: (1 if c == channels[2] else 0) for c in channels
+    }
+
+
+async def test_an_auto_archived_thread_is_listed_and_its_notices_unarchive_it(
+    harness: Harness,
+) -> None:
+    """A game thread quiet for a day is auto-archived: Discord drops it from the bot's cache.
+    /game mine still lists it for a member who can view it, and a channel notice is posted
+    there (fetched by id; the message unarchives it), never skipped."""
+    fake = harness.fake
+    now = [1_772_409_600.0]
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bot = await harness.start()
+    bot.clock = lambda: now[0]
+    for user in (alice, bob):
+        await fake.slash(user, "game", ["me", "notices"], {"way": "mention"})
+    await fake.slash(alice, "game", ["new"], {"game": "caesar", "pace": "1d", "thread": True})
+    thread = fake.threads()[-1]
+    await open_in_thread(harness, alice, bob, thread)
+    await bot.play.deadlines.tables.fire()  # the turn's notice, before the thread goes quiet
+    fake.archive_thread(thread)
+    await fake.wait_for(lambda: bot.get_channel(thread) is None)  # out of the bot's cache
+    text = (await mine(harness, alice)).text()
+    assert f"/{thread}/" in text and "cannot view" not in text, text
+    session = await bot.service.in_channel(thread)
+    mover = (alice, bob)[session.pending()[0].seats[0]]
+    now[0] += 25 * HOUR  # half the mover's clock: a reminder, by mention in the thread
+    await bot.play.deadlines.tables.fire()
+    await harness.settle()
+    said = [m.text() for m in fake.channel_messages(thread) if "Reminder" in m.text()]
+    assert len(said) == 1 and said[0].startswith(f"<@{mover.id}> ⏰ Reminder"), said
+    assert not fake.store.channel(thread).archived  # the notice unarchived it
+    await fake.wait_for(lambda: bot.get_channel(thread) is not None)
+    board = harness.board_in(thread)
+    fake.archive_thread(thread)  # quiet again; then its board must change (time has passed)
+    await fake.wait_for(lambda: bot.get_channel(thread) is None)
+    now[0] += HOUR
+    bot.play.publish(session)
+    await harness.settle()
+    assert harness.board_in(thread).id != board.id  # Discord refuses the edit: posted anew
+    assert not fake.store.channel(thread).archived
+
+
+async def open_in_thread(harness: Harness, host: FakeUser, guest: FakeUser, thread: int) -> None:
+    fake = harness.fake
+    lobby = next(
+        m for m in fake.channel_messages(thread) if any(":lobby:" in i for i in m.all_custom_ids())
+    )
+    await fake.click(guest, lobby, harness.custom_id(lobby, ":lobby:join"))
+    await fake.click(host, lobby, harness.custom_id(lobby, ":lobby:start"))
+    await harness.settle()

@@ -113,7 +113,7 @@ async def test_a_decision_by_dm_brings_its_tip_and_the_unasked_hint(
 ) -> None:
     """A learning game's decision that arrives by DM (not opened from the board) opens with its
     tip the first time, and the hint follows in the learner's DMs without asking."""
-    fix_seed(monkeypatch, 3)
+    fix_seed(monkeypatch, 1)  # a game that brings the learner a decision by DM: not all do
     fake = harness.fake
     alice = fake.add_user("alice")
     bot = await harness.start()

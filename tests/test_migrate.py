@@ -69,6 +69,7 @@ def test_migrate_copies_everything_and_refuses_a_second_run(
     assert len(records[0]) == 3 and len(records[1]) == 1, "3 seats' results, one AI rating"
     assert asyncio.run(finished_records(postgres_url)) == records
     assert asyncio.run(new_session_id(postgres_url)) > session_id + 1, "no copied id reused"
+    assert asyncio.run(analyzed(postgres_url)) >= {"sessions", "inputs", "clocks"}
 
     assert main(["--config", config, "migrate", "--to", postgres_url]) == 1
     assert "already holds sessions" in capsys.readouterr().out
@@ -85,6 +86,18 @@ async def contents(database: str, session_id: int) -> dict:
             "snapshots": await store.snapshots(session_id),
             "deadlines": await store.deadlines(),
         }
+    finally:
+        await store.close()
+
+
+async def analyzed(database: str) -> set[str]:
+    """Tables with planner statistics (the start-up queries need them right after a copy)."""
+    store = await open_store(database)
+    try:
+        rows = await store.query(
+            "SELECT relname FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL"
+        )
+        return {str(r[0]) for r in rows}
     finally:
         await store.close()
 

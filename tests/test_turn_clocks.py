@@ -194,10 +194,13 @@ async def test_moving_quiet_hours_refunds_no_time_already_charged(tmp_path: Path
         # Quiet hours 00:00-11:00 would cover the ten hours just charged.
         await clocks.set_prefs(UserPrefs(user, quiet_start=0, quiet_end=11 * 60))
         assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
-        other_process = TurnClocks(service, lambda: now[0], "b")  # its own once-a-day limit
-        await other_process.set_prefs(
-            UserPrefs(user, tz="Asia/Tokyo", quiet_start=9 * 60, quiet_end=20 * 60)
-        )
+        other_process = TurnClocks(service, lambda: now[0], "b")  # the limit is stored: shared
+        tokyo = UserPrefs(user, tz="Asia/Tokyo", quiet_start=9 * 60, quiet_end=20 * 60)
+        with pytest.raises(IllegalInput, match="quiet_moved_recently"):
+            await other_process.set_prefs(tokyo)
+        now[0] += DAY  # a day later the move is allowed, and again refunds nothing
+        before = dict(await clocks.waiting(session))[seat]
+        await other_process.set_prefs(tokyo)
         assert dict(await clocks.waiting(session))[seat] == pytest.approx(before)
     finally:
         await store.close()
@@ -265,3 +268,37 @@ async def test_one_player_cannot_end_a_pause_the_others_agreed_on(tmp_path: Path
         assert (await store.table_pace(session.id)).paused_until == now[0] + DAY
     finally:
         await store.close()
+
+
+async def test_the_once_a_day_limit_on_quiet_hours_holds_across_processes_and_restarts(
+    database: str,
+) -> None:
+    """The limit is stored per player (both stores): a second service on the same database
+    (another process, on PostgreSQL a connection of its own) and a restart both see it."""
+    now = [START]
+    first = await open_store(database)
+    second = first if not database.startswith("postgres") else await open_store(database)
+    try:
+        _, clocks, session = await table(first, now, pace=Pace(DAY), quiet_stops=True)
+        user = session.seats[next(iter(dict(await clocks.waiting(session))))].user_id
+        await clocks.set_prefs(UserPrefs(user, quiet_start=0, quiet_end=6 * 60))
+        other = TurnClocks(TableService(second), lambda: now[0], "b")
+        now[0] += 20 * HOUR
+        with pytest.raises(IllegalInput, match="quiet_moved_recently") as refused:
+            await other.set_prefs(UserPrefs(user, quiet_start=60, quiet_end=7 * 60))
+        assert refused.value.msg.args["hours"] == 4
+        assert (await second.user_prefs([user]))[user].quiet_start == 0  # nothing changed
+    finally:
+        if second is not first:
+            await second.close()
+        await first.close()
+    reopened = await open_store(database)  # a restart
+    try:
+        restarted = TurnClocks(TableService(reopened), lambda: now[0], "c")
+        with pytest.raises(IllegalInput, match="quiet_moved_recently"):
+            await restarted.set_prefs(UserPrefs(user, quiet_start=60, quiet_end=7 * 60))
+        now[0] += 4 * HOUR  # a day after the move
+        await restarted.set_prefs(UserPrefs(user, quiet_start=60, quiet_end=7 * 60))
+        assert (await reopened.user_prefs([user]))[user].quiet_start == 60
+    finally:
+        await reopened.close()

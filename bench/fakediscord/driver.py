@@ -268,6 +268,11 @@ class UserActions:
             raise ValueError(f"message {msg.id} was deleted")
         if msg.ephemeral_for is not None and msg.ephemeral_for != user.id:
             raise ValueError(f"{user.name} cannot see ephemeral message {msg.id}")
+        own_dm = self.store.dm_channels.get(user.id)
+        if self.store.channel(msg.channel_id).is_dm and (
+            own_dm is None or own_dm.id != msg.channel_id
+        ):
+            raise ValueError(f"{user.name} cannot see another user's DM {msg.id}")
         comp = msg.find_component(custom_id)
         if comp is None:
             raise ValueError(f"no component {custom_id!r} on message; has {msg.all_custom_ids()}")
@@ -373,5 +378,9 @@ class UserActions:
         msg = self.store.create_message(channel, user, {"content": content}, [])
         data = self.store.message_json(msg)
         await self.gateway.flush()
+        if channel.archived:  # a member's message unarchives the thread, as the bot's does
+            channel.archived = False
+            thread = self.store.thread_json(channel)
+            await self.gateway.dispatch("THREAD_UPDATE", thread, channel.guild_id)
         await self.gateway.dispatch("MESSAGE_CREATE", data, channel.guild_id)
         return msg

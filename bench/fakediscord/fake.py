@@ -227,6 +227,13 @@ class FakeDiscord(UserActions):
         self.gateway.dispatch_soon("THREAD_CREATE", data, thread.guild_id)
         return thread.id
 
+    def archive_thread(self, thread_id: int) -> None:
+        """Discord's auto-archive after inactivity: THREAD_UPDATE (archived), after which the bot's
+        cache drops the thread; it stays fetchable by id, and a new message unarchives it."""
+        thread = self.store.channel(thread_id)
+        thread.archived = True
+        self.gateway.dispatch_soon("THREAD_UPDATE", self.store.thread_json(thread), thread.guild_id)
+
     def threads(self) -> list[int]:
         """Ids of every thread, oldest first."""
         return [c.id for c in self.store.channels.values() if c.is_thread]

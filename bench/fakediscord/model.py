@@ -114,6 +114,7 @@ class FakeChannel:
     parent_id: int | None = None  # threads: the channel they belong to
     owner_id: int | None = None  # threads: who started them
     hidden_from: set[int] = field(default_factory=set)  # members denied View Channel here
+    archived: bool = False  # threads: auto-archived (out of the bot's cache, fetchable by id)
 
     @property
     def is_dm(self) -> bool:

@@ -223,6 +223,11 @@ class RestApi:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         body = body_of(request)
         msg = self.store.create_message(channel, self.store.bot, body.data, body.files)
+        if channel.archived:  # a message unarchives a thread (not locked: locks are not modelled)
+            channel.archived = False
+            await self.gateway.dispatch(
+                "THREAD_UPDATE", self.store.thread_json(channel), channel.guild_id
+            )
         return json_response(self.store.message_json(msg))
 
     async def get_message(self, request: web.Request) -> web.Response:
@@ -232,6 +237,7 @@ class RestApi:
         msg = self._message(request)
         if msg.author_id != self.store.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self.store.refuse_if_archived(msg)
         body = body_of(request)
         self.store.edit_message(msg, body.data, body.files)
         return json_response(self.store.message_json(msg))
@@ -243,6 +249,7 @@ class RestApi:
                 raise ApiError(403, 50003, "Cannot execute action on a DM channel")
             if not self.store.bot_has_manage_messages:
                 raise ApiError(403, 50013, "Missing Permissions")
+        self.store.refuse_if_archived(msg)
         self.store.delete_message(msg)
         return no_content()
 

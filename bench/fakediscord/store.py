@@ -379,7 +379,7 @@ class Store:
             "member_count": 1,
             "flags": 0,
             "thread_metadata": {
-                "archived": False,
+                "archived": thread.archived,
                 "auto_archive_duration": 1440,
                 "archive_timestamp": snowflake_iso(thread.id),
                 "locked": False,
@@ -392,7 +392,8 @@ class Store:
         members = self.members(guild_id)
         guild_channels = [c for c in self.channels.values() if c.guild_id == guild_id]
         channels = [self.channel_json(c) for c in guild_channels if not c.is_thread]
-        threads = [self.thread_json(c) for c in guild_channels if c.is_thread]
+        # Discord's GUILD_CREATE lists only active threads: an archived one is fetched by id.
+        threads = [self.thread_json(c) for c in guild_channels if c.is_thread and not c.archived]
         return {
             "id": str(guild_id),
             "name": self.guild_names[guild_id],
@@ -601,6 +602,12 @@ class Store:
         listed = {str(a.get("id")) for a in data["attachments"] or []}
         kept = [a for a in msg.attachments if str(a.id) in listed]
         return kept + new
+
+    def refuse_if_archived(self, msg: FakeMessage) -> None:
+        """Discord refuses to edit or delete a message in an archived thread (only a new
+        message unarchives it), through the bot's token or an interaction's alike."""
+        if not msg.ephemeral and self.channel(msg.channel_id).archived:
+            raise ApiError(400, 50083, "Thread is archived")
 
     def delete_message(self, msg: FakeMessage) -> None:
         if not msg.deleted:

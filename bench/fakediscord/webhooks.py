@@ -172,10 +172,13 @@ class WebhookApi:
 
     async def edit_message(self, request: web.Request) -> web.Response:
         msg = self._token_message(request)
+        self.store.refuse_if_archived(msg)
         body = body_of(request)
         self.store.edit_message(msg, body.data, body.files)
         return json_response(self.store.message_json(msg))
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        self.store.delete_message(self._token_message(request))
+        msg = self._token_message(request)
+        self.store.refuse_if_archived(msg)
+        self.store.delete_message(msg)
         return no_content()

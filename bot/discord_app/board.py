@@ -46,6 +46,7 @@ from table.service import Session, TableService
 
 log = logging.getLogger("forum.board")
 RENDER_SLOTS = 2  # two cores: never more renders at once
+THREAD_ARCHIVED = 50083  # Discord's refusal to edit in an archived thread
 KEPT_IMAGES = 64  # latest board images kept to post a board anew without drawing it again
 
 
@@ -323,7 +324,10 @@ class Board:
                     allowed_mentions=NO_PINGS, **fields, **keep_image
                 )
                 return
-            except discord.NotFound:
+            except discord.HTTPException as error:
+                # Gone, or in a thread auto-archived since: a new board (which unarchives it).
+                if error.status != 404 and error.code != THREAD_ARCHIVED:
+                    raise
                 _rewind(file)
         if file is None and _shows_image(fields):  # a new message needs the same image
             file = self.shown_image(session)

@@ -196,17 +196,21 @@ class ForumBot(commands.Bot):
             tune_gc()
 
     async def recover(self) -> None:
-        """Re-post boards, re-prompt players whose private prompts died, resume AI seats
-        (not for async tables whose board shows their latest input: see recoverable).
+        """Re-post the boards that lag their log (re-prompting their players), resume AI
+        seats and prompts never sent; a current board is left alone, live or async, so a
+        restart costs no REST call per quiet game.
 
         A broken session is skipped; its channel is told how to get a playable channel back.
         """
         # Async tables whose board is current wait, unread, until acted on or due.
         healthy, broken = await self.service.recoverable(lazy=True)
         for session in healthy:
-            if session.status in ("active", "finished"):  # finished: its final board is owed
+            # finished: its final board is owed (only those whose board lags are read)
+            if session.status in ("active", "finished") and self.play.lags(session):
                 log.info("recovering session %s", session.id)
                 self.play.publish(session, restarted=True)
+            elif session.status == "active":
+                self.play.resume(session)
             if session.row.meta.hint_waits:  # hints the killed process left "thinking…"
                 self.spawn(withdraw_deferred(self, self.service, session, self._texts_of(session)))
         for error in broken:

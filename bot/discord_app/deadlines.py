@@ -9,7 +9,7 @@ import discord
 
 from bot.discord_app.async_tables import AsyncTables
 from bot.discord_app.private_prompts import PrivatePrompts
-from bot.discord_app.sending import NO_PINGS, game_channel, pings
+from bot.discord_app.sending import NO_PINGS, pings, table_channel
 from bot.frontend.ai_seats import AiSeats
 from bot.frontend.settings import ServerSettings
 from bot.frontend.wording import Wording
@@ -90,9 +90,10 @@ class Deadlines:
         owing = self.owing_humans(session)
         t = self.wording.channel_texts(session)
         mentions = " ".join(f"<@{session.seats[s].user_id}>" for s in owing)
-        channel = game_channel(self.client.get_channel(session.row.channel_id))
+        channel = await table_channel(self.client, session.row.channel_id)
         allowed = pings(session.seats[s].user_id for s in owing)
-        await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
+        if channel is not None:
+            await channel.send(t("reminder", seats=mentions), allowed_mentions=allowed)
         for seat in owing:
             await self.prompts.dm(
                 session,
@@ -108,15 +109,17 @@ class Deadlines:
     async def _idle(self, session: Session) -> None:
         owing = self.owing_humans(session)
         t = self.wording.channel_texts(session)
-        channel = game_channel(self.client.get_channel(session.row.channel_id))
+        channel = await table_channel(self.client, session.row.channel_id)
         if (await self.settings.of(session.row.guild_id)).idle_policy == "abort":
             await self.service.abort(session)
-            await channel.send(t("idle_abort"), allowed_mentions=NO_PINGS)
+            if channel is not None:
+                await channel.send(t("idle_abort"), allowed_mentions=NO_PINGS)
             await self.close_board(session)
             return
         for seat in owing:
             await self.service.hand_seat_to_ai(session, seat)
-        await channel.send(t("idle_ai", seats=owing), allowed_mentions=NO_PINGS)
+        if channel is not None:
+            await channel.send(t("idle_ai", seats=owing), allowed_mentions=NO_PINGS)
         await self.service.store.clear_deadline(session.id)
         self._armed.pop(session.id, None)
         self.ai.schedule(session)

@@ -2,8 +2,9 @@
 
 Each line names the game, its server and channel (a link to the board), whose turn it is, the
 asker's clock and how long the table has waited. A game is named only when the asker can view
-its channel now (the bot checks the member's permissions there; a channel or member it cannot
-see counts as hidden): a member who lost access to a channel learns nothing of it from here.
+its channel now (the bot checks the member's permissions there, in an auto-archived thread
+too; a channel or member it cannot see counts as hidden): a member who lost access to a channel
+learns nothing of it from here.
 The list is one private answer, paged by editing it (no follow-ups: a user-installed command
 may send at most five).
 """
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.discord_app.sending import NO_PINGS
+from bot.discord_app.sending import NO_PINGS, table_channel
 from bot.frontend.safe_text import NAME_MAX, clip, neutral
 from bot.frontend.texts import Texts
 from engine.registry import GAMES
@@ -39,7 +40,7 @@ async def visible_games(
     shown, hidden = [], 0
     members: dict[int, discord.Member | None] = {}
     for game in await clocks.games_of(user_id):
-        channel = client.get_channel(game.channel_id)
+        channel = await table_channel(client, game.channel_id)  # archived: fetched
         if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             hidden += 1
             continue

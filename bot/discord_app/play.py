@@ -22,7 +22,7 @@ from bot.discord_app.board import Board
 from bot.discord_app.carriers import Carriers
 from bot.discord_app.deadlines import Deadlines
 from bot.discord_app.private_prompts import PrivatePrompts
-from bot.discord_app.sending import NO_PINGS, game_channel
+from bot.discord_app.sending import NO_PINGS, table_channel
 from bot.discord_app.table_talk import TableTalk
 from bot.discord_app.turn_pings import ping_turns
 from bot.frontend.ai_seats import AiSeats, Spawn
@@ -84,12 +84,13 @@ class Play:
             service,
             timing.clock,
             parts.wording,
-            parts.prompts.dm_channels,
+            parts.prompts,
             self.ai,
             close_board=self.close_board,
             republish=self.publish,
         )
         parts.board.clock_lines = tables.board_lines
+        parts.prompts.turn_dms = tables  # an async turn's notice DM carries its decision
         self.deadlines = Deadlines(
             timing.client,
             service,
@@ -145,6 +146,18 @@ class Play:
         """Re-show the session as it is (start-up recovery, /game status)."""
         self.publisher.mark(session, urgent=True, restarted=restarted)
 
+    def lags(self, session: Session) -> bool:
+        """Its board is missing, buried under chat, or does not show the log's last input:
+        start-up recovery posts it again."""
+        meta = session.row.meta
+        return meta.board is None or meta.buried or meta.shown != session.seq
+
+    def resume(self, session: Session) -> None:
+        """Start-up, for a table whose board is current: the board is left as it is (no REST
+        call); all that follows a board follows (owing players get their private chooser again,
+        the drafts being lost with the process; AI seats play on)."""
+        self.spawn(self._follow_up(session, [], restarted=True))
+
     async def publish_now(self, session: Session, dirty: Dirty) -> None:
         started = time.perf_counter()
         events = self._queued.pop(session.id, [])
@@ -156,8 +169,9 @@ class Play:
         file = await self.board.render(session)
         fields = self.board.board_fields(session, text, buttons, file)
         await self.board.post_board(session, fields, file)
-        if session.row.meta.shown is None or over:
-            # Enough to find, at start-up, a finished game whose final board was never shown.
+        if session.row.meta.shown != seq or over:
+            # The last input the board shows: at start-up, only a board that lags its log is
+            # posted again (see `resume`), and a finished game's final board is never lost.
             await self.service.set_meta(session, shown=seq)
         self.metrics["publish"].append(time.perf_counter() - started)
         self.spawn(self._follow_up(session, events, dirty.restarted))
@@ -178,10 +192,11 @@ class Play:
     async def end_at_limit(self, session: Session) -> None:
         """The game's log reached Game.input_limit and the store aborted it: say so, close."""
         t = self.wording.channel_texts(session)
-        channel = game_channel(self.board.client.get_channel(session.row.channel_id))
-        await channel.send(
-            t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
-        )
+        channel = await table_channel(self.board.client, session.row.channel_id)
+        if channel is not None:
+            await channel.send(
+                t("input_limit", limit=session.game.input_limit()), allowed_mentions=NO_PINGS
+            )
         await self.close_board(session)
 
     async def close_board(self, session: Session) -> None:

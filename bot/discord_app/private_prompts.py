@@ -1,11 +1,15 @@
 """What players are asked: private prompts and private views by DM, public replies in the
-channel. One private message per player and game (see `prompt_players`)."""
+channel. One private message per player and game (see `prompt_players`).
+
+On an async table whose player takes turn notices by DM, the turn's notice DM carries the
+decision (bot.discord_app.async_tables, through `TurnDms`): no DM of its own is sent for it,
+and it waits, like the notice, out of the player's quiet hours."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -17,7 +21,7 @@ from bot.discord_app.custom_id import cid
 from bot.discord_app.dm_channels import DmChannels
 from bot.discord_app.hints import with_hint
 from bot.discord_app.private_view import add_show_button, folded
-from bot.discord_app.sending import NO_PINGS, game_channel, pings
+from bot.discord_app.sending import NO_PINGS, pings, table_channel
 from bot.frontend import budget
 from bot.frontend.ai_seats import Spawn
 from bot.frontend.drafts import Draft, DraftBook
@@ -30,6 +34,30 @@ from engine.core import Event, Kind, Msg, Prompt
 from table.service import Session, TableService
 
 DM_CLOSED = 50007
+
+
+def public_turn(session: Session, seat: int) -> Prompt | None:
+    """A decision of `seat` asked in the open (a turn on the board, a reply in the channel)."""
+    return next(
+        (
+            p
+            for p in session.pending()
+            if p.kind != Kind.SECRET and p.public_options and seat in p.seats
+        ),
+        None,
+    )
+
+
+class TurnDms(Protocol):
+    """Turn notice DMs that carry a seat's decision (bot.discord_app.async_tables)."""
+
+    async def carries(self, session: Session, seat: int) -> bool:
+        """The seat's decisions go in its turn's notice DM, not in a DM of their own."""
+        ...
+
+    async def refresh(self, session: Session, seat: int) -> None:
+        """The turn's notice DM, when already sent, shows the seat's decision as it is now."""
+        ...
 
 
 class PrivatePrompts:
@@ -57,12 +85,15 @@ class PrivatePrompts:
         self._acted: set[tuple[int, int]] = set()  # (session, seat) that just answered
         # (session, seat) -> (shown_key, _sent) when its DM was last settled: see prompt_players
         self._shown: dict[tuple[int, int], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        self.turn_dms: TurnDms | None = None  # async tables' turn notices (set by Play)
 
     async def ask_in_channel(self, session: Session) -> None:
         """Public replies (e.g. an offer to one player) are asked in the open, once each, even
         across a restart (what was asked is stored with the session)."""
         before = session.row.meta.asked
-        channel = game_channel(self.client.get_channel(session.row.channel_id))
+        channel = await table_channel(self.client, session.row.channel_id)
+        if channel is None:
+            return
         for prompt in session.pending():
             tag = f"{prompt.key}/{','.join(map(str, prompt.seats))}"
             if prompt.kind != Kind.REPLY or is_private(prompt) or tag in session.row.meta.asked:
@@ -124,7 +155,12 @@ class PrivatePrompts:
         sent, private_seen = session.row.meta.prompted, session.row.meta.private
         lines = session.game.private_lines(session.live(), seat)  # once, for digest and text
         seen = self.private_digest(session, seat, events, lines)
-        if prompt is not None and (restarted or sent.get(str(seat)) != prompt.key):
+        new = prompt is not None and (restarted or sent.get(str(seat)) != prompt.key)
+        changed = seen != private_seen.get(str(seat)) and not quiet
+        if prompt is not None and self.turn_dms and await self.turn_dms.carries(session, seat):
+            if new or changed:  # before the turn's notice goes out, the scan sends it with it
+                await self.turn_dms.refresh(session, seat)
+        elif new and prompt is not None:
             private = self.private_text(session, seat, events, lines)
             content, view = self.dm_content(session, seat, prompt, private, restarted)
             t = self.wording.seat_texts(session, seat)
@@ -136,7 +172,7 @@ class PrivatePrompts:
             _note(session, prompted={**session.row.meta.prompted, str(seat): prompt.key})
             if session.row.meta.learning:  # the hint, without asking, as on the board
                 self.spawn(self.hint_by_dm(session, seat, prompt))
-        elif seen != private_seen.get(str(seat)) and not quiet:
+        elif changed:
             private = self.private_text(session, seat, events, lines)
             if private:
                 content, view = self.dm_content(session, seat, prompt, private, False)
@@ -163,12 +199,41 @@ class PrivatePrompts:
             *(e.model_dump_json() for e in events if e.to is not None and seat in e.to),
         )
 
+    def turn_decision(self, session: Session, seat: int) -> tuple[str, Components, Prompt] | None:
+        """What a turn notice DM carries below its notice: the seat's private view and the
+        chooser of its decision, private or public (the router checks a click from a DM as any
+        other: the clicker's seat, the prompt still current, the message that offered it)."""
+        prompt = self.owed_private(session, seat) or public_turn(session, seat)
+        if prompt is None:
+            return None
+        private = self.private_text(session, seat, [])
+        content, view = self.dm_content(session, seat, prompt, private, False, header=False)
+        return content, view or Components(), prompt
+
+    def carried(self, session: Session, seat: int, prompt: Prompt, message_id: int) -> None:
+        """A private prompt went out in the turn's notice DM: it is the seat's private message
+        (later private views edit it) and the prompt counts as sent (stored with the meta)."""
+        if is_private(prompt):
+            _note(
+                session,
+                prompted={**session.row.meta.prompted, str(seat): prompt.key},
+                dm_message={**session.row.meta.dm_message, str(seat): message_id},
+            )
+
     def dm_content(
-        self, session: Session, seat: int, prompt: Prompt | None, private: str, restarted: bool
+        self,
+        session: Session,
+        seat: int,
+        prompt: Prompt | None,
+        private: str,
+        restarted: bool,
+        *,
+        header: bool = True,
     ) -> tuple[str, Components | None]:
         """The seat's private message: header, private view and, while owed, the chooser."""
         t = self.wording.seat_texts(session, seat)
-        parts = [self.dm_header(session, seat)] + ([t("chooser.restarted")] if restarted else [])
+        parts = [self.dm_header(session, seat)] if header else []
+        parts += [t("chooser.restarted")] if restarted else []
         if prompt is None:
             return "\n".join([*parts, private]), None
         draft = self.drafts.of(session.id, session.seats[seat].user_id, prompt.key)
@@ -290,7 +355,9 @@ class PrivatePrompts:
     async def dm_fallback(self, session: Session, seat: int) -> None:
         """The closed-DM notice, in the channel: in the server's language, like all it shows."""
         t = self.wording.channel_texts(session)
-        channel = game_channel(self.client.get_channel(session.row.channel_id))
+        channel = await table_channel(self.client, session.row.channel_id)
+        if channel is None:
+            return
         view = Components()
         view.add_item(
             discord.ui.Button(

@@ -21,6 +21,19 @@ def game_channel(channel: object) -> GameChannel:
     return cast(GameChannel, channel)
 
 
+async def table_channel(client: discord.Client, channel_id: int) -> GameChannel | None:
+    """A game's channel, from the cache or else fetched: a thread auto-archived after a quiet
+    day is out of the cache but still there (a message sent to it unarchives it). None only
+    when Discord says it is gone or closed to the bot."""
+    found = client.get_channel(channel_id)
+    if found is not None:
+        return game_channel(found)
+    try:
+        return game_channel(await client.fetch_channel(channel_id))
+    except (discord.NotFound, discord.Forbidden):
+        return None
+
+
 def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
     """Allowed mentions that ping exactly these players (never roles or everyone)."""
     users = [discord.Object(id=int(uid)) for uid in user_ids]

@@ -3,28 +3,13 @@ the player's current decision is, so old messages stop collecting "out of date" 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
+from bot.discord_app.private_prompts import PrivatePrompts, public_turn
 from bot.frontend.texts import Texts
-from engine.core import Kind, Prompt
 from table.service import Session
 
-if TYPE_CHECKING:
-    from bot.discord_app.private_prompts import PrivatePrompts
-
-
-def public_turn(session: Session, seat: int) -> Prompt | None:
-    """A decision of `seat` asked in the open (a turn on the board, a reply in the channel)."""
-    return next(
-        (
-            p
-            for p in session.pending()
-            if p.kind != Kind.SECRET and p.public_options and seat in p.seats
-        ),
-        None,
-    )
+__all__ = ["close", "pointer", "public_turn"]  # public_turn: where the router finds it
 
 
 def board_link(session: Session) -> str:

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.command_text import command_text as _
-from bot.discord_app.sending import game_channel
+from bot.discord_app.sending import table_channel
 from bot.frontend.budget import Dropped, unless
 from bot.frontend.strings import COMMANDS
 from bot.frontend.texts import Texts
@@ -95,10 +95,9 @@ async def ping_turns(board: Board, session: Session) -> None:
     await board.service.set_meta(
         session, turn_ping=None
     )  # stored first: a restart never pings again
-    found = board.client.get_channel(session.row.channel_id)
-    if found is None:
+    channel = await table_channel(board.client, session.row.channel_id)
+    if channel is None:
         return
-    channel = game_channel(found)
     if previous:
         await board.delete_quietly(channel, previous)
     if not users:
