@@ -12,17 +12,21 @@ from engine.games.space_emperor.cards import CardSet, card_set
 from engine.games.space_emperor.state import SpaceEmperorView
 
 MAX_TARGETS = 3  # weakest-defended targets tried with the strongest fleet
+# Prompts the heuristic answers alone: random subsets throw good cards away, and a random
+# layout of targets (defence) or assignment (attack) only let noise replace a sound one.
+HEURISTIC_ONLY = ("discard", "targets", "assign")
 
 
 def alternatives(view: SpaceEmperorView, prompt: Prompt, seat: int) -> list[dict[str, Any]] | None:
     """The inputs worth searching for `act` and `defend`; none besides the heuristic's for a
-    discard (random subsets throw good cards away); None lets the search draw its own."""
+    discard or the defenders' and attackers' targets (HEURISTIC_ONLY); None lets the
+    search draw its own."""
     cards = card_set(view.card_set)
     if prompt.move == "act":
         return _act(view, prompt, seat, cards)
     if prompt.move == "defend":
         return _defend(view, prompt, cards)
-    return [] if prompt.move == "discard" else None
+    return [] if prompt.move in HEURISTIC_ONLY else None
 
 
 def _fleets(cards: CardSet, view: SpaceEmperorView, prompt: Prompt, systems: set[str]) -> list[Any]:
