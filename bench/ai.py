@@ -147,7 +147,9 @@ def run_match(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per match")
-    parser.add_argument("--only", nargs="*", default=sorted(GAMES), help="game ids")
+    parser.add_argument(
+        "--only", nargs="*", default=sorted(GAMES), choices=sorted(GAMES), help="game ids"
+    )
     parser.add_argument("--no-hard", action="store_true", help="skip the (slow) hard matches")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes playing games")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
