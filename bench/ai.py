@@ -4,6 +4,7 @@
     .venv/bin/python -m bench.ai --games 6 --only imperium konsul
     .venv/bin/python -m bench.ai --jobs 2          # games spread over two worker processes
     .venv/bin/python -m bench.ai --report          # only print the table of what is recorded
+    .venv/bin/python -m bench.ai --report --prune  # and drop the games of older AIs from the file
 
 Each finished game is appended to `bench/results/ai.jsonl` with a fingerprint of the AI code it
 was played by (the engine's AI modules and the game's package). A run plays only the seeds its
@@ -41,6 +42,7 @@ from bench.ai_results import (
     append_record,
     fingerprint,
     load_records,
+    prune,
     table_markdown,
 )
 from engine.ai import ai_seed, random_action
@@ -154,10 +156,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes playing games")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
     parser.add_argument("--report", action="store_true", help="print the table only, play none")
+    parser.add_argument("--prune", action="store_true", help="drop the games of older AIs")
     args = parser.parse_args()
     if not args.report:
         play_all(args)
-    table = table_markdown(load_records(args.results), {g: fingerprint(g) for g in sorted(GAMES)})
+    marks = {g: fingerprint(g) for g in sorted(GAMES)}
+    if args.prune:
+        prune(args.results, marks)
+    table = table_markdown(load_records(args.results), marks)
     args.results.with_suffix(".md").write_text(table, encoding="utf-8")
     print(table)
 

@@ -64,6 +64,12 @@ def append_record(path: Path, record: GameRecord) -> None:
         out.write(json.dumps(asdict(record), separators=(",", ":")) + "\n")
 
 
+def prune(path: Path, marks: dict[str, str]) -> None:
+    """Keeps only the games of the current AIs (the file in the repository stays small)."""
+    kept = [r for r in load_records(path) if marks.get(r.game) == r.fingerprint]
+    path.write_text("".join(json.dumps(asdict(r), separators=(",", ":")) + "\n" for r in kept))
+
+
 def load_records(path: Path) -> list[GameRecord]:
     if not path.exists():
         return []

@@ -10,9 +10,11 @@ from bench.ai import run_match
 from bench.ai_results import (
     GameRecord,
     above_fair_share,
+    append_record,
     beats_everywhere,
     fingerprint,
     load_records,
+    prune,
     table_markdown,
     wilson,
 )
@@ -43,6 +45,10 @@ def test_games_of_an_older_ai_are_left_out_of_the_table(tmp_path: Path) -> None:
     table = table_markdown(records + older, {"senator": fingerprint("senator")})
     assert "n=2 |" in table and "n=4" not in table
     assert "senator: 2 games of an older AI left out" in table
+    for record in older:
+        append_record(results, record)
+    prune(results, {"senator": fingerprint("senator")})
+    assert load_records(results) == records
 
 
 def _games(tested: str, opponent: str, shares_by_position: list[list[float]]) -> list[GameRecord]:
