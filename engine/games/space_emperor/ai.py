@@ -36,11 +36,6 @@ SYSTEM_HITS = 6.0
 SYSTEM_WEIGHT = 0.12
 LATE_SYSTEM_WEIGHT = 0.3
 CARD_WEIGHT = 0.06
-# The search reads the lead at half that scale: a flatter estimate leaves the choice to what the
-# rollouts actually reach (instant wins and losses within the horizon) and lets the margin keep
-# the heuristic's input on a small lead. Hard vs normal, 160 quick games (seeds 5000-5159): 59.4%
-# at half scale, 55.0% at the fitted scale; of 80: double 42.5%, quarter 53.7% (half: 58.8%).
-SEARCH_SCALE = 0.5
 DECK_SIZE = 100
 # (view, prompt, seat, card set) -> the input's arguments
 Decider = Callable[[SpaceEmperorView, Prompt, int, CardSet], dict[str, Any]]
@@ -291,7 +286,7 @@ def _discard(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) 
 def estimate(state: SpaceEmperorState, seat: int) -> float:
     """The seat's share of the win in a game cut short (a rollout at the search's horizon): a
     logistic of its lead over the best rival in systems and ships, weighing more as the deck
-    runs out, and cards held, flattened by SEARCH_SCALE."""
+    runs out, and cards held."""
     if state.winner is not None:
         return 1.0 if state.winner == seat else 0.0
     cards = card_set(state.options.card_set)
@@ -309,7 +304,7 @@ def estimate(state: SpaceEmperorState, seat: int) -> float:
 
     values = [value(p) for p in range(state.seats)]
     lead = values[seat] - max(values[p] for p in range(state.seats) if p != seat)
-    return 1.0 / (1.0 + math.exp(-SEARCH_SCALE * lead))
+    return 1.0 / (1.0 + math.exp(-lead))
 
 
 def _might(cards: CardSet, state: SpaceEmperorState, seat: int) -> float:
