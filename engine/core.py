@@ -393,22 +393,12 @@ class Game(ABC, Generic[S, OptionsT, V]):
 
     @final
     def ai_action(
-        self, view: V, prompt: Prompt, seat: int, rng_state: int, style: Style | None = None
+        self, view: V, prompt: Prompt, seat: int, rng_state: int, style: Style = STEADY
     ) -> Action | None:
-        """The game's AI decision from the seat's own view, played in the seat's `style`, or
-        None for the random baseline. Without a style (the search's rollouts) the seat plays
-        `unknown_style`."""
+        """The game's AI decision from the seat's own view, played in the seat's `style` (the
+        search's rollouts keep STEADY), or None for the random baseline."""
         decide = type(self).AI
-        if decide is None:
-            return None
-        return decide(
-            view, prompt, seat, rng_state, self.unknown_style(rng_state) if style is None else style
-        )
-
-    def unknown_style(self, rng_state: int) -> Style:
-        """How the hard AI's rollouts play a seat whose style they cannot know: STEADY, unless a
-        game's rollouts need a spread of players (its override says why)."""
-        return STEADY
+        return None if decide is None else decide(view, prompt, seat, rng_state, style)
 
     @final
     def public_view(self, state: S) -> PublicView[V]:

@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from engine.ai import ai_seed, choose_action, play_out
-from engine.core import Action
 from engine.i18n import style_name
 from engine.registry import get_game
 from engine.styles import STEADY, STYLES, Style, table_styles
@@ -153,18 +152,3 @@ def test_three_normal_spartacus_seats_no_longer_play_one_game() -> None:
     print(f"spartacus, seeds 0-29: {clones} distinct game(s) one heuristic, {styled} table styles")
     assert clones == 1 and clone_winners == {1}  # the measure sees the clones it is meant to catch
     assert styled >= 6 and winners == {0, 1, 2}, (styled, winners)
-
-
-def test_the_search_plays_spartacus_seats_in_a_spread_of_styles_and_other_games_steady() -> None:
-    spartacus, imperium = get_game("spartacus"), get_game("imperium")
-    drawn = {spartacus.unknown_style(seed).name for seed in range(200)}
-    assert drawn == {style.name for style in STYLES}
-    assert {imperium.unknown_style(seed) for seed in range(50)} == {STEADY}
-    state = spartacus.setup(spartacus.parse_options({}), 3, 4)
-    state, _ = spartacus.apply(state, Action(seat=0, move="play", args={"card": "flag"}))
-    view, prompt = spartacus.view(state, 1), spartacus.pending(state)[0]
-    unknown = {str(spartacus.ai_action(view, prompt, 1, seed).args["card"]) for seed in range(40)}
-    steady = {
-        str(spartacus.ai_action(view, prompt, 1, seed, STEADY).args["card"]) for seed in range(40)
-    }
-    assert steady == {"flag"} and unknown == {"flag", "10"}, (steady, unknown)

@@ -38,8 +38,6 @@ from engine.games.spartacus.sampler import sample
 from engine.games.spartacus.state import SpartacusOptions, SpartacusState, SpartacusView
 from engine.games.spartacus.state import view as state_view
 from engine.games.spartacus.strings import STRINGS
-from engine.rng import Rng, derive_seed
-from engine.styles import STYLES, Style
 
 
 class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
@@ -56,12 +54,6 @@ class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     card_ids = CARD_IDS
     hints = True
     score_field = "totals"
-
-    def unknown_style(self, rng_state: int) -> Style:
-        """A style drawn from the seat's randomness in each decision: every hand starts the
-        same, so one fixed STEADY opponent made every rollout of an input the same game, and the
-        search answered a player nobody at the table is (ai.py's docstring has the figures)."""
-        return Rng(derive_seed(rng_state, "style")).choice(STYLES)
 
     def start(self, options: SpartacusOptions, seats: int, seed: int) -> SpartacusState:
         return rules.start(options, seats, seed)
