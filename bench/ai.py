@@ -12,19 +12,19 @@ fingerprint has not recorded yet, so a long measurement can be spread over sever
 change to a game's AI leaves its old games out of the table (counted as stale) instead of mixing
 two AIs. The table is written to `bench/results/ai.md`.
 
-Matches: hard vs normal, normal vs easy, easy vs random, normal vs random, and each of random,
-easy and normal against itself (the baselines). Tables are two players where the game allows,
-else its smallest table; one seat plays the level under test, the others the opponent level; the
-tested seat's position rotates with the seed. Win share: a shared victory counts 1/winners.
-Intervals are 95% Wilson score intervals. A level "beats" the one below at a seat position when
-its share there is above what the level below wins from that position against itself: seats are
-not equal in every game (in Spartacus, three normal AIs always give the game to the second seat,
-so a level that wins 17% from the third seat still beats normal there); the table also says
-whether the level wins more than the fair share 1/seats from every seat. Targets: hard >= 60% at two
-players (>= 1.5x its fair share at larger tables), normal >= 90% against random, hard's worst
-decision <= 1 s. Decision times are the playing process's CPU time, so other load on the machine
-slows a run but barely moves them; the levels use fixed budgets, never wall time, so load does
-not change a result. Games without a sampler (engine.registry.SEARCH) have no hard level.
+Matches: hard vs normal, normal vs easy, easy vs random, normal vs random, and each of random, easy
+and normal against itself (the baselines). Tables are two players where the game allows, else its
+smallest table; one seat plays the level under test, the others the opponent level; the tested
+seat's position rotates with the seed. Win share: a shared victory counts 1/winners. Intervals are
+95% Wilson score intervals. A level "beats" the one below at a seat position when its share there is
+above what the level below wins from that position against itself: seats are not equal in every game
+(three normal Spartacus AIs win 21% / 36% / 33% by seat, and a hard one 87% / 64% / 24%: the third
+seat is below its fair share and below normal's there); the table also says whether the level wins
+more than the fair share 1/seats from every seat. Targets: hard >= 60% at two players (>= 1.5x its
+fair share at larger tables), normal >= 90% against random, hard's worst decision <= 1 s. Decision
+times are the playing process's CPU time, so other load on the machine slows a run but barely moves
+them; the levels use fixed budgets, never wall time, so load does not change a result. Games without
+a sampler (engine.registry.SEARCH) have no hard level.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ class Spartacus(Game[SpartacusState, SpartacusOptions, SpartacusView]):
     View = SpartacusView
     moves = {"play": rules.play, "pass": rules.pass_turn}
     AI = staticmethod(decide)
-    search = SearchSpec(sample, rollouts=120)
+    search = SearchSpec(sample, rollouts=240)
     strings = STRINGS
     card_ids = CARD_IDS
     hints = True
