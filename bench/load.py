@@ -167,7 +167,7 @@ class LoadRun:
             self.play.prompts.seen_privately(session, seat)
             latest = session.row.meta.dm_message.get(str(seat))
             self.play.carriers.note(session.id, seat, board, self.standin.click_in_dm(latest))
-        elif prompt.kind == Kind.TURN and fits_on_board(prompt):
+        elif prompt.kind == Kind.TURN and fits_on_board(prompt) and board is not None:
             self.play.carriers.note(session.id, seat, board, self.standin.click_on_board(board))
 
     def arrival(self) -> None:
@@ -324,8 +324,10 @@ def _cpu_clocks(
     workers: list[int], before: tuple[float, float, float] | None = None
 ) -> tuple[float, float, float]:
     """(this process, its event-loop thread, the render worker processes) CPU seconds."""
-    now = (time.process_time(), time.thread_time(), sum(process_cpu(pid) for pid in workers))
-    return now if before is None else tuple(a - b for a, b in zip(now, before, strict=True))
+    now = (time.process_time(), time.thread_time(), float(sum(process_cpu(p) for p in workers)))
+    if before is None:
+        return now
+    return (now[0] - before[0], now[1] - before[1], now[2] - before[2])
 
 
 def _top(counts: Counter[str]) -> str:
@@ -375,7 +377,7 @@ def print_header(load: LoadRun) -> None:
 def report(
     load: LoadRun,
     standin: StandInDiscord,
-    cpu: tuple[float, float],
+    cpu: tuple[float, float, float],
     others: float,
     drain: float,
     steps: StepWatch,
