@@ -14,12 +14,13 @@ from engine.games.imperial_settlers import ImperialSettlers
 from engine.games.imperial_settlers import rules as rules_module
 from engine.games.imperial_settlers.cards import (
     CardDataError,
+    Filter,
     load_card_set,
     parse_card_set,
 )
 from engine.games.imperial_settlers.effects import count, final_score, payments
 from engine.games.imperial_settlers.state import Location, SettlersState, Task
-from engine.games.imperial_settlers.words import GOOD_WORDS, card_text, tile_text
+from engine.games.imperial_settlers.words import GOOD_WORDS, _filter_text, card_text, tile_text
 from engine.i18n import Localizer
 from render.common import SMALL_TEXT, text_width
 from render.imperial_settlers import RULE_SIZE, TILE_W, rule_lines
@@ -988,3 +989,19 @@ def test_the_engine_emits_keys_and_arguments_only() -> None:
         for name, value in shown.items():
             if isinstance(value, str):  # a card or faction id, worded by the catalogue
                 assert f"term.{value}" in GAME.strings["ja"], (msg.key, name, value)
+
+
+@pytest.mark.parametrize(
+    ("origin", "kind", "en", "ja"),
+    [
+        ("common", "any", "a common location", "共通の建物"),
+        ("faction", "production", "a faction production location", "文明の生産の建物"),
+        ("any", "action", "an action location", "アクションの建物"),
+    ],
+)
+def test_a_build_filter_reads_whole_with_or_without_its_parts(
+    origin: str, kind: str, en: str, ja: str
+) -> None:
+    """An origin without a type once read 「文明のの建物」 (and "a common  location", "a action location")."""
+    shown = Filter(origin=origin, type=kind)
+    assert (_filter_text(shown, "en"), _filter_text(shown, "ja")) == (en, ja)

@@ -119,7 +119,7 @@ PARTS = {
         "deal": "Deal: {goods}",
         "raze": "Raze: {goods}",
         "any": "a location",
-        "filtered": "a {origin}{type} location",
+        "filtered": "{what} location",
         "or": " or ",
     },
     "ja": {
@@ -136,7 +136,7 @@ PARTS = {
         "deal": "交易：{goods}",
         "raze": "破壊：{goods}",
         "any": "建物",
-        "filtered": "{origin}{type}の建物",
+        "filtered": "{what}の建物",
         "or": "か",
     },
 }
@@ -256,16 +256,15 @@ def _filter_text(filter_: Any, locale: str) -> str:
     if filter_.origin == "any" and filter_.type == "any":
         return parts["any"]
     origin = {
-        "en": {"common": "common ", "faction": "faction "},
-        "ja": {"common": "共通の", "faction": "文明の"},
-    }
-    kind = (
-        ""
-        if filter_.type == "any"
-        else TYPE_WORDS[locale][filter_.type] + ("" if locale == "ja" else " ")
-    )
-    text = parts["filtered"].format(origin=origin[locale].get(filter_.origin, ""), type=kind)
-    return text.replace("  ", " ").replace("のの", "の")  # an origin without a type
+        "en": {"common": "common", "faction": "faction"},
+        "ja": {"common": "共通", "faction": "文明"},
+    }[locale].get(filter_.origin)
+    kind = None if filter_.type == "any" else TYPE_WORDS[locale][filter_.type]
+    words = [word for word in (origin, kind) if word]
+    if locale == "ja":
+        return parts["filtered"].format(what="の".join(words))
+    article = "an" if words[0][0] in "aeiou" else "a"  # "an action location"
+    return parts["filtered"].format(what=" ".join([article, *words]))
 
 
 def card_text(card: Card, locale: str) -> str:
