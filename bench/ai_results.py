@@ -59,15 +59,19 @@ def _source(path: Path) -> bool:
     return path.is_file() and "__pycache__" not in path.parts and path.name not in TEXT_FILES
 
 
+def _line(record: GameRecord) -> str:
+    return json.dumps(asdict(record), separators=(",", ":")) + "\n"
+
+
 def append_record(path: Path, record: GameRecord) -> None:
     with path.open("a", encoding="utf-8") as out:
-        out.write(json.dumps(asdict(record), separators=(",", ":")) + "\n")
+        out.write(_line(record))
 
 
 def prune(path: Path, marks: dict[str, str]) -> None:
     """Keeps only the games of the current AIs (the file in the repository stays small)."""
     kept = [r for r in load_records(path) if marks.get(r.game) == r.fingerprint]
-    path.write_text("".join(json.dumps(asdict(r), separators=(",", ":")) + "\n" for r in kept))
+    path.write_text("".join(_line(r) for r in kept), encoding="utf-8")
 
 
 def load_records(path: Path) -> list[GameRecord]:

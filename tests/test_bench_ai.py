@@ -60,9 +60,9 @@ def _games(tested: str, opponent: str, shares_by_position: list[list[float]]) ->
 
 
 def test_a_level_beats_the_one_below_by_what_that_one_wins_from_the_same_seat() -> None:
-    """Seats are unequal (three normal Spartacus AIs always hand the game to the second seat):
-    20% from the third seat beats normal there, whose own share from that seat is 0%, though it
-    is below the fair share."""
+    """Seats can be unequal (three one-heuristic Spartacus AIs once handed every game to the
+    second seat): 20% from the third seat beats a level whose own share from that seat is 0%,
+    though it is below the fair share."""
     baseline = _games("normal", "normal", [[0.0] * 5, [1.0, 1.0, 1.0, 0, 0], [0.0] * 5])
     hard = _games("hard", "normal", [[1.0] * 5, [1.0] * 5, [1.0, 0, 0, 0, 0]])
     assert beats_everywhere(hard, baseline, 3) == "✔"
