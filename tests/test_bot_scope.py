@@ -88,6 +88,11 @@ def refused_politely(text: str) -> bool:
     return text.startswith("✗") and "Something went wrong" not in text
 
 
+def _move_session(database: str, session_id: int, guild_id: int) -> None:
+    with sqlite3.connect(database, timeout=30) as db:
+        db.execute("UPDATE sessions SET guild_id=? WHERE id=?", (guild_id, session_id))
+
+
 async def test_forged_after_game_clicks_are_refused_and_change_nothing(
     harness: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -121,8 +126,10 @@ async def test_forged_after_game_clicks_are_refused_and_change_nothing(
     ):
         reply = await forge(user, message, data, channel)
         assert refused_politely(reply), (data, reply)
-    with sqlite3.connect(harness.config.database) as db:  # the game is another server's now
-        db.execute("UPDATE sessions SET guild_id=? WHERE id=?", (fake.guild_id + 1, sid))
+    # The game is another server's now. Written from a thread: the bot may be between the
+    # statements of a write of its own, which only the event loop can finish (a write from the
+    # loop's thread waited it out and failed with "database is locked" in one CI run).
+    await asyncio.to_thread(_move_session, harness.config.database, sid, fake.guild_id + 1)
     assert refused_politely(await forge(mallory, final, {"custom_id": rematch, **button}))
     record = await fake.click(alice, strip, harness.custom_id(strip, ":replay:next:0"))
     await harness.settle()
