@@ -10,8 +10,10 @@ from engine.core import Action, IllegalInput, Kind
 from engine.games.spartacus import Spartacus
 from engine.games.spartacus.cards import FLAG, pile_value
 from engine.games.spartacus.rules import game_scores
+from engine.games.spartacus.sampler import sample
 from engine.games.spartacus.state import SpartacusOptions, SpartacusState
 from engine.registry import get_game
+from engine.rng import Rng
 from render import render_png
 
 GAME: Spartacus = get_game("spartacus")  # type: ignore[assignment]
@@ -356,6 +358,28 @@ def test_views_hide_hands_and_piles_until_the_end() -> None:
         state, _ = play(state, trick)
     final = GAME.view(state, None)
     assert final.won == state.won and final.final_hands == state.hands and final.active is None
+
+
+def test_views_list_the_cards_each_seat_has_played_as_a_card_counter_knows_them() -> None:
+    state, _ = play(new(3), "A:1 B:flag C:pass B:10 C:9 A:8")
+    assert GAME.view(state, None).played == ((1, 8), (FLAG, 10), (9,))
+    assert GAME.view(state, C).played == GAME.view(state, None).played
+    stored = state.model_dump()
+    del stored["played"]  # a game stored before the field existed
+    assert SpartacusState.model_validate(stored).played == ((1, 8), (FLAG, 10), (9,))
+    state, _ = play(new(3, series_games=2), " ".join(EXAMPLE_2))
+    assert state.game_no == 2 and state.played == ((), (), ())
+
+
+def test_the_hard_ai_knows_every_hand_and_draws_only_the_face_down_piles() -> None:
+    state, _ = play(new(3), " ".join(EXAMPLE_2[:3]) + " B:8 C:7")
+    taken = sorted(card for piles in state.won for pile in piles for card in pile)
+    for k in range(8):
+        drawn = sample(GAME.view(state, C), Rng(k))
+        assert drawn.hands == state.hands, k
+        assert sorted(card for piles in drawn.won for pile in piles for card in pile) == taken
+        assert tuple(map(len, drawn.won)) == tuple(map(len, state.won))
+        assert drawn.won[A][-1] == state.won[A][-1]  # the latest trick stays with its taker
 
 
 def test_every_prompt_and_event_has_text() -> None:

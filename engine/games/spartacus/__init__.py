@@ -24,6 +24,9 @@ Decisions where the spec is silent or leaves the choice to the bot:
 - In a series the next game starts at once; each game's result is reported by events
   (`game_ended`, one `final_seat` line per player showing every trick and the hand), and the view
   keeps every finished game's scores. The final outcome ranks the running sums.
+- Every view lists each seat's cards played in this game (`played`): each was shown face up
+  when played, so this is what a player who counts cards knows, and the hard AI knows the other
+  hands as that player would instead of guessing them. Won piles stay face down.
 - Won piles stay hidden (count only) until the game is over; then the view shows them with the
   hands and scores. In a series the piles of a finished game are only in its `final_seat` events.
 """

@@ -39,6 +39,7 @@ def start(options: SpartacusOptions, seats: int, seed: int) -> SpartacusState:
         joker_voids_trick=options.joker_voids_trick,
         no_flags=options.no_flags,
         hands=(hand,) * seats,
+        played=((),) * seats,
         passed=(False,) * seats,
         won=((),) * seats,
         totals=(0,) * seats,
@@ -80,8 +81,14 @@ def play(state: SpartacusState, action: Action) -> Step:
     rest = list(hand)
     rest.remove(card)
     hands[seat] = tuple(rest)
+    played = list(state.played)
+    played[seat] = (*played[seat], card)
     state = evolved(
-        state, hands=tuple(hands), trick=(*state.trick, (seat, card)), moves=state.moves + 1
+        state,
+        hands=tuple(hands),
+        played=tuple(played),
+        trick=(*state.trick, (seat, card)),
+        moves=state.moves + 1,
     )
     if card == FLAG:
         kind = "played_joker" if state.flags_as_jokers else "played_flag"
@@ -200,6 +207,7 @@ def _next_game(state: SpartacusState, events: list[Event]) -> Step:
         game_no=game_no,
         moves=0,
         hands=(hand,) * state.seats,
+        played=((),) * state.seats,
         trick=(),
         passed=(False,) * state.seats,
         active=first,

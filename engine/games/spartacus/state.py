@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 from pydantic import Field as DataField
 
 from engine.core import GameState, Secrets, trusted_view
-from engine.games.spartacus.cards import Trick, lowest_card, trick_leader
+from engine.games.spartacus.cards import Trick, full_hand, lowest_card, trick_leader
 
 MAX_SERIES = 20
 
@@ -41,6 +41,19 @@ class SpartacusState(GameState):
     totals: tuple[int, ...]  # running sums of finished games
     results: tuple[tuple[int, ...], ...] = ()  # scores of each finished game
     last_trick: tuple[int, tuple[int, ...]] | None = None  # (taker, cards) of this game's latest
+    # Each seat's cards played this game, in order: public, every one was shown face up.
+    played: tuple[tuple[int, ...], ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _count_played(cls, data: Any) -> Any:
+        """A state stored before `played` existed: what each seat has played is its full hand
+        less the hand it holds (in the order of the cards, the play order being lost)."""
+        if isinstance(data, dict) and "played" not in data and "hands" in data:
+            full = full_hand(bool(data.get("no_flags")))
+            gone = tuple(tuple(c for c in full if c not in hand) for hand in data["hands"])
+            data = {**data, "played": gone}
+        return data
 
 
 class SpartacusView(BaseModel):
@@ -66,6 +79,7 @@ class SpartacusView(BaseModel):
     totals: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]
     last_trick: tuple[int, tuple[int, ...]] | None = None
+    played: tuple[tuple[int, ...], ...] = ()  # per seat, this game: a player counting cards
     # Only once the game is over (the last game of a series):
     won: tuple[tuple[tuple[int, ...], ...], ...] | None = None
     final_hands: tuple[tuple[int, ...], ...] | None = None
