@@ -3,9 +3,13 @@ and a changed AI's old games leave the table instead of mixing with the new ones
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
+from bench import ai_results
 from bench.ai import run_match
 from bench.ai_results import (
     GameRecord,
@@ -49,6 +53,22 @@ def test_games_of_an_older_ai_are_left_out_of_the_table(tmp_path: Path) -> None:
         append_record(results, record)
     prune(results, {"senator": fingerprint("senator")})
     assert load_records(results) == records
+
+
+def test_a_comment_keeps_a_games_fingerprint_and_a_line_of_code_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = tmp_path / "engine"
+    shutil.copytree(ai_results.ENGINE / "games" / "senator", engine / "games" / "senator")
+    for name in ai_results.AI_MODULES:
+        shutil.copy(ai_results.ENGINE / name, engine / name)
+    monkeypatch.setattr(ai_results, "ENGINE", engine)
+    played_by = fingerprint("senator")
+    ai = engine / "games" / "senator" / "ai.py"
+    ai.write_text(ai.read_text() + "\n# why the AI does what it does\n", encoding="utf-8")
+    assert fingerprint("senator") == played_by
+    ai.write_text(ai.read_text() + "BID_MARGIN = 2\n", encoding="utf-8")
+    assert fingerprint("senator") != played_by
 
 
 def _games(tested: str, opponent: str, shares_by_position: list[list[float]]) -> list[GameRecord]:
