@@ -64,6 +64,8 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     View = SpaceEmperorView
     moves = rules.MOVES
     AI = staticmethod(decide)
+    # 2.5 times the budget (100 rollouts, 6 worlds) won 55.7% of bench.ai's 200 games against
+    # normal, against 58.5% here, its worst decision 0.92 s: the search is not short of samples.
     search = SearchSpec(
         sampler.sample,
         rollouts=40,

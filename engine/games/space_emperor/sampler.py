@@ -32,6 +32,9 @@ def sample(view: SpaceEmperorView, rng: Rng) -> SpaceEmperorState:
     hands = [list(view.hand) if seat == view.seat else [] for seat in range(view.seats)]
     for seat in range(view.seats):
         if seat != view.seat:
+            # An open card may be dealt here though no hand ever holds one (it is resolved when
+            # drawn). Dealing only cards a hand can hold is truer, yet won 52.2% of bench.ai's
+            # 200 games against normal, against 58.5% (a guess why: weaker imagined rivals, bolder play).
             hands[seat] = _take(
                 pool, view.hand_sizes[seat], lambda c: _kind(cards, c) != "star_system"
             )
