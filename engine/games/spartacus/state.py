@@ -79,7 +79,8 @@ class SpartacusView(BaseModel):
     totals: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]
     last_trick: tuple[int, tuple[int, ...]] | None = None
-    played: tuple[tuple[int, ...], ...] = ()  # per seat, this game: a player counting cards
+    # Each seat's cards played this game, in order: what a player counting cards knows.
+    played: tuple[tuple[int, ...], ...] = ()
     # Only once the game is over (the last game of a series):
     won: tuple[tuple[tuple[int, ...], ...], ...] | None = None
     final_hands: tuple[tuple[int, ...], ...] | None = None
