@@ -103,23 +103,11 @@ class Labels:
     def __call__(self, key: str, /, **args: object) -> str:
         full = f"board.{key}"
         template = self.primary.get(full) or self.fallback.get(full) or key
-        if not args:
-            return template
-        try:  # typed, so that 1, 1.0 and True, equal as keys, are formatted apart
-            return _formatted(template, tuple(args.items()), tuple(map(type, args.values())))
-        except TypeError:  # an unhashable argument (a list of names)
-            return format_text(template, args)
+        return format_text(template, args) if args else template
 
     def term(self, text: str) -> str:
         """A name the catalog translates (`term.<text>`), else as it is."""
         return term(text, self.primary)
-
-
-@lru_cache(maxsize=4096)
-def _formatted(template: str, args: tuple[tuple[str, object], ...], _types: tuple) -> str:
-    """`format_text` cached (by the arguments' types too): its Formatter costs a label 10-20 µs
-    of Python."""
-    return format_text(template, dict(args))
 
 
 @cache
