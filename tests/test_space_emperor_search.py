@@ -3,6 +3,8 @@ horizon estimate ranks a lead in systems above an even table."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.ai import ai_seed, choose_action
 from engine.core import Action
 from engine.games.space_emperor.ai import estimate
@@ -13,8 +15,8 @@ GAME = get_game("space_emperor")
 SEEDS = (1, 2, 3)
 
 
-def test_every_alternative_for_act_and_defend_is_a_legal_input() -> None:
-    checked = 0
+def test_every_alternative_for_act_defend_and_targets_is_a_legal_input() -> None:
+    checked = Counter[str]()
     for seed in SEEDS:
         print("seed", seed)
         state = GAME.setup(GAME.parse_options({}), 2, seed)
@@ -22,16 +24,16 @@ def test_every_alternative_for_act_and_defend_is_a_legal_input() -> None:
         while prompts := GAME.pending(state):
             prompt, seat = prompts[0], prompts[0].seats[0]
             offered = alternatives(GAME.view(state, seat), prompt, seat)
-            if prompt.move in ("act", "defend"):
+            if prompt.move in ("act", "defend", "targets"):
                 assert offered, f"seed {seed} step {step}: nothing offered"
                 for args in offered:
                     GAME.apply(state, Action(seat=seat, move=prompt.move, args=args))
-                    checked += 1
+                    checked[prompt.move] += 1
             state = GAME.apply(
                 state, choose_action(GAME, state, prompt, seat, ai_seed(seed, step, 0))
             )[0]
             step += 1
-    assert checked > 50
+    assert checked["act"] + checked["defend"] > 50 and checked["targets"] > 0, checked
 
 
 def test_the_estimate_favours_the_seat_that_holds_more_systems() -> None:
@@ -44,3 +46,4 @@ def test_the_estimate_favours_the_seat_that_holds_more_systems() -> None:
     assert estimate(ahead, 0) > estimate(even, 0)
     assert estimate(ahead, 1) < estimate(even, 1)
     assert abs(estimate(ahead, 0) + estimate(ahead, 1) - 1.0) < 1e-9  # two seats: one lead
+

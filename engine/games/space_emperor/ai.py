@@ -36,9 +36,10 @@ SYSTEM_HITS = 6.0
 SYSTEM_WEIGHT = 0.12
 LATE_SYSTEM_WEIGHT = 0.3
 CARD_WEIGHT = 0.06
-# Kept after trying others (hard vs normal, quick runs of 80 games, seeds 5000-5079: 51.9% here):
-# the lead at double scale 42.5%, half 58.8% (60.0% on 5080-5159 against 58.1%), quarter 53.7%,
-# no card weight 48.7%. Half scale then won 57.8% of bench.ai's 200 games against 58.5% here:
+# Kept after trying others at a horizon of 20 inputs (hard vs normal, quick runs of 80 games,
+# seeds 5000-5079: 51.9% there): the lead at double scale 42.5%, half 58.8% (60.0% on 5080-5159
+# against 58.1%), quarter 53.7%, no card weight 48.7%. Half scale then won 57.8% of bench.ai's
+# 200 games against 58.5% there:
 # no better. Neither was searching discards (40.6%), a 0.02 margin (48.7%), a widest fleet (53.1%).
 DECK_SIZE = 100
 # (view, prompt, seat, card set) -> the input's arguments
@@ -244,12 +245,12 @@ def _assign(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) -
             answers[item.name] = PLANET
             continue
         answers[item.name] = min(
-            options, key=lambda d: (_slot_strength(cards, battle.defence[d].cards), d)
+            options, key=lambda d: (slot_strength(cards, battle.defence[d].cards), d)
         )
     return answers
 
 
-def _slot_strength(cards: CardSet, slot_cards: tuple[str | None, ...]) -> float:
+def slot_strength(cards: CardSet, slot_cards: tuple[str | None, ...]) -> float:
     ship = slot_cards[0]
     return 2.5 if ship is None else float(cards[ship].strength or 0)
 
@@ -259,7 +260,7 @@ def _escape(view: SpaceEmperorView, prompt: Prompt, seat: int, cards: CardSet) -
     assert battle is not None
     fleet = battle.attack if battle.attacker == seat else battle.defence
     options = choices_of(prompt, "ship")
-    return {"ship": max(options, key=lambda i: (_slot_strength(cards, fleet[i].cards), -i))}
+    return {"ship": max(options, key=lambda i: (slot_strength(cards, fleet[i].cards), -i))}
 
 
 def _card_value(card: Card) -> float:

@@ -7,25 +7,33 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Prompt
-from engine.games.space_emperor.ai import best_fleet, choices_of, defence_guess, fullest_of
+from engine.games.space_emperor.ai import (
+    best_fleet,
+    choices_of,
+    defence_guess,
+    fullest_of,
+    slot_strength,
+)
 from engine.games.space_emperor.cards import CardSet, card_set
 from engine.games.space_emperor.state import SpaceEmperorView
 
 MAX_TARGETS = 3  # weakest-defended targets tried with the strongest fleet
 # Prompts the heuristic answers alone: random subsets throw good cards away, and a random
-# layout of targets (defence) or assignment (attack) only let noise replace a sound one.
-HEURISTIC_ONLY = ("discard", "targets", "assign")
+# assignment (attack) only lets noise replace a sound one.
+HEURISTIC_ONLY = ("discard", "assign")
 
 
 def alternatives(view: SpaceEmperorView, prompt: Prompt, seat: int) -> list[dict[str, Any]] | None:
-    """The inputs worth searching for `act` and `defend`; none besides the heuristic's for a
-    discard or the defenders' and attackers' targets (HEURISTIC_ONLY); None lets the
+    """The inputs worth searching for `act`, `defend` and the defenders' `targets`; none besides
+    the heuristic's for a discard or the attackers' assignment (HEURISTIC_ONLY); None lets the
     search draw its own."""
     cards = card_set(view.card_set)
     if prompt.move == "act":
         return _act(view, prompt, seat, cards)
     if prompt.move == "defend":
         return _defend(view, prompt, cards)
+    if prompt.move == "targets":
+        return _targets(view, prompt, cards)
     return [] if prompt.move in HEURISTIC_ONLY else None
 
 
@@ -72,3 +80,21 @@ def _defend(view: SpaceEmperorView, prompt: Prompt, cards: CardSet) -> list[dict
         for fleet in _fleets(cards, view, prompt, {view.battle.system}):
             found.append({"sortie": "sortie", "fleet": fleet})
     return found
+
+
+def _targets(view: SpaceEmperorView, prompt: Prompt, cards: CardSet) -> list[dict[str, Any]]:
+    """Every attacking slot covered (as the heuristic does), the defenders paired with the
+    attackers strongest to strongest, or strongest to weakest: which ships may sink."""
+    battle = view.battle
+    assert battle is not None
+    slots = len(choices_of(prompt, prompt.fields[0].name))
+    attackers = sorted(
+        range(slots), key=lambda a: (-slot_strength(cards, battle.attack[a].cards), a)
+    )
+    defenders = sorted(
+        range(len(prompt.fields)), key=lambda d: (-slot_strength(cards, battle.defence[d].cards), d)
+    )
+    return [
+        {prompt.fields[d].name: order[rank % slots] for rank, d in enumerate(defenders)}
+        for order in (attackers, attackers[::-1])
+    ]
