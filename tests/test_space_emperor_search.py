@@ -1,5 +1,6 @@
-"""Space Emperor's hard-AI pieces: the alternatives the search weighs are legal inputs, and the
-horizon estimate ranks a lead in systems above an even table."""
+"""Space Emperor's hard-AI pieces: the alternatives the search weighs are legal inputs, the
+sampler commits a rival's best ships, and the horizon estimate ranks a lead in systems above an
+even table."""
 
 from __future__ import annotations
 
@@ -9,7 +10,11 @@ from engine.ai import ai_seed, choose_action
 from engine.core import Action
 from engine.games.space_emperor.ai import estimate
 from engine.games.space_emperor.alternatives import alternatives
+from engine.games.space_emperor.cards import DEFAULT_CARD_SET, CardSet, card_set
+from engine.games.space_emperor.sampler import sample
+from engine.games.space_emperor.state import SpaceEmperorState
 from engine.registry import get_game
+from engine.rng import Rng
 
 GAME = get_game("space_emperor")
 SEEDS = (1, 2, 3)
@@ -47,3 +52,62 @@ def test_the_estimate_favours_the_seat_that_holds_more_systems() -> None:
     assert estimate(ahead, 1) < estimate(even, 1)
     assert abs(estimate(ahead, 0) + estimate(ahead, 1) - 1.0) < 1e-9  # two seats: one lead
 
+
+def _facing_hidden_attack(seed: int) -> tuple[SpaceEmperorState, int] | None:
+    """The first defence decision of a game where the attacking fleet holds face-down cards."""
+    state = GAME.setup(GAME.parse_options({}), 2, seed)
+    step = 0
+    while prompts := GAME.pending(state):
+        prompt, seat = prompts[0], prompts[0].seats[0]
+        battle = GAME.view(state, seat).battle
+        hidden = battle is not None and any(None in slot.cards for slot in battle.attack)
+        if prompt.move == "defend" and hidden:
+            return state, seat
+        state = GAME.apply(state, choose_action(GAME, state, prompt, seat, ai_seed(seed, step, 0)))[
+            0
+        ]
+        step += 1
+    return None
+
+
+def _fits(cards: CardSet, support: str, ship_class: str | None) -> bool:
+    allowed = cards[support].allowed_classes
+    return not allowed or ship_class in allowed
+
+
+def test_a_sampled_attack_fleet_holds_the_attackers_strongest_ships() -> None:
+    """A rival commits its best hand ships: a face-down ship of a sampled fleet is never weaker
+    than a ship left in that rival's sampled hand that could carry the same supports, and the
+    hand keeps its public size."""
+    cards = card_set(DEFAULT_CARD_SET)
+    checked = 0
+    for seed in range(1, 30):
+        found = _facing_hidden_attack(seed)
+        if found is None:
+            continue
+        state, seat = found
+        view = GAME.view(state, seat)
+        assert view.battle is not None
+        attacker = view.battle.attacker
+        assert attacker is not None
+        for draw in range(4):
+            world = sample(view, Rng(draw))
+            assert world.battle is not None
+            hand = world.hands[attacker]
+            assert len(hand) == len(state.hands[attacker]), f"seed {seed}"
+            for slot, seen in zip(world.battle.attack, view.battle.attack, strict=True):
+                if seen.cards[0] is not None:
+                    continue
+                ship_class = cards[slot.unit.ship].ship_class
+                for other in hand:  # a ship left in hand that could carry the slot's supports
+                    carries = all(
+                        _fits(cards, s, cards[other].ship_class) for s in slot.unit.supports
+                    )
+                    if cards[other].kind == "ship" and carries:
+                        stronger = (cards[other].strength or 0) > (
+                            cards[slot.unit.ship].strength or 0
+                        )
+                        assert not stronger, f"seed {seed}: {other} left, {slot.unit.ship} sent"
+                assert all(_fits(cards, s, ship_class) for s in slot.unit.supports)
+            checked += 1
+    assert checked >= 8
