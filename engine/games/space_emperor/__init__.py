@@ -66,10 +66,10 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     AI = staticmethod(decide)
     # 2.5 times the budget (100 rollouts, 6 worlds) won 55.7% of bench.ai's 200 games against
     # normal, against 58.5% then, its worst decision 0.92 s: the search is not short of samples.
-    # Its noise is in the rollouts: cut after 6 inputs (the action and its battle) and scored by
-    # the estimate, hard won 60.9% of 400 games on seeds 5000-5399, against 60.2% cut after 10
-    # and 54.0% after 20; 80 rollouts at 6 won 60.1%. Dice and draws past the battle only blur
-    # what the action itself changed.
+    # Rollouts cut after 6 inputs (the action and its battle) and scored by the estimate won
+    # 60.9% of 400 games on seeds 5000-5399, against 60.2% cut after 10 and 54.0% after 20 (80
+    # rollouts at 6: 60.1%), yet 55.6% [53-59%] of bench.ai's 1000 (after 20: 58.5% of its first
+    # 200): no better than 20 beyond noise, kept as it halves the worst decision (151 ms).
     search = SearchSpec(
         sampler.sample,
         rollouts=40,
