@@ -39,8 +39,8 @@ CARD_WEIGHT = 0.06
 # Kept after trying others at a horizon of 20 inputs (hard vs normal, quick runs of 80 games,
 # seeds 5000-5079: 51.9% there): the lead at double scale 42.5%, half 58.8% (60.0% on 5080-5159
 # against 58.1%), quarter 53.7%, no card weight 48.7%. Half scale then won 57.8% of bench.ai's
-# 200 games against 58.5% there:
-# no better. Neither was searching discards (40.6%), a 0.02 margin (48.7%), a widest fleet (53.1%).
+# 200 games against 58.5% there: no better. Neither was searching discards (40.6%), a 0.02
+# margin (48.7%), a widest fleet (53.1%). Runs this small are within noise of each other.
 DECK_SIZE = 100
 # (view, prompt, seat, card set) -> the input's arguments
 Decider = Callable[[SpaceEmperorView, Prompt, int, CardSet], dict[str, Any]]
