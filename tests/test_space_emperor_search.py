@@ -63,16 +63,18 @@ def _facing_hidden_attack(seed: int) -> tuple[SpaceEmperorState, int] | None:
         hidden = battle is not None and any(None in slot.cards for slot in battle.attack)
         if prompt.move == "defend" and hidden:
             return state, seat
-        state = GAME.apply(state, choose_action(GAME, state, prompt, seat, ai_seed(seed, step, 0)))[
-            0
-        ]
+        action = choose_action(GAME, state, prompt, seat, ai_seed(seed, step, 0))
+        state, _ = GAME.apply(state, action)
         step += 1
     return None
 
 
-def _fits(cards: CardSet, support: str, ship_class: str | None) -> bool:
-    allowed = cards[support].allowed_classes
-    return not allowed or ship_class in allowed
+def _carries(cards: CardSet, ship: str, supports: list[str]) -> bool:
+    """Every support may ride on `ship` (its class is allowed)."""
+    ship_class = cards[ship].ship_class
+    return all(
+        not cards[s].allowed_classes or ship_class in cards[s].allowed_classes for s in supports
+    )
 
 
 def test_a_sampled_attack_fleet_holds_the_attackers_strongest_ships() -> None:
@@ -98,16 +100,11 @@ def test_a_sampled_attack_fleet_holds_the_attackers_strongest_ships() -> None:
             for slot, seen in zip(world.battle.attack, view.battle.attack, strict=True):
                 if seen.cards[0] is not None:
                     continue
-                ship_class = cards[slot.unit.ship].ship_class
+                ship, supports = slot.unit.ship, slot.unit.supports
                 for other in hand:  # a ship left in hand that could carry the slot's supports
-                    carries = all(
-                        _fits(cards, s, cards[other].ship_class) for s in slot.unit.supports
-                    )
-                    if cards[other].kind == "ship" and carries:
-                        stronger = (cards[other].strength or 0) > (
-                            cards[slot.unit.ship].strength or 0
-                        )
-                        assert not stronger, f"seed {seed}: {other} left, {slot.unit.ship} sent"
-                assert all(_fits(cards, s, ship_class) for s in slot.unit.supports)
+                    if cards[other].kind == "ship" and _carries(cards, other, supports):
+                        stronger = (cards[other].strength or 0) > (cards[ship].strength or 0)
+                        assert not stronger, f"seed {seed}: {other} left, {ship} sent"
+                assert _carries(cards, ship, supports)
             checked += 1
     assert checked >= 8
