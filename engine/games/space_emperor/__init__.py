@@ -64,15 +64,15 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     View = SpaceEmperorView
     moves = rules.MOVES
     AI = staticmethod(decide)
-    # 2.5 times the budget (100 rollouts, 6 worlds) won 55.7% of bench.ai's 200 games against
-    # normal, against 58.5% then, its worst decision 0.92 s: more trials in the same few worlds
-    # do not help. Rollouts are cut after 6 inputs (the action and its battle) and scored by the
-    # estimate: no better than 20 beyond noise, but half the time. A world per trial does help:
-    # the deck's order decides much of this game, and four worlds let four imagined decks judge
-    # every input. Hard won 60.2% of seeds 7000-7599 with 40 worlds against 56.8% with 4, and
-    # 56.8% of bench.ai's 1000 against 55.6%: +2 points over the 1600 games. With 4 worlds, a
-    # bolder heuristic in the search (57.0%, 57.2%), a system priced at 12 hits (56.2%), even the
-    # rival's true hand (54.4%) did no better; 80 worlds and rollouts won 58.8% of 7000-7399.
+    # Hard vs normal, 2 seats, on bench.ai's seeds 1000-1999 or, marked *, seeds 7000-7599 (600
+    # games, about +-4 points): 40 worlds x 40 rollouts, each cut after 6 inputs (the action and
+    # its battle) and scored by the estimate, won 56.8% of 1000 (60.2%*). A world per rollout
+    # matters: the deck's order decides much of this game (4 shared worlds: 55.6%, 56.8%*).
+    # Neither budget nor depth helped: 100 rollouts in 6 worlds 55.7% of 200; 80 x 80 no better
+    # on 400*; act prompts at 120 x 120 58.3%*; rollouts of 12 inputs 56.8%*; endgame rollouts to
+    # the end 60.2%*. Nor did the margin (0: 58.4%*, 0.12: 57.2%*), a bolder heuristic in the search
+    # (57.0%*), a system priced at 12 hits (56.2%*), or the rival's true hand (54.4%*, the last
+    # three with 4 worlds). Searching act prompts alone won 56.6%*: the rest is worth searching.
     search = SearchSpec(
         sampler.sample,
         rollouts=40,
