@@ -68,16 +68,15 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     # games, about +-4 points): 40 worlds x 40 rollouts, each cut after 6 inputs (the action and
     # its battle) and scored by the estimate, won 56.8% of 1000 (60.2%*). A world per rollout
     # matters: the deck's order decides much of this game (4 shared worlds: 55.6%, 56.8%*).
-    # Neither budget nor depth helped: 100 rollouts in 6 worlds 55.7% of 200; 80 x 80 no better
-    # on 400*; act prompts at 120 x 120 58.3%*; rollouts of 12 inputs 56.8%*; endgame rollouts to
-    # the end 60.2%*. Nor did the margin (0: 58.4%*, 0.12: 57.2%*), a bolder heuristic in the search
-    # (57.0%*), a system priced at 12 hits (56.2%*), or the rival's true hand (54.4%*, the last
-    # three with 4 worlds). Searching act prompts alone won 56.6%*: the rest is worth searching.
-    # Rollouts cut after 4 inputs won 59.6%*, after 3 54.1%*; the estimate's card weight doubled
-    # 58.5%*. A bolder heuristic (ai.py: hand guess 0.12, margin 0.6, rivals' systems first) wins
-    # 55.8% of 4000 games against normal head to head, yet in the search it did worse: as every
-    # seat's rollout policy 54.1%*, the searching seat's alone 56.0%*, its candidates alone 55.2%*.
-    # The search's edge needs rollouts that play as normal does, its own seat's included.
+    # No other setting did better. Budget: 100 rollouts in 6 worlds 55.7% of 200; 80 x 80 no
+    # better on 400*; act prompts at 120 x 120 58.3%*. Depth: rollouts of 3, 4, 12 inputs 54.1%*,
+    # 59.6%*, 56.8%*; endgame rollouts to the end 60.2%*. Margin 0: 58.4%*, 0.12: 57.2%*. The
+    # estimate: a system at 12 hits 56.2%* (4 worlds), cards weighing double 58.5%*. The rival's
+    # true hand 54.4%* (4 worlds). Searching act prompts alone 56.6%*: the rest is worth searching.
+    # A bolder heuristic (ai.py: hand guess 0.12, margin 0.6, rivals' systems first) wins 55.8%
+    # of 4000 games against normal head to head, yet in the search it did worse: as every seat's
+    # rollout policy 54.1%*, the searching seat's alone 56.0%*, its candidates alone 55.2%*. The
+    # search's edge needs rollouts that play as normal does, its own seat's included.
     search = SearchSpec(
         sampler.sample,
         rollouts=40,
