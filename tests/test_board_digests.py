@@ -67,7 +67,7 @@ def _pixels_digest(png: bytes) -> str:
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_boards_are_byte_identical_to_the_recorded_ones(game_id: str) -> None:
+def test_boards_are_pixel_identical_to_the_recorded_ones(game_id: str) -> None:
     boards = _boards(game_id)
     if os.environ.get("FORUM_WRITE_BOARD_DIGESTS") == "1":
         recorded = json.loads(DIGESTS.read_text()) if DIGESTS.exists() else {}
