@@ -312,6 +312,10 @@ class SearchSpec:
     policy: Literal["heuristic", "random"] = "heuristic"
     horizon: int = 1000  # inputs a rollout may play before it is scored as a fair share
     margin: float = HEURISTIC_MARGIN  # long noisy games at a small budget need a wider one
+    # None: UCB spends the rollouts and the most tried input wins (by `margin` over the
+    # heuristic's). A number: every input gets the same trials and replaces the heuristic's pick
+    # only when it beat it trial by trial (same world, dice, rollout) by a paired t above this.
+    evidence: float | None = None
     # Scores a rollout cut at the horizon (instead of a fair share): short rollouts, more of them.
     evaluate: Evaluate | None = None
     # The game's own sensible inputs for a prompt whose random ones are poor (fleets).

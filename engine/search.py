@@ -7,8 +7,11 @@ candidate input in them with UCB1 over the summed statistics of all worlds (root
 PIMC-style), and plays every trial to the end with the game's rollout policy, or to a horizon
 where the game's own estimate scores it (shorter trials, so more of them in the budget). Every
 arm's k-th trial shares its world, dice and rollout seed with the other arms' k-th (common random
-numbers), so a small budget still tells inputs apart. A fixed number of rollouts, not wall time,
-bounds the work, so a seed always gives the same decision.
+numbers), so a small budget still tells inputs apart. A game may ask instead for the same number
+of trials per input and evidence (`SearchSpec.evidence`): an input replaces the heuristic's pick
+only when it beat it trial by trial, paired on those shared worlds and dice, by a t above the
+bar. A fixed number of rollouts, not wall time, bounds the work, so a seed always gives the
+same decision.
 
 Simultaneous secret choices stay secret: the sampler redraws every commit the seat has not
 seen revealed, so the seat never conditions on one.
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -134,6 +137,7 @@ class _Arm:
     visits: int = 0
     total: float = 0.0
     wins: float = 0.0
+    values: list[float] = field(default_factory=list)  # each trial's reward, in trial order
 
 
 def search_action(
@@ -160,17 +164,43 @@ def searched(
     playable = [i for i in range(len(arms)) if any(row[i] is not None for row in legal)]
     if not playable:
         return arms[0].action, None
-    for n in range(spec.rollouts):
-        i = _pick(arms, playable, n)
-        k = arms[i].visits
-        after = _trial_start(legal, i, k, derive_seed(seed, "dice", k))
-        arms[i].visits += 1
-        result = rollout(game, after, derive_seed(seed, "r", k), spec.policy, spec.horizon)
-        value, won = scored(game, spec, result, seat, view_seats)
-        arms[i].total += value
-        arms[i].wins += won
-    best = arms[_choice(arms, playable, spec.margin)]
+    trials = _Trials(game, spec, legal, arms, seed, seat, view_seats)
+    if spec.evidence is None:
+        for n in range(spec.rollouts):
+            trials.run(_pick(arms, playable, n))
+        best = arms[_choice(arms, playable, spec.margin)]
+    else:
+        for i in playable:
+            for _ in range(max(MIN_ROLLOUTS_PER_ARM, spec.rollouts // len(playable))):
+                trials.run(i)
+        best = arms[_paired_choice(arms, playable, spec.evidence)]
     return best.action, best.wins / best.visits if best.visits else None
+
+
+@dataclass
+class _Trials:
+    """Plays an arm's next trial and adds it to the arm's statistics."""
+
+    game: AnyGame
+    spec: SearchSpec
+    legal: list[list[GameState | None]]
+    arms: list[_Arm]
+    seed: int
+    seat: int
+    seats: int
+
+    def run(self, i: int) -> None:
+        arm = self.arms[i]
+        k = arm.visits
+        after = _trial_start(self.legal, i, k, derive_seed(self.seed, "dice", k))
+        result = rollout(
+            self.game, after, derive_seed(self.seed, "r", k), self.spec.policy, self.spec.horizon
+        )
+        value, won = scored(self.game, self.spec, result, self.seat, self.seats)
+        arm.visits += 1
+        arm.total += value
+        arm.wins += won
+        arm.values.append(value)
 
 
 def _won(outcome: Outcome, seat: int) -> float:
@@ -189,6 +219,31 @@ def _choice(arms: list[_Arm], playable: list[int], needed: float) -> int:
         return best
     margin = arms[best].total / arms[best].visits - first.total / first.visits
     return best if margin > needed else 0
+
+
+def _paired_choice(arms: list[_Arm], playable: list[int], evidence: float) -> int:
+    """The heuristic's pick (arm 0) unless another input beat it trial by trial, each of its
+    trials against the pick's trial of the same world, dice and rollout seed, by a paired t
+    above `evidence`; of several, the surest. A pick no sampled world allows: the best mean."""
+    if 0 not in playable:
+        return max(playable, key=lambda i: (arms[i].total / arms[i].visits, -i))
+    best, surest = 0, evidence
+    for i in playable:
+        t = _paired_t(arms[i].values, arms[0].values) if i else -math.inf
+        if t > surest:
+            best, surest = i, t
+    return best
+
+
+def _paired_t(values: list[float], baseline: list[float]) -> float:
+    """The t statistic of the mean gain of `values` over `baseline`, trial by trial (infinite
+    for a gain the same in every trial)."""
+    gains = [value - base for value, base in zip(values, baseline, strict=True)]
+    mean = sum(gains) / len(gains)
+    spread = sum((gain - mean) ** 2 for gain in gains) / max(1, len(gains) - 1)
+    if spread == 0:
+        return math.inf if mean > 0 else 0.0
+    return mean / math.sqrt(spread / len(gains))
 
 
 def _trial_start(legal: list[list[GameState | None]], arm: int, k: int, dice: int) -> GameState:

@@ -9,10 +9,10 @@ from dataclasses import replace
 import pytest
 
 from engine.ai import ai_seed, choose_action
-from engine.core import GameState, playable_seats
+from engine.core import Action, GameState, playable_seats
 from engine.registry import GAMES, SEARCH
 from engine.rng import Rng
-from engine.search import search_action
+from engine.search import _Arm, _paired_choice, _paired_t, search_action
 from engine.testing import positions
 
 GAME_IDS = sorted(SEARCH)
@@ -85,3 +85,28 @@ def test_full_budget_search_is_deterministic_and_finishes_a_game(game_id: str) -
         state = game.apply(state, action)[0]
         step += 1
     assert game.outcome(state) is not None
+
+
+def _arms(*trials: list[float]) -> list[_Arm]:
+    action = Action(seat=0, move="pick", args={})
+    return [_Arm(action, visits=len(values), total=sum(values), values=values) for values in trials]
+
+
+def test_paired_choice_departs_from_the_heuristic_only_on_evidence() -> None:
+    """engine.search with `SearchSpec.evidence`: an input that beats the heuristic's pick by
+    luck of the draw (as often worse as better, trial by trial) leaves the pick; one better in
+    nearly every shared trial replaces it, the surest of several; a pick never playable gives
+    way to the best mean."""
+    pick = [0.5, 0.2, 0.9, 0.4, 0.6, 0.3]
+    lucky = [1.0, 1.0, 0.0, 1.0, 0.0, 0.5]  # a higher mean, but all over the place
+    steady = [0.6, 0.3, 1.0, 0.45, 0.7, 0.4]  # a little better in every trial
+    close = [0.55, 0.1, 1.0, 0.5, 0.6, 0.35]
+    arms = _arms(pick, lucky, steady, close)
+    assert sum(lucky) > sum(steady)
+    assert _paired_choice(arms, [0, 1], 0.5) == 0
+    assert _paired_choice(arms, [0, 1, 2, 3], 0.5) == 2
+    assert _paired_choice(arms, [0, 3], 0.5) == 3
+    assert _paired_choice(arms, [0, 3], 2.0) == 0
+    assert _paired_choice(_arms(pick, pick), [0, 1], 0.0) == 0  # no gain is no evidence
+    assert _paired_choice(arms, [1, 2], 0.5) == 1  # the pick unplayable: the best mean
+    assert _paired_t(steady, pick) == pytest.approx(11.0, abs=0.01)
