@@ -68,9 +68,10 @@ class SpaceEmperor(Game[SpaceEmperorState, SpaceEmperorOptions, SpaceEmperorView
     # a departure from the heuristic's pick only on a paired t above 0.5 (search.py, evidence).
     # Hard vs normal on seeds 7000-7299 / 7300-7599 / 8000-8299: 63.8% / 62.0% / 67.5%, 64.4%
     # of the 900, where the UCB root below won 58.7% / 61.7% / 53.7%, 58.0%; on bench.ai's seeds
-    # 1000-1299, 61.7% (UCB: 56.2%). A bar of 1.0: 60.3% / 62.0% / 61.0%. UCB could not tell a
-    # real gain from the luck of 8 trials an input; equal, paired trials can, and a low bar lets
-    # through the departures that earn points (below).
+    # 1000-1299 / 1300-1599, 61.7% / 65.3%, 63.5% of the 600 (UCB on 1000-1299: 56.2%). A bar of
+    # 1.0: 60.3% / 62.0% / 61.0%. UCB could not tell a real gain from the luck of 8 trials an
+    # input; equal, paired trials can, and a low bar lets through the departures that earn points
+    # (below).
     # Worst decision 0.69 s of CPU. Also measured on 7000-7299 before it: rollouts played to the
     # end once no system is left in the deck, 54.5% against 58.7%.
     # The UCB root before it, marked * on seeds 7000-7599 (600 games, about +-4 points), else on
